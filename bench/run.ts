@@ -1,0 +1,17 @@
+// `npm run bench`: runs every bench/*.bench.ts in turn (or those whose name contains argv[2]).
+// Each module's default export prints its own figures and ratios.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const filter = process.argv[2] ?? '';
+const dir = import.meta.dirname;
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.bench.ts') && name.includes(filter))
+  .sort();
+
+for (const file of files) {
+  console.log(`\n=== ${file.replace(/\.bench\.ts$/, '')} ===`);
+  const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: () => Promise<void> };
+  await mod.default();
+}

@@ -1,0 +1,37 @@
+// Builds better-sqlite3 for the runtime that is about to load it.
+//   node      tests, benchmarks, the web host and the CLIs run on this machine's Node.
+//   electron  the app itself: rebuilt against Electron's headers (start/package only).
+// Install scripts are off (.npmrc), so this is the one place native code gets compiled.
+import { spawnSync } from 'node:child_process';
+
+const target = process.argv[2] ?? 'node';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function loadsInNode() {
+  const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+    stdio: 'ignore',
+  });
+  return probe.status === 0;
+}
+
+if (target === 'node') {
+  if (!loadsInNode()) {
+    console.log('better-sqlite3: building for Node ' + process.version + ' (about 90 s the first time)…');
+    run('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false']);
+    if (!loadsInNode()) {
+      console.error('better-sqlite3 still does not load in Node: see the build output above.');
+      process.exit(1);
+    }
+  }
+} else if (target === 'electron') {
+  // Electron's binary and headers come from the network; install.js is electron's own postinstall.
+  run(process.execPath, ['node_modules/electron/install.js']);
+  run('npx', ['electron-builder', 'install-app-deps']);
+} else {
+  console.error('usage: ensure-native.mjs node|electron');
+  process.exit(2);
+}

@@ -1,0 +1,66 @@
+import { contract, isMethodName, type MethodName } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/result';
+import { TillError } from './errors';
+import type { CallContext, HandlersFor } from './handlers';
+
+export type HandlerMap = HandlersFor<typeof contract>;
+
+export interface DispatchLogger {
+  error(message: string, detail?: unknown): void;
+}
+
+/**
+ * The single entry for every call from the renderer, whichever host carried it: validates the
+ * payload against the contract before any handler runs, then turns the handler's outcome into an
+ * IpcResult. A malformed payload never reaches a handler.
+ */
+export function createDispatcher(handlers: HandlerMap, logger: DispatchLogger) {
+  return async function dispatch(method: unknown, payload: unknown, ctx: CallContext): Promise<IpcResult<unknown>> {
+    if (!isMethodName(method)) {
+      return {
+        ok: false,
+        error: {
+          code: 'unknown-method',
+          message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` },
+        },
+      };
+    }
+    const spec = contract[method];
+    const parsed = spec.input.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`);
+      return {
+        ok: false,
+        error: {
+          code: 'invalid-input',
+          message: {
+            zh: `資料格式不正確，未執行「${method}」：${issues.join('；')}`,
+            en: `Invalid input for ${method}, nothing was done: ${issues.join('; ')}`,
+          },
+          issues,
+        },
+      };
+    }
+    try {
+      const handler = handlers[method as MethodName] as (input: unknown, ctx: CallContext) => Promise<unknown>;
+      return { ok: true, value: await handler(parsed.data, ctx) };
+    } catch (error) {
+      if (error instanceof TillError) {
+        return { ok: false, error: { code: error.code, message: error.bilingual } };
+      }
+      logger.error(`handler ${method} failed`, error);
+      return {
+        ok: false,
+        error: {
+          code: 'internal',
+          message: {
+            zh: '系統發生錯誤，請再試一次；若持續發生請通知店長。',
+            en: 'Something went wrong inside the till. Try again; tell the manager if it persists.',
+          },
+        },
+      };
+    }
+  };
+}
+
+export type Dispatch = ReturnType<typeof createDispatcher>;

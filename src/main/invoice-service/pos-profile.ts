@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * THE provider adapter: every assumption about the provider's POS/self-service API that the
+ * interface spec leaves "not shown" and `shared/spec/provider-profile.md` §1-§2 fixes. A real
+ * provider's variant is a change to this file alone. Used by the till's client and by the
+ * training-mode service, so both sides speak one contract.
+ */
+
+export const POS_OPERATIONS = {
+  /** Paper proof: the service returns `PrintDataString` for our printer. */
+  order: '/Append/Order',
+  /** Customer decides on the phone: `QKey` + `QrCodeUrl`. */
+  orderReturnQKey: '/Append/OrderReturnQKey',
+  /** Carrier or love code given at the counter: issue result only. */
+  orderWithoutPrint: '/Append/OrderWithoutPrint',
+} as const;
+export type PosOperation = keyof typeof POS_OPERATIONS;
+export const posOperations = Object.keys(POS_OPERATIONS) as PosOperation[];
+
+export function operationForPath(path: string): PosOperation | null {
+  return posOperations.find((operation) => POS_OPERATIONS[operation] === path) ?? null;
+}
+
+export const API_KEY_HEADER = 'apiKey';
+/** Accepted clock difference between a till and the service. */
+export const TIMESTAMP_WINDOW_SECONDS = 300;
+
+/** Lowercase hex SHA-256 of the UTF-8 string CompanyID + SigningSecret + Timestamp. */
+export function signRequest(companyId: string, signingSecret: string, timestamp: string): string {
+  return createHash('sha256').update(companyId + signingSecret + timestamp, 'utf8').digest('hex');
+}
+
+/** The fixed texts of the checks made before anything is issued. */
+export const RESULT_MESSAGES = {
+  signatureMismatch: 'Signature mismatch',
+  timestampExpired: 'Timestamp expired',
+  /** Safe to retry at once with a fresh timestamp: nothing was issued. */
+  timestampUsed: 'Timestamp already used',
+  duplicateBillingNo: 'Duplicate BillingNo',
+} as const;
+
+/** Consumers have no tax ID: the provider expects ten zeros in `BuyerID`. */
+export const CONSUMER_BUYER_ID = '0000000000';
+
+export const PosDetail = z.object({
+  DetailID: z.string(),
+  ProductName: z.string(),
+  Quantity: z.number(),
+  UnitPrice: z.number(),
+  SubTotal: z.number().int(),
+  ItemTaxType: z.enum(['1', '2', '3']),
+});
+export type PosDetail = z.infer<typeof PosDetail>;
+
+/**
+ * The order (`Data`): the standard API's InvoiceData without InvoiceID, CheckNumber and
+ * RandomNumber (the service allocates them), plus DeviceID. Amounts are whole NT$.
+ */
+export interface PosOrderData {
+  BillingNo: string;
+  /** Asia/Taipei local time, `YYYY-MM-DDTHH:mm:ss`. */
+  InvoiceDateTime: string;
+  InvoiceFor: 'B' | 'C';
+  BuyerID: string;
+  BuyerInvoiceTitle?: string;
+  BuyerName: string;
+  BuyerTelNo?: string;
+  BuyerEmailAddress?: string;
+  PrintMark: 'Y' | 'N';
+  TaxType: '1' | '2' | '3' | '9';
+  SalesAmount: number;
+  FreeTaxSalesAmount: number;
+  ZeroTaxSalesAmount: number;
+  TaxAmount: number;
+  TotalAmount: number;
+  CarrierType?: string;
+  CarrierId?: string;
+  NPOBAN?: string;
+  Note?: string;
+  DeviceID: string;
+  Details: PosDetail[];
+}
+
+export interface PosRequestBody {
+  CompanyID: string;
+  Timestamp: string;
+  Signature: string;
+  Data: PosOrderData;
+}
+
+/** What every POS operation answers (HTTP 200). Unknown fields are ignored, missing ones are not guessed. */
+export const PosResponse = z.object({
+  StatusCode: z.union([z.literal(0), z.literal(1)]),
+  ResultMessage: z.string(),
+  BillingNo: z.string().optional(),
+  InvoiceNumber: z.string().optional(),
+  InvoiceDateTime: z.string().optional(),
+  RandomNumber: z.string().optional(),
+  PrintDataString: z.string().optional(),
+  QKey: z.string().optional(),
+  QrCodeUrl: z.string().optional(),
+});
+export type PosResponse = z.infer<typeof PosResponse>;
+
+/** A success must carry the issue result; without it the answer is unreadable, not a success. */
+export const PosIssued = PosResponse.extend({
+  StatusCode: z.literal(1),
+  BillingNo: z.string().min(1),
+  InvoiceNumber: z.string().regex(/^[A-Z]{2}\d{8}$/),
+  InvoiceDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+  RandomNumber: z.string().regex(/^\d{4}$/),
+});
+export type PosIssued = z.infer<typeof PosIssued>;
+
+/**
+ * `PrintDataString`: JSON text with the proof's content (profile §1), never a print command.
+ * Unknown fields are ignored.
+ */
+export const PrintData = z.object({
+  Version: z.literal(1),
+  SellerName: z.string(),
+  SellerID: z.string().regex(/^\d{8}$/),
+  InvoiceNumber: z.string().regex(/^[A-Z]{2}\d{8}$/),
+  InvoiceDateTime: z.string(),
+  RandomNumber: z.string().regex(/^\d{4}$/),
+  PeriodText: z.string(),
+  TotalAmount: z.number().int(),
+  SalesAmount: z.number().int(),
+  TaxAmount: z.number().int(),
+  BuyerID: z.string(),
+  FormatCode: z.string(),
+  Barcode: z.string().length(19),
+  QRCodeLeft: z.string(),
+  QRCodeRight: z.string(),
+  Details: z.array(
+    z.object({
+      ProductName: z.string(),
+      Quantity: z.number(),
+      UnitPrice: z.number(),
+      SubTotal: z.number(),
+    }),
+  ),
+  Remark: z.string().default(''),
+});
+export type PrintData = z.infer<typeof PrintData>;
+
+/** Parses `PrintDataString`; a text that does not parse is reported, never answered by issuing again. */
+export function parsePrintDataString(text: string): { ok: true; data: PrintData } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'PrintDataString is not JSON' };
+  }
+  const parsed = PrintData.safeParse(json);
+  if (!parsed.success) {
+    return { ok: false, reason: `PrintDataString: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/** A `QrCodeUrl` is shown only when it is a valid https link, used as returned (spec POS rule 2). */
+export function usableQrCodeUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The invoice choices of profile §2 and the one operation each uses. */
+export type InvoiceKind = 'paper' | 'phone' | 'carrier' | 'donate' | 'business';
+
+export function operationFor(kind: InvoiceKind, hasCarrier: boolean): PosOperation {
+  switch (kind) {
+    case 'paper':
+      return 'order';
+    case 'phone':
+      return 'orderReturnQKey';
+    case 'carrier':
+    case 'donate':
+      return 'orderWithoutPrint';
+    case 'business':
+      // A business buyer who gives a mobile barcode needs no paper; otherwise the proof is printed.
+      return hasCarrier ? 'orderWithoutPrint' : 'order';
+  }
+}

@@ -1,0 +1,30 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { ipcEventChannel, ipcMethodChannel, type TillBridge } from '../shared/ipc/bridge';
+import { isEventName, isMethodName } from '../shared/ipc/contract';
+
+/**
+ * The renderer's only door to the main process: `window.till`, generated from the contract.
+ * Unknown methods and events are refused here already; the main process checks again.
+ */
+const bridge: TillBridge = {
+  call(method, input) {
+    if (!isMethodName(method)) {
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'unknown-method', message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` } },
+      });
+    }
+    return ipcRenderer.invoke(ipcMethodChannel(method), input);
+  },
+  on(event, listener) {
+    if (!isEventName(event)) return () => {};
+    const channel = ipcEventChannel(event);
+    const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never);
+    ipcRenderer.on(channel, wrapped);
+    return () => {
+      ipcRenderer.removeListener(channel, wrapped);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('till', bridge);

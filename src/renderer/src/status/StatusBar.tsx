@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useText } from '../i18n/language-store';
+import { useStatus } from './status-store';
+
+const SERVICE_TEXT = {
+  unknown: { zh: '發票服務：檢查中', en: 'E-invoice service: checking' },
+  reachable: { zh: '發票服務：連線正常', en: 'E-invoice service: online' },
+  unreachable: { zh: '發票服務：無法連線', en: 'E-invoice service: unreachable' },
+} as const;
+
+const PRINTER_TEXT = {
+  unknown: { zh: '印表機：未知', en: 'Printer: unknown' },
+  online: { zh: '印表機：就緒', en: 'Printer: ready' },
+  offline: { zh: '印表機：離線', en: 'Printer: offline' },
+  'paper-out': { zh: '印表機：缺紙', en: 'Printer: out of paper' },
+  'cover-open': { zh: '印表機：上蓋開啟', en: 'Printer: cover open' },
+  none: { zh: '印表機：未設定', en: 'Printer: none' },
+} as const;
+
+/** Always visible: mode, till, service, printer, and how many sales wait for verification. */
+export function StatusBar() {
+  const t = useText();
+  const { status, error, refresh, listen } = useStatus();
+
+  useEffect(() => {
+    void refresh();
+    return listen();
+  }, [refresh, listen]);
+
+  if (error) {
+    return (
+      <footer className="status-bar status-bar--error" role="status" data-testid="status-bar">
+        {t(error.message)}
+      </footer>
+    );
+  }
+  if (!status) {
+    return (
+      <footer className="status-bar" role="status" data-testid="status-bar">
+        {t({ zh: '連線中…', en: 'Connecting…' })}
+      </footer>
+    );
+  }
+  const training = status.mode === 'training';
+  return (
+    <footer className="status-bar" role="status" data-testid="status-bar">
+      <span className={training ? 'badge badge--training' : 'badge badge--production'} data-testid="status-mode">
+        {training ? t({ zh: '練習模式', en: 'Training' }) : t({ zh: '正式模式', en: 'Production' })}
+      </span>
+      <span data-testid="status-till">
+        {t({ zh: '收銀機', en: 'Till' })} {status.tillId}
+      </span>
+      <span data-testid="status-service">{t(SERVICE_TEXT[status.service.state])}</span>
+      <span data-testid="status-printer">{t(PRINTER_TEXT[status.printer.state])}</span>
+      <span
+        data-testid="status-pending"
+        className={status.pendingVerification > 0 ? 'badge badge--warning' : undefined}
+      >
+        {t({ zh: '待確認', en: 'To verify' })} {status.pendingVerification}
+      </span>
+      <span className="status-bar__version" data-testid="status-version">
+        {status.appName} v{status.version}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,8 @@
+// The shared domain rules: pure code both processes use (no Node, no DOM, no Electron).
+export * from './i18n';
+export * from './money';
+export * from './period';
+export * from './tax';
+export * from './validators';
+export * from './einvoice-codes';
+export * from './display-width';

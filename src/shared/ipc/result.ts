@@ -1,0 +1,21 @@
+import type { Bilingual } from '../domain/i18n';
+
+/**
+ * What crosses the IPC boundary for every call. Errors are values, not thrown exceptions:
+ * Electron flattens a thrown Error to a string, and the renderer needs the code and both languages.
+ */
+export type IpcErrorCode =
+  | 'invalid-input' // the payload does not match the contract: no handler ran
+  | 'unknown-method'
+  | 'forbidden' // the sender is not the app's own frame, or the web token is wrong
+  | 'rejected' // a handler refused the request for a business reason
+  | 'internal';
+
+export interface IpcError {
+  code: IpcErrorCode | (string & {});
+  message: Bilingual;
+  /** Where the input was wrong, for invalid-input: `path: problem` lines. */
+  issues?: string[];
+}
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -1,0 +1,194 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import ts from 'typescript';
+import type { TillCore } from '../main/core/create-core';
+
+/**
+ * The development and test host: the same main-process core in plain Node, the built renderer,
+ * and the IPC contract over HTTP + SSE. Loopback only, every call needs the random token.
+ * Never packaged (electron-builder ships out/ only, and this folder is not built into it).
+ */
+export interface WebHostOptions {
+  core: TillCore;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+}
+
+export interface WebHost {
+  url: string;
+  /** The address to open: carries the token once; the page moves it to sessionStorage. */
+  openUrl: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+const bridgeScript = ts.transpileModule(readFileSync(join(import.meta.dirname, 'browser-bridge.ts'), 'utf8'), {
+  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
+}).outputText;
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = randomBytes(24).toString('hex');
+  const sseClients = new Set<ServerResponse>();
+  let port = 0;
+
+  const unsubscribe = options.core.events.subscribe((event, payload) => {
+    const frame = `data: ${JSON.stringify({ event, payload })}\n\n`;
+    for (const client of sseClients) client.write(frame);
+  });
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('web host: request failed', error);
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A page on another site must not reach the till through a rebound DNS name.
+    const host = req.headers.host ?? '';
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      return send(res, 421, 'text/plain; charset=utf-8', 'wrong host');
+    }
+    const url = new URL(req.url ?? '/', `http://${host}`);
+
+    if (url.pathname.startsWith('/__till/call/') && req.method === 'POST') {
+      if (!hasToken(req.headers.authorization?.replace(/^Bearer /, ''), token)) {
+        return sendJson(res, 401, forbidden);
+      }
+      const body = await readBody(req);
+      if (body === null) return sendJson(res, 413, tooLarge);
+      let payload: unknown;
+      try {
+        payload = body.length === 0 ? {} : JSON.parse(body);
+      } catch {
+        return sendJson(res, 400, notJson);
+      }
+      const method = decodeURIComponent(url.pathname.slice('/__till/call/'.length));
+      return sendJson(res, 200, await options.core.dispatch(method, payload, { host: 'web' }));
+    }
+
+    if (url.pathname === '/__till/events' && req.method === 'GET') {
+      if (!hasToken(url.searchParams.get('token') ?? undefined, token)) return sendJson(res, 401, forbidden);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      res.write(': connected\n\n');
+      sseClients.add(res);
+      req.on('close', () => sseClients.delete(res));
+      return;
+    }
+
+    if (url.pathname === '/__till/bridge.js') {
+      return send(res, 200, MIME['.js']!, bridgeScript);
+    }
+
+    if (req.method !== 'GET') return send(res, 405, 'text/plain; charset=utf-8', 'method not allowed');
+    return serveStatic(url.pathname, res);
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = normalize(join(options.rendererDir, relative));
+    if (!file.startsWith(normalize(options.rendererDir) + sep)) {
+      return send(res, 403, 'text/plain; charset=utf-8', 'forbidden');
+    }
+    let content: Buffer;
+    try {
+      content = await readFile(file);
+    } catch {
+      return send(res, 404, 'text/plain; charset=utf-8', 'not found');
+    }
+    if (relative === 'index.html') {
+      // The bridge must define window.till before the renderer's module runs.
+      const html = content
+        .toString('utf8')
+        .replace('<head>', '<head>\n    <script src="/__till/bridge.js"></script>');
+      return send(res, 200, MIME['.html']!, html);
+    }
+    return send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', content);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
+
+  return {
+    url,
+    openUrl: `${url}?token=${token}`,
+    token,
+    async close() {
+      unsubscribe();
+      for (const client of sseClients) client.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const forbidden = {
+  ok: false,
+  error: { code: 'forbidden', message: { zh: '連線未授權', en: 'Not authorized: wrong or missing token' } },
+};
+const tooLarge = {
+  ok: false,
+  error: { code: 'invalid-input', message: { zh: '資料過大', en: 'Request body too large' } },
+};
+const notJson = {
+  ok: false,
+  error: { code: 'invalid-input', message: { zh: '資料不是 JSON 格式', en: 'Request body is not JSON' } },
+};
+
+function hasToken(given: string | undefined, expected: string): boolean {
+  if (!given || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+}

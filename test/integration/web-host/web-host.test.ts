@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTillWebHost } from '../../../src/web-host/start';
+import { makeTempDir } from '../../support/temp-dir';
+
+describe('web host: the IPC contract over loopback HTTP', () => {
+  const temp = makeTempDir('web-host');
+  let till: Awaited<ReturnType<typeof startTillWebHost>>;
+
+  beforeAll(async () => {
+    till = await startTillWebHost({ dataDir: temp.dir, logger: { info() {}, warn() {}, error() {} } });
+  });
+  afterAll(async () => {
+    await till.close();
+    temp.remove();
+  });
+
+  const call = (method: string, body: unknown, token = till.host.token) =>
+    fetch(`${till.host.url}__till/call/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('listens on 127.0.0.1 only', () => {
+    expect(till.host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('answers a contract method with the core status', async () => {
+    const response = await call('app.status', {});
+    expect(response.status).toBe(200);
+    const result = await response.json();
+    expect(result).toMatchObject({ ok: true, value: { mode: 'training', tillId: 'T01', host: 'web' } });
+  });
+
+  it('refuses a call without the right token', async () => {
+    const response = await call('app.status', {}, 'x'.repeat(48));
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('forbidden');
+  });
+
+  it('refuses a rebound host name', async () => {
+    const response = await fetch(`${till.host.url}__till/call/app.status`, {
+      method: 'POST',
+      headers: { host: 'evil.example', authorization: `Bearer ${till.host.token}` },
+      body: '{}',
+    });
+    expect(response.status).toBe(421);
+  });
+
+  it('rejects a malformed payload with a clear bilingual validation error', async () => {
+    const result = await (await call('app.echo', { text: 42 })).json();
+    expect(result.ok).toBe(false);
+    expect(result.error.code).toBe('invalid-input');
+    expect(result.error.issues[0]).toMatch(/^text: /);
+    expect(result.error.message.zh).toContain('資料格式不正確');
+  });
+
+  it('rejects a body that is not JSON and an unknown method', async () => {
+    expect((await call('app.echo', '{not json')).status).toBe(400);
+    const result = await (await call('app.nope', {})).json();
+    expect(result.error.code).toBe('unknown-method');
+  });
+
+  it('serves the renderer with the bridge script injected first', async () => {
+    const html = await (await fetch(till.host.url)).text();
+    expect(html.indexOf('/__till/bridge.js')).toBeGreaterThan(-1);
+    expect(html.indexOf('/__till/bridge.js')).toBeLessThan(html.indexOf('type="module"'));
+    expect((await fetch(`${till.host.url}..%2f..%2fpackage.json`)).status).not.toBe(200);
+  });
+
+  it('pushes events to an SSE client', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${till.host.url}__till/events?token=${till.host.token}`, {
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.getReader();
+    await reader.read(); // the ': connected' comment
+    const status = (await (await call('app.status', {})).json()).value;
+    till.core.events.publish('app.status-changed', status);
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toContain('"event":"app.status-changed"');
+    controller.abort();
+  });
+});
