@@ -26,8 +26,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/web-host/**', '**/training-service/**'], message: 'src/shared is the bottom layer: it imports nothing above it.' },
-            { group: ['node:*', 'electron', 'better-sqlite3'], message: 'src/shared is pure code used by both processes.' },
+            {
+              group: [
+                '**/main/**',
+                '**/renderer/**',
+                '**/preload/**',
+                '**/web-host/**',
+                '**/training-service/**',
+              ],
+              message: 'src/shared is the bottom layer: it imports nothing above it.',
+            },
+            {
+              group: ['node:*', 'electron', 'better-sqlite3'],
+              message: 'src/shared is pure code used by both processes.',
+            },
           ],
         },
       ],
@@ -38,7 +50,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/main/**', '**/web-host/**', '**/training-service/**', 'node:*', 'electron'], message: 'The renderer reaches the main process only through the IPC contract.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/web-host/**', '**/training-service/**', 'node:*', 'electron'],
+              message: 'The renderer reaches the main process only through the IPC contract.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -47,7 +66,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**', '**/web-host/**'], message: 'The main process never imports the renderer or the web host.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/web-host/**'],
+              message: 'The main process never imports the renderer or the web host.',
+            },
+          ],
+        },
       ],
     },
   },

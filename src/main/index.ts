@@ -1,13 +1,25 @@
 // The Electron entry: thin glue. Everything it calls is plain Node code tested without Electron.
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createTillCore } from './core/create-core';
-import { createConsoleLogger } from './core/logger';
-import { createJsonFileSettingsStore } from './settings/json-file-settings-store';
-import { ownFrameCheck, registerIpc } from './shell/register-ipc';
-import { mainWindowOptions } from './shell/window-options';
 import { ipcEventChannel } from '../shared/ipc/bridge';
+import { createTillCore, type TillCore } from './core/create-core';
+import type { Logger } from './core/logger';
+import { createFileLogger } from './logging/file-logger';
+import { createRedactor, type Redactor } from './logging/redact';
+import { redactingSecretStore } from './logging/redacting-secret-store';
+import { createElectronSecretBlobs } from './settings/electron-secret-blobs';
+import { createElectronSettingsStore } from './settings/electron-settings-store';
+import { createSafeStorageSecretStore } from './settings/safe-storage-secret-store';
+import { APP_INDEX_URL, APP_SCHEME, appSchemePrivileges } from './shell/app-origin';
+import { createAppProtocolHandler } from './shell/app-protocol';
+import { hardenWebContents } from './shell/navigation-guard';
+import { ownFrameCheck, registerIpc } from './shell/register-ipc';
+import { secureSession } from './shell/session-security';
+import { mainWindowOptions } from './shell/window-options';
+
+// Both must happen before the app is ready.
+protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -17,15 +29,50 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
-  const rendererUrl = pathToFileURL(rendererIndex).href;
-  const logger = createConsoleLogger('main');
-  const core = await createTillCore({
+  const userData = app.getPath('userData');
+  const redactor = createRedactor();
+  const logger = createFileLogger({ dir: join(userData, 'logs'), redactor, echo: !app.isPackaged });
+  try {
+    await open(userData, logger, redactor);
+  } catch (error) {
+    logger.error('shell: the till could not start', error);
+    dialog.showErrorBox(
+      '收銀台無法啟動 / Till cannot start',
+      `請通知店長；詳細記錄在 ${logger.file}\nTell the manager; details are in ${logger.file}`,
+    );
+    app.exit(1);
+  }
+}
+
+async function open(userData: string, logger: Logger, redactor: Redactor): Promise<void> {
+  // Every WebContents, the main window's included, gets the guards before it loads anything.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, logger));
+  secureSession(session.defaultSession, logger);
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(join(import.meta.dirname, '../renderer')));
+
+  // safeStorage answers only once the app is ready; the secret store asks at creation.
+  const secrets = redactingSecretStore(
+    createSafeStorageSecretStore({
+      safeStorage,
+      platform: process.platform,
+      blobs: createElectronSecretBlobs(userData),
+    }),
+    redactor,
+  );
+  const settings = createElectronSettingsStore({ cwd: userData, logger });
+  logger.info('shell: starting', {
+    version: app.getVersion(),
+    secureStorage: secrets.backend,
+    mode: settings.get().mode,
+  });
+
+  const core: TillCore = await createTillCore({
     host: 'electron',
     appName: app.getName(),
     version: app.getVersion(),
-    dataDir: app.getPath('userData'),
-    settings: createJsonFileSettingsStore(join(app.getPath('userData'), 'settings.json')),
+    dataDir: userData,
+    settings,
+    secrets,
     logger,
   });
 
@@ -33,18 +80,29 @@ async function start(): Promise<void> {
   registerIpc(
     ipcMain,
     core.dispatch,
-    ownFrameCheck(
-      () => window?.webContents ?? null,
-      (url) => url === rendererUrl,
-    ),
+    ownFrameCheck(() => window?.webContents ?? null),
+    (method, url) => logger.warn('shell: IPC call from a foreign frame refused', { method, url }),
   );
-  core.events.subscribe((event, payload) => window?.webContents.send(ipcEventChannel(event), payload));
+  core.events.subscribe((event, payload) => {
+    if (!window || window.isDestroyed()) return;
+    window.webContents.send(ipcEventChannel(event), payload);
+    // A settings change publishes app.status-changed: apply the kiosk setting at once.
+    if (event === 'app.status-changed' && window.isKiosk() !== settings.get().kiosk) {
+      window.setKiosk(settings.get().kiosk);
+    }
+  });
 
-  window = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.js'), false));
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window = new BrowserWindow(
+    mainWindowOptions({
+      preloadPath: join(import.meta.dirname, '../preload/index.js'),
+      kiosk: settings.get().kiosk,
+      devTools: !app.isPackaged,
+    }),
+  );
   window.once('ready-to-show', () => window?.show());
-  await window.loadFile(rendererIndex);
+  window.webContents.on('render-process-gone', (_event, details) =>
+    logger.error('shell: renderer gone', details),
+  );
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();
@@ -53,4 +111,6 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {
     void core.close().then(() => app.quit());
   });
+
+  await window.loadURL(APP_INDEX_URL);
 }

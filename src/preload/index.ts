@@ -11,7 +11,10 @@ const bridge: TillBridge = {
     if (!isMethodName(method)) {
       return Promise.resolve({
         ok: false,
-        error: { code: 'unknown-method', message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` } },
+        error: {
+          code: 'unknown-method',
+          message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` },
+        },
       });
     }
     return ipcRenderer.invoke(ipcMethodChannel(method), input);

@@ -57,5 +57,9 @@
       };
     },
   };
-  Object.defineProperty(window, 'till', { value: Object.freeze(bridge), writable: false, configurable: false });
+  Object.defineProperty(window, 'till', {
+    value: Object.freeze(bridge),
+    writable: false,
+    configurable: false,
+  });
 })();

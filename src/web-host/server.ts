@@ -39,9 +39,12 @@ const MIME: Record<string, string> = {
   '.json': 'application/json',
 };
 
-const bridgeScript = ts.transpileModule(readFileSync(join(import.meta.dirname, 'browser-bridge.ts'), 'utf8'), {
-  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
-}).outputText;
+const bridgeScript = ts.transpileModule(
+  readFileSync(join(import.meta.dirname, 'browser-bridge.ts'), 'utf8'),
+  {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None },
+  },
+).outputText;
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = randomBytes(24).toString('hex');
@@ -185,7 +188,11 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(body);
 }
 

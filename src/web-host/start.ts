@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTillCore, type TillCore } from '../main/core/create-core';
 import { createConsoleLogger, type Logger } from '../main/core/logger';
+import { createFileKeySecretStore } from '../main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../main/settings/json-file-settings-store';
 import { startWebHost, type WebHost } from './server';
 
@@ -14,7 +15,9 @@ export interface TillWebHostOptions {
 }
 
 /** The whole till without Electron: core + web host, as `npm run web` and the e2e tests run it. */
-export async function startTillWebHost(options: TillWebHostOptions): Promise<{ host: WebHost; core: TillCore; close(): Promise<void> }> {
+export async function startTillWebHost(
+  options: TillWebHostOptions,
+): Promise<{ host: WebHost; core: TillCore; close(): Promise<void> }> {
   const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
     productName: string;
     version: string;
@@ -25,9 +28,14 @@ export async function startTillWebHost(options: TillWebHostOptions): Promise<{ h
     version: pkg.version,
     dataDir: options.dataDir,
     settings: createJsonFileSettingsStore(join(options.dataDir, 'settings.json')),
+    secrets: createFileKeySecretStore(options.dataDir),
     logger: options.logger ?? createConsoleLogger('web-host'),
   });
-  const host = await startWebHost({ core, rendererDir: join(projectRoot, 'out/renderer'), port: options.port });
+  const host = await startWebHost({
+    core,
+    rendererDir: join(projectRoot, 'out/renderer'),
+    port: options.port,
+  });
   return {
     host,
     core,

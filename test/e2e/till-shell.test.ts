@@ -43,7 +43,8 @@ describe('the till shell in Chromium through the web host', () => {
   it('refuses a page without the token', async () => {
     const page = await browser.newPage();
     await page.goto(till.host.url);
-    await expect.poll(() => page.getByTestId('status-bar').textContent()).toContain('Not authorized');
+    // zh-TW first: a fresh page shows the Traditional Chinese message.
+    await expect.poll(() => page.getByTestId('status-bar').textContent()).toContain('連線未授權');
     await page.close();
   });
 });

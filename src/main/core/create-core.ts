@@ -1,5 +1,12 @@
 import type { AppStatus } from '../../shared/ipc/contract/app';
 import { createAppHandlers } from '../app/handlers';
+import { join } from 'node:path';
+import { createCatalogCapability } from '../catalog/handlers';
+import { createCheckoutCapability } from '../checkout/capability';
+import { createJournalHandlers } from '../journal/handlers';
+import { Journal } from '../journal/journal';
+import { createSettingsHandlers } from '../settings/handlers';
+import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
@@ -12,6 +19,8 @@ export interface CoreOptions {
   /** Where the journal, the training service's state and logs live. */
   dataDir: string;
   settings: SettingsStore;
+  /** API key, signing secret, QR key, PIN hash: encrypted at rest, never sent to the renderer. */
+  secrets: SecretStore;
   logger: Logger;
 }
 
@@ -25,6 +34,14 @@ export interface TillCore {
 export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   const events = createEventHub();
   const startedAt = new Date().toISOString();
+  // The journal first: sales left in flight by a crash become needs-verification before anything else runs.
+  const journal = Journal.open(join(options.dataDir, 'journal.sqlite'));
+  const recovered = journal.recoverInFlight();
+  if (recovered.length > 0) {
+    options.logger.warn('journal: in-flight sales need verification', {
+      orderNos: recovered.map((tx) => tx.orderNo),
+    });
+  }
 
   const status = (): AppStatus => {
     const settings = options.settings.get();
@@ -35,19 +52,42 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       tillId: settings.tillId,
       host: options.host,
       startedAt,
-      service: { state: 'unknown', url: settings.serviceUrl, checkedAt: null },
+      service: checkout.serviceStatus(),
       printer: { state: 'unknown', name: settings.printer.uri },
-      pendingVerification: 0,
+      pendingVerification: journal.counts().needsVerification,
     };
   };
 
+  const catalog = createCatalogCapability({ dataDir: options.dataDir, events });
+  // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
+  const checkout = await createCheckoutCapability({
+    dataDir: options.dataDir,
+    journal,
+    settings: options.settings,
+    secrets: options.secrets,
+    logger: options.logger,
+    onStatusChanged: () => events.publish('app.status-changed', status()),
+  });
+
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
+    ...createSettingsHandlers({
+      settings: options.settings,
+      secrets: options.secrets,
+      onChanged: () => events.publish('app.status-changed', status()),
+    }),
+    ...catalog.handlers,
+    ...createJournalHandlers({ journal }),
+    ...checkout.handlers,
   };
 
   return {
     dispatch: createDispatcher(handlers, options.logger),
     events,
-    async close() {},
+    async close() {
+      catalog.close();
+      await checkout.close();
+      journal.close();
+    },
   };
 }

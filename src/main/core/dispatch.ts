@@ -15,7 +15,11 @@ export interface DispatchLogger {
  * IpcResult. A malformed payload never reaches a handler.
  */
 export function createDispatcher(handlers: HandlerMap, logger: DispatchLogger) {
-  return async function dispatch(method: unknown, payload: unknown, ctx: CallContext): Promise<IpcResult<unknown>> {
+  return async function dispatch(
+    method: unknown,
+    payload: unknown,
+    ctx: CallContext,
+  ): Promise<IpcResult<unknown>> {
     if (!isMethodName(method)) {
       return {
         ok: false,
@@ -28,7 +32,9 @@ export function createDispatcher(handlers: HandlerMap, logger: DispatchLogger) {
     const spec = contract[method];
     const parsed = spec.input.safeParse(payload ?? {});
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`);
+      const issues = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`,
+      );
       return {
         ok: false,
         error: {
@@ -42,7 +48,10 @@ export function createDispatcher(handlers: HandlerMap, logger: DispatchLogger) {
       };
     }
     try {
-      const handler = handlers[method as MethodName] as (input: unknown, ctx: CallContext) => Promise<unknown>;
+      const handler = handlers[method as MethodName] as (
+        input: unknown,
+        ctx: CallContext,
+      ) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data, ctx) };
     } catch (error) {
       if (error instanceof TillError) {

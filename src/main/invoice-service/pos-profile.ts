@@ -29,7 +29,9 @@ export const TIMESTAMP_WINDOW_SECONDS = 300;
 
 /** Lowercase hex SHA-256 of the UTF-8 string CompanyID + SigningSecret + Timestamp. */
 export function signRequest(companyId: string, signingSecret: string, timestamp: string): string {
-  return createHash('sha256').update(companyId + signingSecret + timestamp, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(companyId + signingSecret + timestamp, 'utf8')
+    .digest('hex');
 }
 
 /** The fixed texts of the checks made before anything is issued. */
@@ -147,7 +149,9 @@ export const PrintData = z.object({
 export type PrintData = z.infer<typeof PrintData>;
 
 /** Parses `PrintDataString`; a text that does not parse is reported, never answered by issuing again. */
-export function parsePrintDataString(text: string): { ok: true; data: PrintData } | { ok: false; reason: string } {
+export function parsePrintDataString(
+  text: string,
+): { ok: true; data: PrintData } | { ok: false; reason: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -156,7 +160,10 @@ export function parsePrintDataString(text: string): { ok: true; data: PrintData 
   }
   const parsed = PrintData.safeParse(json);
   if (!parsed.success) {
-    return { ok: false, reason: `PrintDataString: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` };
+    return {
+      ok: false,
+      reason: `PrintDataString: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    };
   }
   return { ok: true, data: parsed.data };
 }
@@ -188,4 +195,115 @@ export function operationFor(kind: InvoiceKind, hasCarrier: boolean): PosOperati
       // A business buyer who gives a mobile barcode needs no paper; otherwise the proof is printed.
       return hasCarrier ? 'orderWithoutPrint' : 'order';
   }
+}
+
+/** The wrapper around `Data` (profile §1): signed with the company's secret for this timestamp. */
+export function buildRequestBody(
+  companyId: string,
+  signingSecret: string,
+  timestamp: string,
+  data: PosOrderData,
+): PosRequestBody {
+  return {
+    CompanyID: companyId,
+    Timestamp: timestamp,
+    Signature: signRequest(companyId, signingSecret, timestamp),
+    Data: data,
+  };
+}
+
+/** The request headers besides the content type: the POS key pair's public half. */
+export function requestHeaders(apiKey: string): Record<string, string> {
+  return { [API_KEY_HEADER]: apiKey };
+}
+
+/**
+ * HTTP statuses that mean the service did not take the request in, so nothing was issued:
+ * 400 (the body is not JSON or not the wrapper) and 401 (wrong apiKey). Every other non-200
+ * status (5xx above all, and anything this profile does not name) may hide an issued invoice.
+ */
+export const NOTHING_ISSUED_HTTP_STATUSES: readonly number[] = [400, 401];
+
+/** `Timestamp already used`: decided before anything is issued; retry at once with a fresh timestamp. */
+export function isTimestampUsed(response: PosResponse): boolean {
+  return response.StatusCode === 0 && response.ResultMessage === RESULT_MESSAGES.timestampUsed;
+}
+
+/** `Duplicate BillingNo`: an invoice already exists for this order number (verify it; never issue again). */
+export function isDuplicateBillingNo(response: PosResponse): boolean {
+  return response.StatusCode === 0 && response.ResultMessage === RESULT_MESSAGES.duplicateBillingNo;
+}
+
+/** Which print/QR data the operation is expected to return on success (profile §1 table). */
+export function expectedExtras(
+  operation: PosOperation,
+): ReadonlyArray<'PrintDataString' | 'QKey' | 'QrCodeUrl'> {
+  switch (operation) {
+    case 'order':
+      return ['PrintDataString'];
+    case 'orderReturnQKey':
+      return ['QKey', 'QrCodeUrl'];
+    case 'orderWithoutPrint':
+      return [];
+  }
+}
+
+/** `BuyerName` is required; a consumer has none, so the provider gets this placeholder. */
+export const CONSUMER_BUYER_NAME = '消費者';
+
+/** The till's neutral view of one invoice, as the checkout prepared and validated it. */
+export interface OrderDataInput {
+  orderNo: string;
+  /** `YYYY-MM-DDTHH:mm:ss`, Asia/Taipei. */
+  invoiceDateTime: string;
+  deviceId: string;
+  operation: PosOperation;
+  invoiceFor: 'B' | 'C';
+  taxType: '1' | '2' | '3' | '9';
+  salesAmount: number;
+  zeroTaxSalesAmount: number;
+  freeTaxSalesAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+  buyerTaxId?: string;
+  buyerTitle?: string;
+  carrier?: { type: string; id: string };
+  loveCode?: string;
+  lines: ReadonlyArray<{ name: string; quantity: number; unitPrice: number; subTotal: number; itemTaxType: '1' | '2' | '3' }>;
+}
+
+/** Maps the till's invoice onto the provider's `Data` (profile §1): the field names are the provider's. */
+export function toPosOrderData(input: OrderDataInput): PosOrderData {
+  const business = input.invoiceFor === 'B';
+  const data: PosOrderData = {
+    BillingNo: input.orderNo,
+    InvoiceDateTime: input.invoiceDateTime,
+    InvoiceFor: input.invoiceFor,
+    BuyerID: business && input.buyerTaxId ? input.buyerTaxId : CONSUMER_BUYER_ID,
+    BuyerName: business && input.buyerTitle ? input.buyerTitle : CONSUMER_BUYER_NAME,
+    // `Y` when this till prints the proof from PrintDataString (operation `order`).
+    PrintMark: input.operation === 'order' ? 'Y' : 'N',
+    TaxType: input.taxType,
+    SalesAmount: input.salesAmount,
+    FreeTaxSalesAmount: input.freeTaxSalesAmount,
+    ZeroTaxSalesAmount: input.zeroTaxSalesAmount,
+    TaxAmount: input.taxAmount,
+    TotalAmount: input.totalAmount,
+    DeviceID: input.deviceId,
+    Details: input.lines.map((line, i) => ({
+      DetailID: String(i + 1).padStart(3, '0'),
+      ProductName: line.name,
+      Quantity: line.quantity,
+      UnitPrice: line.unitPrice,
+      SubTotal: line.subTotal,
+      ItemTaxType: line.itemTaxType,
+    })),
+  };
+  if (business && input.buyerTitle) data.BuyerInvoiceTitle = input.buyerTitle;
+  if (input.carrier) {
+    data.CarrierType = input.carrier.type;
+    data.CarrierId = input.carrier.id;
+  }
+  if (input.loveCode) data.NPOBAN = input.loveCode;
+  return data;
 }

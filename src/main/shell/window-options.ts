@@ -1,20 +1,28 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 
+export interface MainWindowSettings {
+  preloadPath: string;
+  /** Full screen without window controls (counter PCs): the `kiosk` setting. */
+  kiosk: boolean;
+  /** Developer tools only in unpackaged builds. */
+  devTools: boolean;
+}
+
 /** The window per Electron's security checklist: isolated, sandboxed, no Node in the page. */
-export function mainWindowOptions(preloadPath: string, kiosk: boolean): BrowserWindowConstructorOptions {
+export function mainWindowOptions(settings: MainWindowSettings): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 800,
     minWidth: 1024,
     minHeight: 700,
     show: false,
-    kiosk,
-    fullscreen: kiosk,
+    kiosk: settings.kiosk,
+    fullscreen: settings.kiosk,
     autoHideMenuBar: true,
     backgroundColor: '#f4f5f7',
     title: '收銀台 Till',
     webPreferences: {
-      preload: preloadPath,
+      preload: settings.preloadPath,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -22,9 +30,12 @@ export function mainWindowOptions(preloadPath: string, kiosk: boolean): BrowserW
       nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      experimentalFeatures: false,
       webviewTag: false,
       spellcheck: false,
       navigateOnDragDrop: false,
+      safeDialogs: true,
+      devTools: settings.devTools,
     },
   };
 }

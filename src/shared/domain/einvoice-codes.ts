@@ -8,7 +8,9 @@ import { periodOf, taipeiParts } from './period';
 
 /** `AB12345678` → `AB-12345678`, as the proof prints it. */
 export function formatInvoiceNumber(invoiceNumber: string): string {
-  return /^[A-Z]{2}\d{8}$/.test(invoiceNumber) ? `${invoiceNumber.slice(0, 2)}-${invoiceNumber.slice(2)}` : invoiceNumber;
+  return /^[A-Z]{2}\d{8}$/.test(invoiceNumber)
+    ? `${invoiceNumber.slice(0, 2)}-${invoiceNumber.slice(2)}`
+    : invoiceNumber;
 }
 
 /** 19 characters: period (ROC year 3 + even month 2) + invoice number (10) + random code (4). */
@@ -54,7 +56,9 @@ export function composeQrCodes(input: QrCodeInput): { left: string; right: strin
     (input.buyerId === '' ? '00000000' : input.buyerId) +
     input.sellerId +
     input.verificationCode;
-  const segments = input.items.map((item) => `:${item.name.replaceAll(':', '')}:${item.quantity}:${item.unitPrice}`);
+  const segments = input.items.map(
+    (item) => `:${item.name.replaceAll(':', '')}:${item.quantity}:${item.unitPrice}`,
+  );
   const header = (carried: number) => `${fixed}:**********:${carried}:${input.items.length}:1`;
 
   let carried = 0;

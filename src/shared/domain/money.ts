@@ -40,14 +40,23 @@ export function formatNtd(amount: Ntd): string {
 }
 
 /** Change due for a cash tender; a tender below the amount is refused with a reason. */
-export function cashChange(due: Ntd, tendered: Ntd): { ok: true; change: Ntd } | { ok: false; reason: Bilingual } {
+export function cashChange(
+  due: Ntd,
+  tendered: Ntd,
+): { ok: true; change: Ntd } | { ok: false; reason: Bilingual } {
   if (!isNtd(tendered) || tendered < 0) {
-    return { ok: false, reason: { zh: '收款金額必須是整數元', en: 'The amount tendered must be whole dollars' } };
+    return {
+      ok: false,
+      reason: { zh: '收款金額必須是整數元', en: 'The amount tendered must be whole dollars' },
+    };
   }
   if (tendered < due) {
     return {
       ok: false,
-      reason: { zh: `收款不足，尚差 ${due - tendered} 元`, en: `Not enough tendered: ${due - tendered} short` },
+      reason: {
+        zh: `收款不足，尚差 ${due - tendered} 元`,
+        en: `Not enough tendered: ${due - tendered} short`,
+      },
     };
   }
   return { ok: true, change: tendered - due };

@@ -43,7 +43,14 @@ export function taipeiBusinessDay(instant: Date): string {
 export function parseTaipeiDateTime(text: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const utc = Date.UTC(year, month - 1, day, hour, minute, second) - TAIPEI_OFFSET_MS;
   const instant = new Date(utc);
   // Reject 2026-02-30 and 25:00: the round trip must give the same text.

@@ -56,7 +56,8 @@ export function splitTax(lines: readonly PricedLine[], invoiceFor: 'B' | 'C'): T
   const zero = byType('zero');
   const exempt = byType('exempt');
   const total = taxableInclusive + zero + exempt;
-  if (total <= 0) return refuse('金額為 0 或負數，不能開立發票', 'The total is zero or negative: no invoice can be issued');
+  if (total <= 0)
+    return refuse('金額為 0 或負數，不能開立發票', 'The total is zero or negative: no invoice can be issued');
   if (taxableInclusive < 0 || zero < 0 || exempt < 0) {
     return refuse('折扣大於同稅別商品的金額', 'A discount is larger than the items of its tax type');
   }
@@ -99,7 +100,10 @@ export function splitTax(lines: readonly PricedLine[], invoiceFor: 'B' | 'C'): T
     lines[i]!.taxType === 'taxable' ? roundNtd(amount / (1 + VAT_RATE)) : amount,
   );
   if (headerType === '1') {
-    const largest = preTax.reduce((best, amount, i) => (Math.abs(amount) > Math.abs(preTax[best]!) ? i : best), 0);
+    const largest = preTax.reduce(
+      (best, amount, i) => (Math.abs(amount) > Math.abs(preTax[best]!) ? i : best),
+      0,
+    );
     preTax[largest] = preTax[largest]! + (salesAmount - sumNtd(preTax));
   }
   return {

@@ -27,7 +27,12 @@ export function validateBuyerTaxId(input: string): Validation {
     sum += Math.floor(product / 10) + (product % 10);
   }
   const ok = sum % 5 === 0 || (value[6] === '7' && (sum + 1) % 5 === 0);
-  return ok ? valid(value) : invalid('統一編號檢查碼不正確，請再確認一次', 'The tax ID check digit is wrong: check the number again');
+  return ok
+    ? valid(value)
+    : invalid(
+        '統一編號檢查碼不正確，請再確認一次',
+        'The tax ID check digit is wrong: check the number again',
+      );
 }
 
 /** Mobile barcode carrier (手機條碼, `3J0002`): `/` then 7 of 0-9 A-Z . + - ; `+` is a real character. */
@@ -36,9 +41,13 @@ export function validateMobileBarcode(input: string): Validation {
   const value = input.trim().toUpperCase();
   if (value === '') return invalid('請掃描或輸入手機條碼', 'Scan or type the mobile barcode');
   if (!value.startsWith('/')) return invalid('手機條碼以「/」開頭', 'A mobile barcode starts with "/"');
-  if (value.length !== 8) return invalid('手機條碼是「/」加 7 個字元', 'A mobile barcode is "/" followed by 7 characters');
+  if (value.length !== 8)
+    return invalid('手機條碼是「/」加 7 個字元', 'A mobile barcode is "/" followed by 7 characters');
   if (!/^\/[0-9A-Z.+-]{7}$/.test(value)) {
-    return invalid('手機條碼只含數字、英文大寫字母與 . + -', 'A mobile barcode holds only digits, capital letters and . + -');
+    return invalid(
+      '手機條碼只含數字、英文大寫字母與 . + -',
+      'A mobile barcode holds only digits, capital letters and . + -',
+    );
   }
   return valid(value);
 }
@@ -48,7 +57,10 @@ export function validateCitizenCertificate(input: string): Validation {
   const value = input.trim().toUpperCase();
   if (value === '') return invalid('請輸入自然人憑證條碼', 'Enter the citizen certificate number');
   if (!/^[A-Z]{2}\d{14}$/.test(value)) {
-    return invalid('自然人憑證條碼為 2 個英文字母加 14 位數字', 'A citizen certificate is 2 capital letters followed by 14 digits');
+    return invalid(
+      '自然人憑證條碼為 2 個英文字母加 14 位數字',
+      'A citizen certificate is 2 capital letters followed by 14 digits',
+    );
   }
   return valid(value);
 }
@@ -64,7 +76,8 @@ export function validateLoveCode(input: string): Validation {
 /** The buyer's invoice title (抬頭), required with a tax ID; the proof and the provider limit it. */
 export function validateBuyerTitle(input: string): Validation {
   const value = input.trim();
-  if (value === '') return invalid('有統一編號時必須填寫買受人抬頭', 'A buyer title is required with a tax ID');
+  if (value === '')
+    return invalid('有統一編號時必須填寫買受人抬頭', 'A buyer title is required with a tax ID');
   if (value.length > 60) return invalid('買受人抬頭最多 60 個字', 'A buyer title is at most 60 characters');
   return valid(value);
 }

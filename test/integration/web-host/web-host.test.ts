@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTillWebHost } from '../../../src/web-host/start';
 import { makeTempDir } from '../../support/temp-dir';
@@ -39,12 +40,20 @@ describe('web host: the IPC contract over loopback HTTP', () => {
   });
 
   it('refuses a rebound host name', async () => {
-    const response = await fetch(`${till.host.url}__till/call/app.status`, {
-      method: 'POST',
-      headers: { host: 'evil.example', authorization: `Bearer ${till.host.token}` },
-      body: '{}',
+    // fetch() always sends the URL's host, so a raw request plays the rebinding page.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(
+        `${till.host.url}__till/call/app.status`,
+        { method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${till.host.token}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
+      req.on('error', reject);
+      req.end('{}');
     });
-    expect(response.status).toBe(421);
+    expect(status).toBe(421);
   });
 
   it('rejects a malformed payload with a clear bilingual validation error', async () => {

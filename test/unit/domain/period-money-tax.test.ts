@@ -23,12 +23,21 @@ describe('invoice period in Asia/Taipei time', () => {
   it('puts a sale just after midnight in Taipei into the next period, whatever the machine zone', () => {
     // 2026-12-31T16:30Z is 2027-01-01 00:30 in Taipei.
     const instant = new Date('2026-12-31T16:30:00Z');
-    expect(invoicePeriod(instant)).toMatchObject({ rocYear: 116, startMonth: 1, endMonth: 2, text: '116年01-02月', code: '11602' });
+    expect(invoicePeriod(instant)).toMatchObject({
+      rocYear: 116,
+      startMonth: 1,
+      endMonth: 2,
+      text: '116年01-02月',
+      code: '11602',
+    });
     expect(taipeiBusinessDay(instant)).toBe('2027-01-01');
     expect(taipeiDateTime(instant)).toBe('2027-01-01T00:30:00');
   });
   it('uses the even month of the span', () => {
-    expect(invoicePeriod(new Date('2026-11-22T04:00:00Z'))).toMatchObject({ text: '115年11-12月', code: '11512' });
+    expect(invoicePeriod(new Date('2026-11-22T04:00:00Z'))).toMatchObject({
+      text: '115年11-12月',
+      code: '11512',
+    });
     expect(invoicePeriod(new Date('2026-12-01T04:00:00Z')).code).toBe('11512');
     expect(invoicePeriod(new Date('2026-04-30T15:59:59Z')).text).toBe('115年03-04月');
     expect(invoicePeriod(new Date('2026-04-30T16:00:00Z')).text).toBe('115年05-06月');
@@ -57,7 +66,12 @@ describe('money', () => {
   });
 });
 
-const line = (name: string, quantity: number, unitPrice: number, taxType: PricedLine['taxType'] = 'taxable'): PricedLine => ({
+const line = (
+  name: string,
+  quantity: number,
+  unitPrice: number,
+  taxType: PricedLine['taxType'] = 'taxable',
+): PricedLine => ({
   name,
   quantity,
   unitPrice,
@@ -66,7 +80,10 @@ const line = (name: string, quantity: number, unitPrice: number, taxType: Priced
 
 describe('B/C tax split (provider profile §3)', () => {
   it('keeps consumer amounts tax-inclusive with tax 0, mixed types as 9', () => {
-    const result = splitTax([line('咖啡', 2, 55), line('出口品', 1, 100, 'zero'), line('書', 1, 300, 'exempt')], 'C');
+    const result = splitTax(
+      [line('咖啡', 2, 55), line('出口品', 1, 100, 'zero'), line('書', 1, 300, 'exempt')],
+      'C',
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.amounts).toMatchObject({
@@ -124,7 +141,9 @@ describe('proof codes', () => {
       verificationCode: 'x'.repeat(24),
       items,
     });
-    expect(left.slice(0, 77)).toBe('AB1234567811511220122' + '00000000' + '00000096' + '00000000' + '24549210' + 'x'.repeat(24));
+    expect(left.slice(0, 77)).toBe(
+      'AB1234567811511220122' + '00000000' + '00000096' + '00000000' + '24549210' + 'x'.repeat(24),
+    );
     expect(left.slice(77, 90)).toBe(':**********:6');
     expect(right.startsWith('**')).toBe(true);
     expect(left + right.slice(2)).toContain(':測試商品5:1:25');

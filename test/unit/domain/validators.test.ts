@@ -8,7 +8,8 @@ import {
   validateProductName,
 } from '../../../src/shared/domain/validators';
 
-const reason = (result: { ok: boolean; reason?: { zh: string; en: string } }) => (result.ok ? null : result.reason);
+const reason = (result: { ok: boolean; reason?: { zh: string; en: string } }) =>
+  result.ok ? null : result.reason;
 
 describe('buyer tax ID (統一編號)', () => {
   it('accepts the profile’s known valid numbers', () => {

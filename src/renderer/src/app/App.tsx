@@ -1,26 +1,96 @@
-import { StatusBar } from '../status/StatusBar';
+import { useEffect } from 'react';
+import { CheckoutScreen } from '../checkout/CheckoutScreen';
+import { ClosingScreen } from '../closing/ClosingScreen';
 import { useLanguage, useText } from '../i18n/language-store';
+import { JournalScreen } from '../journal/JournalScreen';
+import { ResultScreen } from '../result/ResultScreen';
+import { routeScan } from '../scanner/scan-router';
+import { useScanner } from '../scanner/use-scanner';
+import { SellScreen } from '../sell/SellScreen';
+import { FirstRunScreen } from '../settings/FirstRunScreen';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { useSettings } from '../settings/settings-store';
+import { StatusBar } from '../status/StatusBar';
+import { HelpDialog } from './HelpDialog';
+import { useNavigation, type Screen } from './navigation-store';
+import { useShortcutListener, useShortcuts } from './shortcuts';
 
-/** The till shell: header, the work area, and the status bar that is always in view. */
+const NAV: { screen: Screen; label: { zh: string; en: string } }[] = [
+  { screen: 'sell', label: { zh: '銷售', en: 'Sell' } },
+  { screen: 'journal', label: { zh: '日誌', en: 'Journal' } },
+  { screen: 'closing', label: { zh: '關帳', en: 'Closing' } },
+  { screen: 'settings', label: { zh: '設定', en: 'Settings' } },
+];
+
+/** The till shell: header with the screens, the screen in front, the status bar always in view. */
 export function App() {
   const t = useText();
   const { language, setLanguage } = useLanguage();
+  const { screen, go, helpOpen, setHelp } = useNavigation();
+  const sellerName = useSettings((s) => s.view?.settings.sellerName);
+  useShortcutListener();
+  useScanner(routeScan);
+  useShortcuts({ F1: () => setHelp(true) });
+
+  useEffect(() => {
+    void useSettings
+      .getState()
+      .load()
+      .then((view) => {
+        if (!view) return;
+        useLanguage.getState().setLanguage(view.settings.language);
+        if (!view.settings.firstRunDone) useNavigation.getState().go('first-run');
+      });
+  }, []);
+
+  const busy = screen === 'checkout' || screen === 'result' || screen === 'first-run';
   return (
     <div className="shell">
       <header className="shell__header">
-        <h1>{t({ zh: '收銀台', en: 'Till' })}</h1>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => setLanguage(language === 'zh-TW' ? 'en' : 'zh-TW')}
-        >
-          {language === 'zh-TW' ? 'English' : '中文'}
-        </button>
+        <h1>
+          {t({ zh: '收銀台', en: 'Till' })}
+          {sellerName && <span className="shell__seller">{sellerName}</span>}
+        </h1>
+        <nav className="shell__nav" aria-label={t({ zh: '畫面', en: 'Screens' })}>
+          {NAV.map((item) => (
+            <button
+              key={item.screen}
+              type="button"
+              className="nav-button"
+              aria-current={screen === item.screen ? 'page' : undefined}
+              disabled={busy && screen !== item.screen}
+              data-testid={`nav-${item.screen}`}
+              onClick={() => go(item.screen)}
+            >
+              {t(item.label)}
+            </button>
+          ))}
+        </nav>
+        <div className="shell__tools">
+          <button type="button" className="nav-button" onClick={() => setHelp(true)} data-testid="help-button">
+            {t({ zh: '說明', en: 'Help' })} <kbd>F1</kbd>
+          </button>
+          <button
+            type="button"
+            className="nav-button"
+            data-testid="language-toggle"
+            onClick={() => setLanguage(language === 'zh-TW' ? 'en' : 'zh-TW')}
+          >
+            {language === 'zh-TW' ? 'English' : '中文'}
+          </button>
+        </div>
       </header>
       <main className="shell__main" data-testid="work-area">
-        <p className="placeholder">{t({ zh: '準備就緒，請開始結帳。', en: 'Ready for the next sale.' })}</p>
+        {screen === 'sell' && <SellScreen />}
+        {screen === 'checkout' && <CheckoutScreen />}
+        {screen === 'result' && <ResultScreen />}
+        {screen === 'journal' && <JournalScreen />}
+        {screen === 'closing' && <ClosingScreen />}
+        {screen === 'settings' && <SettingsScreen />}
+        {screen === 'first-run' && <FirstRunScreen />}
       </main>
       <StatusBar />
+      {helpOpen && <HelpDialog onClose={() => setHelp(false)} />}
     </div>
   );
 }

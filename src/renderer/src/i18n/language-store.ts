@@ -8,13 +8,22 @@ interface LanguageState {
   setLanguage(language: Language): void;
 }
 
+/** zh-TW first; the header's switch changes it for this session, the settings for every start. */
 export const useLanguage = create<LanguageState>((set) => ({
   language: 'zh-TW',
-  setLanguage: (language) => set({ language }),
+  setLanguage: (language) => {
+    document.documentElement.lang = language === 'en' ? 'en' : 'zh-Hant-TW';
+    set({ language });
+  },
 }));
+
+export const pick = (language: Language, text: Bilingual): string => (language === 'en' ? text.en : text.zh);
 
 /** Picks the cashier's language from a bilingual text. */
 export function useText(): (text: Bilingual) => string {
   const language = useLanguage((state) => state.language);
-  return (text) => (language === 'en' ? text.en : text.zh);
+  return (text) => pick(language, text);
 }
+
+/** For code outside React (stores, event handlers) that must speak the current language. */
+export const currentText = (text: Bilingual): string => pick(useLanguage.getState().language, text);

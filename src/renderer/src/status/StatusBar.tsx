@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useNavigation } from '../app/navigation-store';
 import { useText } from '../i18n/language-store';
 import { useStatus } from './status-store';
 
@@ -21,6 +22,8 @@ const PRINTER_TEXT = {
 export function StatusBar() {
   const t = useText();
   const { status, error, refresh, listen } = useStatus();
+  const go = useNavigation((s) => s.go);
+  const screen = useNavigation((s) => s.screen);
 
   useEffect(() => {
     void refresh();
@@ -50,17 +53,34 @@ export function StatusBar() {
       <span data-testid="status-till">
         {t({ zh: '收銀機', en: 'Till' })} {status.tillId}
       </span>
-      <span data-testid="status-service">{t(SERVICE_TEXT[status.service.state])}</span>
-      <span data-testid="status-printer">{t(PRINTER_TEXT[status.printer.state])}</span>
-      <span
-        data-testid="status-pending"
-        className={status.pendingVerification > 0 ? 'badge badge--warning' : undefined}
-      >
-        {t({ zh: '待確認', en: 'To verify' })} {status.pendingVerification}
+      <span data-testid="status-service" data-state={status.service.state}>
+        <i className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable')}`} />
+        {t(SERVICE_TEXT[status.service.state])}
       </span>
+      <span data-testid="status-printer" data-state={status.printer.state}>
+        <i className={`status-dot status-dot--${dot(status.printer.state === 'online', !['online', 'unknown'].includes(status.printer.state))}`} />
+        {t(PRINTER_TEXT[status.printer.state])}
+      </span>
+      {status.pendingVerification > 0 ? (
+        <button
+          type="button"
+          data-testid="status-pending"
+          className="badge badge--warning"
+          disabled={screen === 'checkout' || screen === 'result' || screen === 'first-run'}
+          onClick={() => go('journal')}
+        >
+          {t({ zh: '待確認', en: 'To verify' })} {status.pendingVerification}
+        </button>
+      ) : (
+        <span data-testid="status-pending">
+          {t({ zh: '待確認', en: 'To verify' })} {status.pendingVerification}
+        </span>
+      )}
       <span className="status-bar__version" data-testid="status-version">
         {status.appName} v{status.version}
       </span>
     </footer>
   );
 }
+
+const dot = (ok: boolean, bad: boolean) => (ok ? 'ok' : bad ? 'bad' : 'unknown');

@@ -27,7 +27,11 @@ export const AppStatus = z.object({
 export type AppStatus = z.infer<typeof AppStatus>;
 
 export const appMethods = {
-  'app.status': method('The status bar: version, mode, till id, service, printer, pending count.', noInput, AppStatus),
+  'app.status': method(
+    'The status bar: version, mode, till id, service, printer, pending count.',
+    noInput,
+    AppStatus,
+  ),
   'app.echo': method(
     'A round trip for diagnostics: returns the text it was given.',
     z.object({ text: z.string().min(1).max(200) }).strict(),

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { appEvents, appMethods } from './app';
+import { catalogEvents, catalogMethods } from './catalog';
+import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
+import { journalMethods } from './journal';
+import { settingsMethods } from './settings';
 
 /**
  * The one IPC contract: every method the renderer may call and every event the main process
@@ -9,10 +13,15 @@ import type { MethodSpec } from './define';
  */
 export const contract = {
   ...appMethods,
+  ...catalogMethods,
+  ...settingsMethods,
+  ...journalMethods,
+  ...checkoutMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
   ...appEvents,
+  ...catalogEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;
@@ -36,4 +45,7 @@ export function isEventName(name: unknown): name is EventName {
 }
 
 export * from './app';
+export * from './catalog';
 export * from './define';
+export * from './journal';
+export * from './settings';

@@ -1,0 +1,195 @@
+import { MAX_NTD, validateProductName, type Bilingual } from '../../shared/domain';
+import type { ImportRowError, Product, ProductTaxType } from '../../shared/ipc/contract/catalog';
+import { isValidRetailBarcode } from './barcode';
+import { parseCsv } from './csv';
+
+/**
+ * Turns a catalog CSV into products, or into the list of every bad row by line number. Nothing
+ * here touches the store: the caller replaces the catalog only when the whole file is good.
+ *
+ * Columns by header (English or Chinese, any order, case ignored):
+ *   code 品號 · barcode 條碼 · name 品名 · category 類別 · price 售價 · taxType 稅別
+ * barcode and taxType may be missing or empty (no barcode; taxable).
+ */
+type Column = 'code' | 'barcode' | 'name' | 'category' | 'price' | 'taxType';
+
+const HEADER_NAMES: Record<Column, string[]> = {
+  code: ['code', 'sku', '品號', '商品編號', '貨號'],
+  barcode: ['barcode', 'ean', '條碼', '國際條碼'],
+  name: ['name', '品名', '商品名稱'],
+  category: ['category', '類別', '分類'],
+  price: ['price', '售價', '單價', '價格'],
+  taxType: ['taxtype', 'tax_type', 'tax', '稅別'],
+};
+const REQUIRED: Column[] = ['code', 'name', 'category', 'price'];
+
+const TAX_TYPES: Record<string, ProductTaxType> = {
+  taxable: 'taxable',
+  '1': 'taxable',
+  應稅: 'taxable',
+  zero: 'zero',
+  '2': 'zero',
+  零稅率: 'zero',
+  exempt: 'exempt',
+  '3': 'exempt',
+  免稅: 'exempt',
+};
+
+export const MAX_REPORTED_ERRORS = 100;
+
+export type CatalogParse =
+  | { ok: true; products: Product[] }
+  | { ok: false; errors: ImportRowError[]; errorCount: number; rowCount: number };
+
+const err = (line: number, zh: string, en: string): ImportRowError => ({ line, message: { zh, en } });
+
+export interface ParseCatalogOptions {
+  /** For a merge: the catalog the file adds to, so that barcodes stay unique across both. */
+  existing?: readonly Product[];
+}
+
+export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {}): CatalogParse {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) {
+    const why =
+      parsed.problem === 'unclosed-quote'
+        ? { zh: '引號沒有結束', en: 'a quoted field is never closed' }
+        : { zh: '引號位置不正確', en: 'a quote in the middle of a field' };
+    return reject([err(parsed.line, `CSV 格式錯誤：${why.zh}`, `Not a valid CSV: ${why.en}`)], 0);
+  }
+  const [header, ...rows] = parsed.records;
+  if (!header) return reject([err(1, '檔案是空的', 'The file is empty')], 0);
+
+  const columns = new Map<Column, number>();
+  const headerErrors: ImportRowError[] = [];
+  header.fields.forEach((raw, index) => {
+    const name = raw.trim().toLowerCase();
+    const column = (Object.keys(HEADER_NAMES) as Column[]).find((c) => HEADER_NAMES[c].includes(name));
+    if (!column) return; // extra columns (notes, cost) are ignored
+    if (columns.has(column)) {
+      headerErrors.push(err(header.line, `欄位「${raw}」重複`, `Column "${raw}" appears twice`));
+    }
+    columns.set(column, index);
+  });
+  for (const column of REQUIRED) {
+    if (!columns.has(column)) {
+      headerErrors.push(
+        err(
+          header.line,
+          `缺少欄位「${HEADER_NAMES[column][2] ?? column}」（${column}）`,
+          `Missing column "${column}" (${HEADER_NAMES[column].join(' / ')})`,
+        ),
+      );
+    }
+  }
+  if (headerErrors.length > 0) return reject(headerErrors, rows.length);
+  if (rows.length === 0) return reject([err(header.line, '檔案沒有任何商品', 'The file has no products')], 0);
+
+  const errors: ImportRowError[] = [];
+  const products: Product[] = [];
+  const codeLines = new Map<string, number>();
+  const barcodeLines = new Map<string, number>();
+  const width = header.fields.length;
+  const cell = (fields: string[], column: Column) => {
+    const index = columns.get(column);
+    return index === undefined ? '' : (fields[index] ?? '').trim();
+  };
+
+  for (const row of rows) {
+    const { line, fields } = row;
+    if (fields.length !== width) {
+      errors.push(
+        err(line, `欄位數 ${fields.length} 與標題列 ${width} 不符`, `${fields.length} fields where the header has ${width}`),
+      );
+      continue;
+    }
+    const problems: Bilingual[] = [];
+    const code = cell(fields, 'code');
+    if (!/^[A-Za-z0-9._-]{1,32}$/.test(code)) {
+      problems.push({
+        zh: `品號「${code}」不正確（1 到 32 個英數字或 . _ -）`,
+        en: `Product code "${code}" is not 1-32 letters, digits or . _ -`,
+      });
+    } else if (codeLines.has(code)) {
+      problems.push({
+        zh: `品號 ${code} 與第 ${codeLines.get(code)} 行重複`,
+        en: `Product code ${code} repeats line ${codeLines.get(code)}`,
+      });
+    } else codeLines.set(code, line);
+
+    const barcode = cell(fields, 'barcode');
+    if (barcode !== '') {
+      if (!isValidRetailBarcode(barcode)) {
+        problems.push({
+          zh: `條碼「${barcode}」不是有效的 EAN-13、EAN-8 或 UPC-A（檢查碼不符或位數不對）`,
+          en: `Barcode "${barcode}" is not a valid EAN-13, EAN-8 or UPC-A (length or check digit)`,
+        });
+      } else if (barcodeLines.has(barcode)) {
+        problems.push({
+          zh: `條碼 ${barcode} 與第 ${barcodeLines.get(barcode)} 行重複`,
+          en: `Barcode ${barcode} repeats line ${barcodeLines.get(barcode)}`,
+        });
+      } else barcodeLines.set(barcode, line);
+    }
+
+    const name = validateProductName(cell(fields, 'name'));
+    if (!name.ok) problems.push(name.reason);
+
+    const category = cell(fields, 'category');
+    if (category === '' || category.length > 40) {
+      problems.push({ zh: '類別必須是 1 到 40 個字', en: 'A category is 1 to 40 characters' });
+    }
+
+    const priceText = cell(fields, 'price').replace(/^NT\$/i, '').replaceAll(',', '');
+    const price = Number(priceText);
+    if (!/^\d+(\.\d{1,2})?$/.test(priceText) || !(price > 0) || price > MAX_NTD) {
+      problems.push({
+        zh: `售價「${cell(fields, 'price')}」不正確（大於 0 的含稅金額，最多 2 位小數）`,
+        en: `Price "${cell(fields, 'price')}" is not a tax-inclusive amount above 0 with at most 2 decimals`,
+      });
+    }
+
+    const taxText = cell(fields, 'taxType').toLowerCase();
+    const taxType = taxText === '' ? 'taxable' : TAX_TYPES[taxText];
+    if (!taxType) {
+      problems.push({
+        zh: `稅別「${cell(fields, 'taxType')}」不正確（應稅、零稅率、免稅 或 taxable、zero、exempt）`,
+        en: `Tax type "${cell(fields, 'taxType')}" is not taxable, zero or exempt`,
+      });
+    }
+
+    if (problems.length > 0) {
+      errors.push({
+        line,
+        message: { zh: problems.map((p) => p.zh).join('；'), en: problems.map((p) => p.en).join('; ') },
+      });
+      continue;
+    }
+    products.push({ code, barcode, name: name.ok ? name.value : '', category, price, taxType: taxType! });
+  }
+
+  if (errors.length === 0 && options.existing) {
+    // A merged row may not take a barcode that another product keeps.
+    for (const product of options.existing) {
+      if (product.barcode === '' || codeLines.has(product.code)) continue;
+      const line = barcodeLines.get(product.barcode);
+      if (line !== undefined) {
+        errors.push(
+          err(
+            line,
+            `條碼 ${product.barcode} 已屬於現有商品 ${product.code}`,
+            `Barcode ${product.barcode} already belongs to product ${product.code}`,
+          ),
+        );
+      }
+    }
+    errors.sort((a, b) => a.line - b.line);
+  }
+
+  if (errors.length > 0) return reject(errors, rows.length);
+  return { ok: true, products };
+}
+
+function reject(errors: ImportRowError[], rowCount: number): CatalogParse {
+  return { ok: false, errors: errors.slice(0, MAX_REPORTED_ERRORS), errorCount: errors.length, rowCount };
+}

@@ -1,0 +1,52 @@
+import type { Logger } from '../core/logger';
+import { createPosClient, type PosServiceConfig } from '../invoice-service/client';
+import type { Journal, TransactionRecord } from '../journal/journal';
+import { createCheckoutEngine, type CheckoutEngine, type IssuedEvent } from './engine';
+import { createVerification, type TrainingChannel, type Verification } from './verification';
+
+/** One place that wires journal + client + engine + verification, for the core, the CLI and the tests. */
+export interface CheckoutAssembly {
+  engine: CheckoutEngine;
+  verification: Verification;
+}
+
+export interface AssembleOptions {
+  journal: Journal;
+  service: PosServiceConfig;
+  tillId: string;
+  logger: Logger;
+  /** Training-mode sales are kept apart in the journal. */
+  trainingMode: boolean;
+  /** The training service's admin channel (training mode only). */
+  training?: TrainingChannel;
+  now?: () => Date;
+  onIssued?: (event: IssuedEvent) => void | Promise<void>;
+  onStateChanged?: (transaction: TransactionRecord) => void;
+}
+
+export function assembleCheckout(options: AssembleOptions): CheckoutAssembly {
+  const { journal, logger } = options;
+  const client = createPosClient({
+    config: options.service,
+    reserveTimestamp: (companyId, nowSeconds) => journal.reserveTimestamp(companyId, nowSeconds),
+    logger,
+    ...(options.now ? { nowSeconds: () => Math.floor(options.now!().getTime() / 1000) } : {}),
+  });
+  const connection = { client, training: options.trainingMode };
+  const engine = createCheckoutEngine({
+    journal,
+    connect: () => connection,
+    tillId: options.tillId,
+    logger,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onIssued ? { onIssued: options.onIssued } : {}),
+    ...(options.onStateChanged ? { onStateChanged: options.onStateChanged } : {}),
+  });
+  const verification = createVerification({
+    journal,
+    logger,
+    ...(options.training ? { trainingChannel: options.training } : {}),
+    ...(options.onStateChanged ? { onStateChanged: options.onStateChanged } : {}),
+  });
+  return { engine, verification };
+}

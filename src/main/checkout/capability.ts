@@ -1,0 +1,203 @@
+import { connect as tcpConnect } from 'node:net';
+import { join } from 'node:path';
+import { bilingual } from '../../shared/domain';
+import type { AppStatus } from '../../shared/ipc/contract/app';
+import type { checkoutMethods } from '../../shared/ipc/contract/checkout';
+import { startTrainingService, trainingDefaults, type TrainingService } from '../../training-service';
+import { TillError } from '../core/errors';
+import type { HandlersFor } from '../core/handlers';
+import type { Logger } from '../core/logger';
+import { createPosClient, type PosServiceConfig } from '../invoice-service/client';
+import type { Journal } from '../journal/journal';
+import type { SecretStore } from '../settings/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
+import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
+import { createCheckoutHandlers } from './handlers';
+import { createVerification } from './verification';
+
+/**
+ * The checkout capability as the core assembles it. Training mode (the default) runs the embedded
+ * training service with its well-known keys, data under `<dataDir>/training-service`; production
+ * mode reads the provider address from the settings and the keys from the secret store, for every
+ * checkout, so a change in the settings screen applies to the next sale.
+ */
+export interface CheckoutCapabilityOptions {
+  dataDir: string;
+  journal: Journal;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  logger: Logger;
+  /** The status bar's figures moved (pending-verification count, service reachability). */
+  onStatusChanged(): void;
+}
+
+export interface CheckoutCapability {
+  handlers: HandlersFor<typeof checkoutMethods>;
+  /** The printing capability subscribes here; returns the unsubscribe function. */
+  onIssued(listener: (event: IssuedEvent) => void | Promise<void>): () => void;
+  serviceStatus(): AppStatus['service'];
+  /** The training service's address while it runs (training mode), else null. */
+  trainingServiceUrl(): string | null;
+  close(): Promise<void>;
+}
+
+type ServiceState = AppStatus['service']['state'];
+
+export async function createCheckoutCapability(options: CheckoutCapabilityOptions): Promise<CheckoutCapability> {
+  const { journal, logger } = options;
+  const listeners = new Set<(event: IssuedEvent) => void | Promise<void>>();
+  let training: TrainingService | null = null;
+  let starting: Promise<TrainingService> | null = null;
+  let seen: { state: ServiceState; checkedAt: string | null } = { state: 'unknown', checkedAt: null };
+  let closed = false;
+
+  const setSeen = (state: ServiceState) => {
+    const changed = state !== seen.state;
+    seen = { state, checkedAt: new Date().toISOString() };
+    if (changed) options.onStatusChanged();
+  };
+  let lastPending = journal.counts().needsVerification;
+  /** Tells the status bar only when the pending count really moved. */
+  const onStateChanged = () => {
+    const pending = journal.counts().needsVerification;
+    if (pending === lastPending) return;
+    lastPending = pending;
+    options.onStatusChanged();
+  };
+
+  function ensureTrainingService(): Promise<TrainingService> {
+    if (training) return Promise.resolve(training);
+    starting ??= startTrainingService({
+      dataDir: join(options.dataDir, 'training-service'),
+      config: trainingDefaults(),
+    }).then(
+      (service) => {
+        training = service;
+        logger.info('training service started', { url: service.url });
+        setSeen('reachable');
+        return service;
+      },
+      (error: unknown) => {
+        starting = null;
+        setSeen('unreachable');
+        throw error;
+      },
+    );
+    return starting;
+  }
+
+  async function connect(): Promise<ServiceConnection> {
+    if (closed) throw new TillError('closing', bilingual('收銀機正在關閉', 'The till is closing'));
+    const settings = options.settings.get();
+    let config: PosServiceConfig;
+    if (settings.mode === 'training') {
+      const service = await ensureTrainingService();
+      config = {
+        serviceUrl: service.url,
+        companyId: service.config.companyId,
+        apiKey: service.config.apiKey,
+        signingSecret: service.config.signingSecret,
+        timeoutMs: settings.timeoutMs,
+      };
+    } else {
+      const apiKey = options.secrets.get('apiKey');
+      const signingSecret = options.secrets.get('signingSecret');
+      if (!settings.serviceUrl || !apiKey || !signingSecret) {
+        throw new TillError(
+          'service-not-configured',
+          bilingual(
+            '正式模式尚未設定電子發票服務網址、API 金鑰或簽章密鑰，未結帳。請店長到設定畫面完成設定。',
+            'Production mode has no e-invoice service address, API key or signing secret yet; nothing was checked out. Ask the manager to complete the settings.',
+          ),
+        );
+      }
+      config = { serviceUrl: settings.serviceUrl, companyId: settings.companyId, apiKey, signingSecret, timeoutMs: settings.timeoutMs };
+    }
+    const client = createPosClient({
+      config,
+      reserveTimestamp: (companyId, nowSeconds) => journal.reserveTimestamp(companyId, nowSeconds),
+      logger,
+    });
+    return { client, training: settings.mode === 'training' };
+  }
+
+  const engine = createCheckoutEngine({
+    journal,
+    connect,
+    tillId: () => options.settings.get().tillId,
+    logger,
+    onStateChanged,
+    onServiceSeen: (reachable) => setSeen(reachable ? 'reachable' : 'unreachable'),
+    onIssued: async (event) => {
+      for (const listener of listeners) {
+        try {
+          await listener(event);
+        } catch (error) {
+          logger.error(`issued listener failed for ${event.orderNo} (the invoice stands)`, error);
+        }
+      }
+    },
+  });
+  const verification = createVerification({
+    journal,
+    logger,
+    trainingChannel: () =>
+      training && options.settings.get().mode === 'training'
+        ? { url: training.url, adminToken: training.config.adminToken }
+        : null,
+    onStateChanged,
+  });
+
+  const startup = options.settings.get();
+  if (startup.mode === 'training') {
+    try {
+      await ensureTrainingService();
+    } catch (error) {
+      logger.error('training service did not start', error);
+    }
+  } else if (startup.serviceUrl) {
+    void probe(startup.serviceUrl).then((reachable) => setSeen(reachable ? 'reachable' : 'unreachable'));
+  }
+
+  return {
+    handlers: createCheckoutHandlers({ engine, verification }),
+    onIssued(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    serviceStatus() {
+      const settings = options.settings.get();
+      const url = settings.mode === 'training' ? (training?.url ?? '') : settings.serviceUrl;
+      return { state: seen.state, url, checkedAt: seen.checkedAt };
+    },
+    trainingServiceUrl: () => training?.url ?? null,
+    async close() {
+      closed = true;
+      const service = training ?? (starting ? await starting.catch(() => null) : null);
+      training = null;
+      await service?.close();
+    },
+  };
+}
+
+/** Opens and closes a TCP connection to the service's host: nothing is sent, nothing can be issued. */
+function probe(serviceUrl: string, timeoutMs = 3000): Promise<boolean> {
+  return new Promise((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(serviceUrl);
+    } catch {
+      resolve(false);
+      return;
+    }
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const socket = tcpConnect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

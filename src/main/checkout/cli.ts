@@ -1,0 +1,154 @@
+// `npm run checkout -- --db PATH --config FILE (--order ORDER.json | --resubmit NO)`
+// One checkout through the same engine as the till; prints one JSON line
+// {"orderNo","state","invoiceNumber","message"} on stdout, logs on stderr. Exit 0 when the
+// checkout ran (whatever its state), 2 for bad input or a refused resubmission (nothing written),
+// 1 for a failure inside the till.
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { Bilingual } from '../../shared/domain';
+import { CheckoutOrder } from '../../shared/ipc/contract/checkout';
+import { TillError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { Journal } from '../journal/journal';
+import { assembleCheckout } from './assemble';
+import { joinReasons, prepareOrder } from './prepare-order';
+
+export const CliConfig = z
+  .object({
+    serviceUrl: z.string().refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address'),
+    companyId: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
+    apiKey: z.string().min(1),
+    signingSecret: z.string().min(1),
+    tillId: z.string().regex(/^[A-Z0-9]{1,12}$/, 'must be 1 to 12 capital letters or digits'),
+    timeoutMs: z.number().int().min(100).max(120_000),
+    /** Marks the sales as training-mode in the journal (default false). */
+    training: z.boolean().optional(),
+  })
+  .strict();
+export type CliConfig = z.infer<typeof CliConfig>;
+
+class UsageError extends Error {
+  constructor(readonly bilingual: Bilingual) {
+    super(bilingual.en);
+  }
+}
+const usage = (zh: string, en: string) => new UsageError({ zh, en });
+
+const USAGE = 'npm run checkout -- --db PATH --config FILE (--order ORDER.json | --resubmit ORDER_NO)';
+
+function readJsonFile(path: string, what: Bilingual): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw usage(`讀不到${what.zh}檔案 ${path}`, `Cannot read the ${what.en} file ${path}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw usage(`${what.zh}檔案 ${path} 不是 JSON`, `The ${what.en} file ${path} is not JSON`);
+  }
+}
+
+function schemaIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+const stderrLogger: Logger = {
+  info: (message, fields) => process.stderr.write(`INFO ${message} ${JSON.stringify(fields ?? {})}\n`),
+  warn: (message, fields) => process.stderr.write(`WARN ${message} ${JSON.stringify(fields ?? {})}\n`),
+  error: (message, detail) =>
+    process.stderr.write(`ERROR ${message} ${detail instanceof Error ? detail.message : JSON.stringify(detail ?? null)}\n`),
+};
+
+export async function runCheckoutCli(argv: string[]): Promise<number> {
+  try {
+    const { values } = (() => {
+      try {
+        return parseArgs({
+          args: argv,
+          options: {
+            db: { type: 'string' },
+            config: { type: 'string' },
+            order: { type: 'string' },
+            resubmit: { type: 'string' },
+          },
+          strict: true,
+          allowPositionals: false,
+        });
+      } catch (error) {
+        throw usage(`參數錯誤：${(error as Error).message}。用法：${USAGE}`, `${(error as Error).message}. Usage: ${USAGE}`);
+      }
+    })();
+    if (!values.db || !values.config || (values.order === undefined) === (values.resubmit === undefined)) {
+      throw usage(`用法：${USAGE}`, `Usage: ${USAGE}`);
+    }
+    const configParse = CliConfig.safeParse(readJsonFile(values.config, { zh: '設定', en: 'config' }));
+    if (!configParse.success) {
+      throw usage(`設定不正確：${schemaIssues(configParse.error)}`, `Bad config: ${schemaIssues(configParse.error)}`);
+    }
+    const config = configParse.data;
+
+    // Everything about the input is checked before the journal is opened (or created).
+    let order: CheckoutOrder | null = null;
+    if (values.order !== undefined) {
+      const orderParse = CheckoutOrder.safeParse(readJsonFile(values.order, { zh: '訂單', en: 'order' }));
+      if (!orderParse.success) {
+        throw usage(`訂單格式不正確：${schemaIssues(orderParse.error)}`, `Bad order: ${schemaIssues(orderParse.error)}`);
+      }
+      const prepared = prepareOrder(orderParse.data);
+      if (!prepared.ok) {
+        const reason = joinReasons(prepared.reasons);
+        throw usage(`未結帳：${reason.zh}`, `Not checked out: ${reason.en}`);
+      }
+      order = orderParse.data;
+    } else if (!existsSync(values.db)) {
+      throw usage(`找不到交易日誌 ${values.db}`, `No journal at ${values.db}`);
+    }
+
+    const journal = Journal.open(values.db);
+    try {
+      journal.recoverInFlight();
+      const { engine } = assembleCheckout({
+        journal,
+        service: {
+          serviceUrl: config.serviceUrl,
+          companyId: config.companyId,
+          apiKey: config.apiKey,
+          signingSecret: config.signingSecret,
+          timeoutMs: config.timeoutMs,
+        },
+        tillId: config.tillId,
+        trainingMode: config.training ?? false,
+        logger: stderrLogger,
+      });
+      const result = order ? await engine.submit(order) : await engine.resubmit(values.resubmit!, { by: 'cli' });
+      process.stdout.write(
+        JSON.stringify({
+          orderNo: result.orderNo,
+          state: result.state,
+          invoiceNumber: result.invoiceNumber,
+          message: result.message,
+        }) + '\n',
+      );
+      return 0;
+    } finally {
+      journal.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof TillError) {
+      const message = error instanceof UsageError ? error.bilingual : error.bilingual;
+      process.stderr.write(`${message.zh}\n${message.en}\n`);
+      return 2;
+    }
+    process.stderr.write(`內部錯誤 / Internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('checkout/cli.ts')) {
+  void runCheckoutCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

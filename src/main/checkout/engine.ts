@@ -1,0 +1,292 @@
+import { bilingual, taipeiDateTime } from '../../shared/domain';
+import type { CheckoutOrder, CheckoutResult } from '../../shared/ipc/contract/checkout';
+import { TillError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { PosClient } from '../invoice-service/client';
+import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
+import { toPosOrderData } from '../invoice-service/pos-profile';
+import type { ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
+import { outcomeMessage } from './messages';
+import { joinReasons, prepareOrder, type PreparedOrder } from './prepare-order';
+
+/**
+ * The checkout pipeline: validate → order number → journal (BEFORE the request) → send once →
+ * record the exchange and the outcome → answer. It never resends on its own: only
+ * `Timestamp already used` (decided before anything is issued) gets a fresh timestamp at once;
+ * every other resend is `resubmit`, a person's action, under the same order number.
+ * It does not print: whoever prints subscribes to `onIssued`.
+ */
+export interface IssuedEvent {
+  orderNo: string;
+  transaction: TransactionRecord;
+  outcome: IssuedOutcome;
+  /** The raw PrintDataString as received (null when missing); the journal keeps it too. */
+  printDataString: string | null;
+}
+
+/** Where sales go right now: the client for the current mode and whether that mode is training. */
+export interface ServiceConnection {
+  client: PosClient;
+  training: boolean;
+}
+
+export interface CheckoutEngineDeps {
+  journal: Journal;
+  /**
+   * Resolved for every checkout (settings and secrets may change while the till runs). Throws a
+   * TillError when the service is not set up: then nothing has been written.
+   */
+  connect(): ServiceConnection | Promise<ServiceConnection>;
+  /** The till's id (settings may change it between sales). */
+  tillId: string | (() => string);
+  logger: Logger;
+  now?: () => Date;
+  /** An invoice exists: print the proof / show the QR. A failing hook never changes the sale. */
+  onIssued?: (event: IssuedEvent) => void | Promise<void>;
+  /** A sale changed state (the status bar's pending count may have moved). */
+  onStateChanged?: (transaction: TransactionRecord) => void;
+  /** After each attempt: whether a connection to the service opened (for the status bar). */
+  onServiceSeen?: (reachable: boolean) => void;
+}
+
+export interface CheckoutEngine {
+  submit(order: CheckoutOrder): Promise<CheckoutResult>;
+  resubmit(orderNo: string, options?: { by?: string }): Promise<CheckoutResult>;
+}
+
+const exchangeOutcome = (outcome: Outcome): ExchangeOutcome => {
+  switch (outcome.kind) {
+    case 'issued':
+      return 'issued';
+    case 'rejected':
+      return outcome.retryWithFreshTimestamp ? 'timestamp-retry' : 'rejected';
+    case 'not-delivered':
+      return 'not-delivered';
+    case 'unknown':
+      return 'uncertain';
+  }
+};
+
+export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
+  const now = deps.now ?? (() => new Date());
+  const { journal, logger } = deps;
+
+  async function submit(order: CheckoutOrder): Promise<CheckoutResult> {
+    const prepared = prepareOrder(order);
+    if (!prepared.ok) throw new TillError('invalid-order', withNothingDone(joinReasons(prepared.reasons)));
+    const { client, training } = await deps.connect();
+    const tillId = typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId;
+    const instant = now();
+    const orderNo = journal.nextOrderNo(tillId, instant);
+    const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
+    const transaction = journal.begin({
+      orderNo,
+      tillId,
+      companyId: client.config.companyId,
+      training,
+      operation: prepared.order.operation,
+      invoice: prepared.order.invoice,
+      lines: prepared.order.lines,
+      payments: prepared.order.payments,
+      totals: {
+        totalAmount: prepared.order.amounts.totalAmount,
+        salesAmount: prepared.order.amounts.salesAmount,
+        taxAmount: prepared.order.amounts.taxAmount,
+        zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
+        freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
+      },
+      requestData,
+      ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
+      at: instant,
+    });
+    return send(client, transaction, prepared.order.change);
+  }
+
+  async function resubmit(orderNo: string, options: { by?: string } = {}): Promise<CheckoutResult> {
+    const existing = journal.get(orderNo);
+    const { client, training } = await deps.connect();
+    if (existing && existing.training !== training) {
+      throw new TillError(
+        'mode-mismatch',
+        existing.training
+          ? bilingual(
+              `訂單 ${orderNo} 是練習模式的交易，不能在正式模式送出`,
+              `Order ${orderNo} is a training sale: it cannot be sent in production mode`,
+            )
+          : bilingual(
+              `訂單 ${orderNo} 是正式交易，不能在練習模式送出`,
+              `Order ${orderNo} is a real sale: it cannot be sent in training mode`,
+            ),
+      );
+    }
+    if (existing && existing.companyId !== client.config.companyId) {
+      throw new TillError(
+        'company-mismatch',
+        bilingual(
+          `訂單 ${orderNo} 屬於統一編號 ${existing.companyId}，與目前設定不同`,
+          `Order ${orderNo} belongs to seller ${existing.companyId}, not the one set up now`,
+        ),
+      );
+    }
+    // The journal refuses (bilingual, nothing changed) unless rejected, not-delivered or not-issued.
+    const transaction = journal.resubmit(orderNo, options.by ? { by: options.by } : {});
+    const paid = transaction.payments.reduce((sum, p) => sum + p.amount, 0);
+    return send(client, transaction, paid - transaction.totals.totalAmount);
+  }
+
+  async function send(client: PosClient, transaction: TransactionRecord, change: number): Promise<CheckoutResult> {
+    const { orderNo, operation, requestData } = transaction;
+    let sent = false;
+    let outcome: Outcome;
+    try {
+      ({ outcome } = await client.issue(operation, requestData, {
+        beforeSend: () => {
+          sent = true;
+        },
+        afterAnswer: (start, summary, answer) => {
+          deps.onServiceSeen?.(summary.transport !== 'not-sent');
+          journal.recordExchange(orderNo, {
+            operation,
+            requestTimestamp: start.timestamp,
+            httpStatus: summary.httpStatus,
+            statusCode: summary.statusCode,
+            resultMessage: summary.resultMessage,
+            durationMs: summary.elapsedMs,
+            outcome: exchangeOutcome(answer),
+            ...(answer.kind === 'issued' ? {} : { error: summary.error ?? answer.reason }),
+          });
+        },
+      }));
+    } catch (error) {
+      // Something of ours failed (the journal, the clock). Before the first byte: nothing can
+      // have been issued. After it: unknown, like any other failure after sending.
+      logger.error(`checkout ${orderNo}: sending failed inside the till`, error);
+      const reason = `till error: ${error instanceof Error ? error.message : String(error)}`;
+      outcome = sent ? { kind: 'unknown', reason, duplicateBillingNo: false } : { kind: 'not-delivered', reason };
+    }
+    const after = record(orderNo, outcome);
+    deps.onStateChanged?.(after);
+    if (outcome.kind === 'issued') await notifyIssued(after, outcome);
+    return toResult(after, outcome, change);
+  }
+
+  function record(orderNo: string, outcome: Outcome): TransactionRecord {
+    switch (outcome.kind) {
+      case 'issued': {
+        const response = outcome.response;
+        const issued = journal.markIssued(orderNo, {
+          invoiceNumber: response.InvoiceNumber,
+          invoiceDateTime: response.InvoiceDateTime,
+          randomNumber: response.RandomNumber,
+          printDataString: response.PrintDataString ?? null,
+          qKey: response.QKey ?? null,
+          qrCodeUrl: response.QrCodeUrl ?? null,
+        });
+        if (issued.operation === 'orderReturnQKey' && !outcome.qrCodeUrl) {
+          journal.recordQrDisplay(orderNo, {
+            qrCodeUrl: response.QrCodeUrl ?? null,
+            shown: false,
+            reason: response.QrCodeUrl ? 'QrCodeUrl is not a usable https link' : 'QrCodeUrl missing',
+          });
+        }
+        if (outcome.printDataError || outcome.missing.length > 0) {
+          logger.warn('issued without usable print/QR data: not issuing again', {
+            orderNo,
+            invoiceNumber: response.InvoiceNumber,
+            missing: outcome.missing,
+            printDataError: outcome.printDataError,
+          });
+        }
+        return issued;
+      }
+      case 'rejected':
+        return journal.markRejected(orderNo, {
+          statusCode: outcome.statusCode,
+          resultMessage: outcome.reason,
+        });
+      case 'not-delivered':
+        return journal.markNotDelivered(orderNo, { reason: outcome.reason });
+      case 'unknown':
+        return journal.markNeedsVerification(orderNo, { reason: outcome.reason });
+    }
+  }
+
+  async function notifyIssued(transaction: TransactionRecord, outcome: IssuedOutcome): Promise<void> {
+    if (!deps.onIssued) return;
+    try {
+      await deps.onIssued({
+        orderNo: transaction.orderNo,
+        transaction,
+        outcome,
+        printDataString: outcome.response.PrintDataString ?? null,
+      });
+    } catch (error) {
+      logger.error(`checkout ${transaction.orderNo}: the issued hook failed (the invoice stands)`, error);
+    }
+  }
+
+  function buildRequestData(order: PreparedOrder, orderNo: string, tillId: string, instant: Date) {
+    const { amounts, invoice } = order;
+    return toPosOrderData({
+      orderNo,
+      invoiceDateTime: taipeiDateTime(instant),
+      deviceId: tillId,
+      operation: order.operation,
+      invoiceFor: amounts.invoiceFor,
+      taxType: amounts.taxType,
+      salesAmount: amounts.salesAmount,
+      zeroTaxSalesAmount: amounts.zeroTaxSalesAmount,
+      freeTaxSalesAmount: amounts.freeTaxSalesAmount,
+      taxAmount: amounts.taxAmount,
+      totalAmount: amounts.totalAmount,
+      ...(invoice.buyerTaxId ? { buyerTaxId: invoice.buyerTaxId } : {}),
+      ...(invoice.buyerTitle ? { buyerTitle: invoice.buyerTitle } : {}),
+      ...(invoice.carrierType && invoice.carrierId ? { carrier: { type: invoice.carrierType, id: invoice.carrierId } } : {}),
+      ...(invoice.loveCode ? { loveCode: invoice.loveCode } : {}),
+      lines: amounts.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        subTotal: line.subTotal,
+        itemTaxType: line.itemTaxType,
+      })),
+    });
+  }
+
+  return { submit, resubmit };
+}
+
+function withNothingDone(message: { zh: string; en: string }) {
+  return { zh: `未結帳：${message.zh}`, en: `Not checked out: ${message.en}` };
+}
+
+export function toResult(transaction: TransactionRecord, outcome: Outcome, change: number): CheckoutResult {
+  const state = transaction.state;
+  if (state !== 'issued' && state !== 'rejected' && state !== 'not-delivered' && state !== 'needs-verification') {
+    throw new Error(`checkout ended in state ${state}`);
+  }
+  const issued = outcome.kind === 'issued' ? outcome : null;
+  return {
+    orderNo: transaction.orderNo,
+    state,
+    invoiceNumber: transaction.invoiceNumber,
+    message: outcomeMessage(transaction.orderNo, outcome),
+    operation: transaction.operation,
+    totalAmount: transaction.totals.totalAmount,
+    change: Math.max(0, change),
+    attempt: transaction.attempt,
+    invoiceDateTime: transaction.invoiceDateTime,
+    randomNumber: transaction.randomNumber,
+    printData: issued?.printData ? { ...issued.printData } : null,
+    printDataStatus:
+      transaction.operation !== 'order' || !issued
+        ? 'not-expected'
+        : issued.printDataError
+            ? 'unparseable'
+            : issued.printData
+              ? 'ok'
+              : 'missing',
+    qrCodeUrl: issued?.qrCodeUrl ?? null,
+    missing: issued?.missing ?? [],
+  };
+}

@@ -1,0 +1,89 @@
+import { bilingual, formatInvoiceNumber, type Bilingual } from '../../shared/domain';
+import type { Outcome } from '../invoice-service/outcome';
+import { RESULT_MESSAGES } from '../invoice-service/pos-profile';
+
+/**
+ * What the cashier reads after each outcome, zh-TW first. Every message says whether an invoice
+ * exists and what to do next, because that is the one thing the cashier must not guess.
+ */
+export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
+  switch (outcome.kind) {
+    case 'issued': {
+      const number = formatInvoiceNumber(outcome.response.InvoiceNumber);
+      const base = bilingual(`發票已開立：${number}`, `Invoice issued: ${number}`);
+      const notes: Bilingual[] = [];
+      if (outcome.printDataError) {
+        notes.push(
+          bilingual(
+            '服務回傳的列印資料無法解讀，已保存並回報；請勿重新開立',
+            'The print data from the service could not be read; it is kept and reported. Do not issue again',
+          ),
+        );
+      } else if (outcome.missing.includes('PrintDataString')) {
+        notes.push(
+          bilingual('服務未回傳列印資料，請勿重新開立', 'The service returned no print data. Do not issue again'),
+        );
+      }
+      if (outcome.missing.some((field) => field.startsWith('QrCodeUrl')) || outcome.missing.includes('QKey')) {
+        notes.push(
+          bilingual(
+            '服務未回傳可用的捐贈/歸戶連結，不顯示 QR 碼；請勿重新開立',
+            'The service returned no usable donate/bind link, so no QR code is shown. Do not issue again',
+          ),
+        );
+      }
+      return notes.length === 0 ? base : join(base, notes);
+    }
+    case 'rejected':
+      return bilingual(
+        `發票未開立：服務拒絕（${rejectionHint(outcome.reason).zh}）。請修正後以同一訂單編號 ${orderNo} 重新送出。`,
+        `No invoice was issued: the service refused (${rejectionHint(outcome.reason).en}). Fix it and resubmit under the same order number ${orderNo}.`,
+      );
+    case 'not-delivered':
+      return bilingual(
+        `無法連線到電子發票服務，發票未開立（${outcome.reason}）。可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
+        `Could not reach the e-invoice service, so no invoice was issued (${outcome.reason}). It is safe to send order ${orderNo} again.`,
+      );
+    case 'unknown':
+      if (outcome.duplicateBillingNo) {
+        return bilingual(
+          `服務表示訂單 ${orderNo} 已開過發票。請勿重新結帳；此單已列入待確認，請向加值中心查詢發票號碼。`,
+          `The service says order ${orderNo} already has an invoice. Do not check out again; it is waiting for verification with the provider.`,
+        );
+      }
+      return bilingual(
+        `無法確定發票是否已開立（${outcome.reason}）。請勿重新結帳；訂單 ${orderNo} 已列入待確認，請向加值中心確認。`,
+        `It is not known whether the invoice was issued (${outcome.reason}). Do not check out again; order ${orderNo} is waiting for verification with the provider.`,
+      );
+  }
+}
+
+/** The fixed rejections have a cause the cashier can act on; others are shown as the service wrote them. */
+function rejectionHint(reason: string): Bilingual {
+  if (reason === RESULT_MESSAGES.signatureMismatch) {
+    return bilingual(`${reason}：簽章金鑰設定錯誤，請通知店長`, `${reason}: the signing key is set up wrong, tell the manager`);
+  }
+  if (reason === RESULT_MESSAGES.timestampExpired) {
+    return bilingual(`${reason}：請檢查收銀機的時間`, `${reason}: check the till's clock`);
+  }
+  if (reason === RESULT_MESSAGES.timestampUsed) {
+    return bilingual(`${reason}：時間戳記重複，請再送一次`, `${reason}: send it again`);
+  }
+  if (reason.startsWith('HTTP 401')) {
+    return bilingual(`${reason}：API 金鑰錯誤，請通知店長`, `${reason}: wrong API key, tell the manager`);
+  }
+  return bilingual(reason, reason);
+}
+
+function join(base: Bilingual, notes: readonly Bilingual[]): Bilingual {
+  return {
+    zh: [base.zh, ...notes.map((n) => n.zh)].join('。'),
+    en: [base.en, ...notes.map((n) => n.en)].join('. '),
+  };
+}
+
+export const recoveredMessage = (orderNo: string): Bilingual =>
+  bilingual(
+    `訂單 ${orderNo} 送出時程式中斷，無法確定發票是否已開立，已列入待確認`,
+    `The till stopped while order ${orderNo} was being sent: it is not known whether it was issued, so it waits for verification`,
+  );

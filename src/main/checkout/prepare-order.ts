@@ -1,0 +1,181 @@
+import {
+  bilingual,
+  CARRIER_TYPES,
+  isNtd,
+  lineSubtotal,
+  splitTax,
+  sumNtd,
+  validateBuyerTaxId,
+  validateBuyerTitle,
+  validateCarrier,
+  validateLoveCode,
+  validateProductName,
+  type Bilingual,
+  type InvoiceAmounts,
+  type Ntd,
+} from '../../shared/domain';
+import type { CheckoutOrder } from '../../shared/ipc/contract/checkout';
+import { operationFor, type InvoiceKind, type PosOperation } from '../invoice-service/pos-profile';
+
+/**
+ * Everything about an order that can be decided before anything is written or sent: the shared
+ * validators, the payments, the tax split and the operation. A refusal carries every reason,
+ * zh-TW and English, and nothing has changed anywhere.
+ */
+export interface PreparedOrder {
+  operation: PosOperation;
+  amounts: InvoiceAmounts;
+  invoice: {
+    kind: InvoiceKind;
+    buyerTaxId?: string;
+    buyerTitle?: string;
+    carrierType?: string;
+    carrierId?: string;
+    loveCode?: string;
+    wantsDetails?: boolean;
+  };
+  lines: Array<{ name: string; quantity: number; unitPrice: number; subTotal: Ntd; taxType: 'taxable' | 'zero' | 'exempt' }>;
+  payments: Array<{ method: string; amount: Ntd; reference?: string }>;
+  paid: Ntd;
+  change: Ntd;
+  cashier?: string;
+}
+
+export type Preparation = { ok: true; order: PreparedOrder } | { ok: false; reasons: Bilingual[] };
+
+/** Joins several reasons into one message, each language on its own. */
+export function joinReasons(reasons: readonly Bilingual[]): Bilingual {
+  return { zh: reasons.map((r) => r.zh).join('；'), en: reasons.map((r) => r.en).join('; ') };
+}
+
+const MAX_QUANTITY = 100_000;
+
+export function prepareOrder(order: CheckoutOrder): Preparation {
+  const reasons: Bilingual[] = [];
+  const add = (reason: Bilingual) => reasons.push(reason);
+
+  const lines: PreparedOrder['lines'] = [];
+  if (order.lines.length === 0) add(bilingual('沒有商品，無法結帳', 'No items: nothing to check out'));
+  order.lines.forEach((line, i) => {
+    const at = (zh: string, en: string) => bilingual(`第 ${i + 1} 項：${zh}`, `Line ${i + 1}: ${en}`);
+    const name = validateProductName(line.name);
+    if (!name.ok) add(at(name.reason.zh, name.reason.en));
+    if (!(line.quantity > 0) || line.quantity > MAX_QUANTITY) {
+      add(at('數量必須大於 0', `the quantity must be above 0 and at most ${MAX_QUANTITY}`));
+    }
+    const subTotal = lineSubtotal(line.quantity, line.unitPrice);
+    if (!isNtd(subTotal)) add(at('金額過大', 'the amount is too large'));
+    lines.push({
+      name: name.ok ? name.value : line.name,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      subTotal,
+      taxType: line.taxType,
+    });
+  });
+
+  const invoice = checkInvoiceChoice(order.invoice, add);
+
+  const payments: PreparedOrder['payments'] = [];
+  order.payments.forEach((payment, i) => {
+    if (!isNtd(payment.amount) || payment.amount <= 0) {
+      add(bilingual(`第 ${i + 1} 筆付款金額必須是大於 0 的整數元`, `Payment ${i + 1} must be a whole number of dollars above 0`));
+    }
+    payments.push({
+      method: payment.method,
+      amount: payment.amount,
+      ...(payment.reference ? { reference: payment.reference } : {}),
+    });
+  });
+  if (order.payments.length === 0) add(bilingual('尚未收款', 'No payment entered'));
+
+  if (reasons.length > 0) return { ok: false, reasons };
+
+  const split = splitTax(lines, invoice.kind === 'business' ? 'B' : 'C');
+  if (!split.ok) return { ok: false, reasons: [split.reason] };
+  const total = split.amounts.totalAmount;
+  const paid = sumNtd(payments.map((p) => p.amount));
+  if (paid < total) {
+    return {
+      ok: false,
+      reasons: [bilingual(`收款不足：應收 ${total} 元，尚差 ${total - paid} 元`, `Payments do not cover the total ${total}: ${total - paid} short`)],
+    };
+  }
+  return {
+    ok: true,
+    order: {
+      operation: operationFor(invoice.kind, invoice.carrierId !== undefined),
+      amounts: split.amounts,
+      invoice,
+      lines,
+      payments,
+      paid,
+      change: paid - total,
+      ...(order.cashier ? { cashier: order.cashier } : {}),
+    },
+  };
+}
+
+/** Only the fields that belong to the chosen kind may be present: a stray field is a mistake to show, not to drop. */
+function checkInvoiceChoice(choice: CheckoutOrder['invoice'], add: (reason: Bilingual) => void): PreparedOrder['invoice'] {
+  const out: PreparedOrder['invoice'] = { kind: choice.kind };
+  if (choice.wantsDetails) out.wantsDetails = true;
+  const present = (value: string | undefined) => value !== undefined && value.trim() !== '';
+  const refuseField = (field: string, zh: string) =>
+    add(bilingual(`「${kindName[choice.kind].zh}」不可填${zh}`, `A ${kindName[choice.kind].en} invoice takes no ${field}`));
+
+  const wantsCarrier = choice.kind === 'carrier' || (choice.kind === 'business' && present(choice.carrierId));
+  if (wantsCarrier) {
+    const type = choice.carrierType?.trim() || inferCarrierType(choice.carrierId ?? '');
+    const checked = validateCarrier(type, choice.carrierId ?? '');
+    if (!checked.ok) add(checked.reason);
+    else if (choice.kind === 'business' && type !== CARRIER_TYPES.mobile) {
+      add(bilingual('有統一編號時只能使用手機條碼載具', 'With a buyer tax ID the only carrier allowed is a mobile barcode'));
+    } else {
+      out.carrierType = type;
+      out.carrierId = checked.value;
+    }
+  } else if (present(choice.carrierId) || present(choice.carrierType)) refuseField('carrier', '載具');
+
+  if (choice.kind === 'donate') {
+    const checked = validateLoveCode(choice.loveCode ?? '');
+    if (checked.ok) out.loveCode = checked.value;
+    else add(checked.reason);
+  } else if (present(choice.loveCode)) {
+    if (choice.kind === 'business') add(bilingual('有統一編號的發票不能捐贈', 'An invoice with a buyer tax ID cannot be donated'));
+    else refuseField('love code', '愛心碼');
+  }
+
+  if (choice.kind === 'business') {
+    const taxId = validateBuyerTaxId(choice.buyerTaxId ?? '');
+    if (taxId.ok) out.buyerTaxId = taxId.value;
+    else add(taxId.reason);
+    const title = validateBuyerTitle(choice.buyerTitle ?? '');
+    if (title.ok) out.buyerTitle = title.value;
+    else add(title.reason);
+  } else if (present(choice.buyerTaxId) || present(choice.buyerTitle)) {
+    add(
+      bilingual(
+        '填了統一編號或抬頭，請選擇「打統編」',
+        'A buyer tax ID or title was given: choose the business (tax ID) invoice',
+      ),
+    );
+  }
+  return out;
+}
+
+const kindName: Record<InvoiceKind, Bilingual> = {
+  paper: bilingual('紙本證明聯', 'paper proof'),
+  phone: bilingual('手機捐贈/歸戶', 'phone donate/bind'),
+  carrier: bilingual('載具', 'carrier'),
+  donate: bilingual('捐贈', 'donation'),
+  business: bilingual('打統編', 'business'),
+};
+
+/** A scanned id says what it is: `/` + 7 is a mobile barcode, 2 letters + 14 digits a citizen certificate. */
+function inferCarrierType(id: string): string {
+  const value = id.trim().toUpperCase();
+  if (value.startsWith('/')) return CARRIER_TYPES.mobile;
+  if (/^[A-Z]{2}\d{14}$/.test(value)) return CARRIER_TYPES.citizen;
+  return CARRIER_TYPES.mobile;
+}

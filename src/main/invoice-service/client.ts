@@ -1,0 +1,102 @@
+import type { Logger } from '../core/logger';
+import { classify, summarize, type ExchangeSummary, type Outcome } from './outcome';
+import { POS_OPERATIONS, type PosOperation, type PosOrderData } from './pos-profile';
+import { signedBody, timestampText } from './signing';
+import { postJson, type PostOptions, type TransportResult } from './transport';
+
+/** Where and as whom the till talks to the provider's POS API. The two secrets never leave this module's requests. */
+export interface PosServiceConfig {
+  serviceUrl: string;
+  companyId: string;
+  apiKey: string;
+  signingSecret: string;
+  timeoutMs: number;
+}
+
+/** One request as the journal keeps it: no apiKey, no Signature. */
+export interface AttemptStart {
+  attempt: number;
+  operation: PosOperation;
+  path: string;
+  companyId: string;
+  timestamp: string;
+}
+
+/**
+ * The journal's side of each attempt: `beforeSend` runs (and must have persisted) before any
+ * byte leaves; `afterAnswer` records what came back.
+ */
+export interface AttemptRecorder {
+  beforeSend(start: AttemptStart): void;
+  afterAnswer(start: AttemptStart, summary: ExchangeSummary, outcome: Outcome): void;
+}
+
+export interface PosClientDeps {
+  config: PosServiceConfig;
+  /** The persisted, forward-only timestamp (journal.reserveTimestamp): epoch seconds, decimal text. */
+  reserveTimestamp(companyId: string, nowSeconds: number): string | number;
+  logger: Logger;
+  nowSeconds?: () => number;
+  post?: (options: PostOptions) => Promise<TransportResult>;
+}
+
+/**
+ * `Timestamp already used` is answered before anything is issued; two tills of one company that
+ * pick the same second each get a fresh one. A bound keeps a broken service from looping us.
+ */
+export const MAX_FRESH_TIMESTAMP_ATTEMPTS = 10;
+
+export interface IssueResult {
+  outcome: Outcome;
+  attempts: number;
+}
+
+export function createPosClient(deps: PosClientDeps) {
+  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const post = deps.post ?? postJson;
+  const base = deps.config.serviceUrl.replace(/\/+$/, '');
+
+  async function issue(
+    operation: PosOperation,
+    data: PosOrderData,
+    recorder: AttemptRecorder,
+    signal?: AbortSignal,
+  ): Promise<IssueResult> {
+    const { config, logger } = deps;
+    const path = POS_OPERATIONS[operation];
+    for (let attempt = 1; ; attempt++) {
+      const timestamp = timestampText(deps.reserveTimestamp(config.companyId, nowSeconds()));
+      const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
+      recorder.beforeSend(start);
+      const body = signedBody(config, timestamp, data);
+      const result = await post({
+        url: base + path,
+        headers: body.headers,
+        body: body.json,
+        timeoutMs: config.timeoutMs,
+        ...(signal ? { signal } : {}),
+      });
+      const summary = summarize(result);
+      const outcome = classify(operation, data.BillingNo, result);
+      logger.info('e-invoice service answered', {
+        orderNo: data.BillingNo,
+        operation,
+        attempt,
+        httpStatus: summary.httpStatus,
+        StatusCode: summary.statusCode,
+        ResultMessage: summary.resultMessage,
+        transport: summary.transport,
+        error: summary.error,
+        elapsedMs: summary.elapsedMs,
+        outcome: outcome.kind,
+      });
+      recorder.afterAnswer(start, summary, outcome);
+      const retry = outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp;
+      if (!retry || attempt >= MAX_FRESH_TIMESTAMP_ATTEMPTS) return { outcome, attempts: attempt };
+    }
+  }
+
+  return { issue, config: deps.config };
+}
+
+export type PosClient = ReturnType<typeof createPosClient>;

@@ -1,0 +1,170 @@
+import {
+  expectedExtras,
+  isDuplicateBillingNo,
+  isTimestampUsed,
+  NOTHING_ISSUED_HTTP_STATUSES,
+  parsePrintDataString,
+  PosIssued,
+  PosResponse,
+  usableQrCodeUrl,
+  type PosOperation,
+  type PrintData,
+} from './pos-profile';
+import type { TransportResult } from './transport';
+
+/**
+ * What one exchange with the POS API means for the sale (spec POS rule 5, errors rules 1-3):
+ * - issued: an invoice exists; never issue again, even when print or QR data is missing;
+ * - rejected: the service said no before issuing (StatusCode 0, HTTP 400/401): fix, resubmit
+ *   under the same order number;
+ * - not-delivered: the connection never opened: nothing reached the service;
+ * - unknown: the request went out and no readable answer came back (timeout or reset after
+ *   sending, 5xx, an unreadable 200, a success without its invoice number, `Duplicate BillingNo`):
+ *   verify through the provider's channel, never resend automatically.
+ */
+export type Outcome = IssuedOutcome | RejectedOutcome | NotDeliveredOutcome | UnknownOutcome;
+
+export interface IssuedOutcome {
+  kind: 'issued';
+  response: PosIssued;
+  /** Print/QR fields the operation should have returned and did not (spec errors table). */
+  missing: string[];
+  /** The parsed proof content (operation `order`), null when missing or unparsable. */
+  printData: PrintData | null;
+  /** Why a present `PrintDataString` could not be used; the raw text stays in the journal. */
+  printDataError: string | null;
+  /** Only a link that passed `usableQrCodeUrl`. */
+  qrCodeUrl: string | null;
+}
+export interface RejectedOutcome {
+  kind: 'rejected';
+  reason: string;
+  /** 0 for a business rejection; null when the HTTP status (400/401) said it. */
+  statusCode: 0 | null;
+  /** `Timestamp already used`: nothing issued, safe to send again at once with a fresh timestamp. */
+  retryWithFreshTimestamp: boolean;
+}
+export interface NotDeliveredOutcome {
+  kind: 'not-delivered';
+  reason: string;
+}
+export interface UnknownOutcome {
+  kind: 'unknown';
+  reason: string;
+  /** The service says this order number already has an invoice. */
+  duplicateBillingNo: boolean;
+}
+
+/** The fields that go into the log and the journal for every answer (no secrets in any of them). */
+export interface ExchangeSummary {
+  httpStatus: number | null;
+  statusCode: 0 | 1 | null;
+  resultMessage: string | null;
+  transport: TransportResult['kind'];
+  elapsedMs: number;
+  /** The text of the answer as received (kept for support; holds no secret of ours). */
+  body: string | null;
+  /** For a failed transport: what failed. */
+  error: string | null;
+}
+
+/** An error page can be large; the journal keeps its head, which is what support reads. */
+export const MAX_KEPT_BODY_CHARS = 64 * 1024;
+
+export function summarize(result: TransportResult): ExchangeSummary {
+  if (result.kind !== 'response') {
+    return {
+      httpStatus: null,
+      statusCode: null,
+      resultMessage: null,
+      transport: result.kind,
+      elapsedMs: result.elapsedMs,
+      body: null,
+      error: result.reason,
+    };
+  }
+  const parsed = readResponse(result.body);
+  return {
+    httpStatus: result.status,
+    statusCode: parsed?.StatusCode ?? null,
+    resultMessage: parsed?.ResultMessage ?? null,
+    transport: 'response',
+    elapsedMs: result.elapsedMs,
+    body: result.body.length > MAX_KEPT_BODY_CHARS ? result.body.slice(0, MAX_KEPT_BODY_CHARS) : result.body,
+    error: null,
+  };
+}
+
+function readResponse(body: string): PosResponse | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const parsed = PosResponse.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+const unknown = (reason: string, duplicateBillingNo = false): UnknownOutcome => ({
+  kind: 'unknown',
+  reason,
+  duplicateBillingNo,
+});
+
+export function classify(operation: PosOperation, billingNo: string, result: TransportResult): Outcome {
+  if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
+  if (result.kind === 'failed-after-send') return unknown(`sent, then ${result.reason}`);
+
+  if (result.status !== 200) {
+    if (NOTHING_ISSUED_HTTP_STATUSES.includes(result.status)) {
+      const message = readResponse(result.body)?.ResultMessage;
+      return {
+        kind: 'rejected',
+        reason: `HTTP ${result.status}${message ? `: ${message}` : ''}`,
+        statusCode: null,
+        retryWithFreshTimestamp: false,
+      };
+    }
+    return unknown(`HTTP ${result.status}`);
+  }
+
+  const response = readResponse(result.body);
+  if (!response) return unknown('HTTP 200 with an unreadable answer');
+
+  if (response.StatusCode === 0) {
+    if (isDuplicateBillingNo(response)) return unknown(response.ResultMessage, true);
+    return {
+      kind: 'rejected',
+      reason: response.ResultMessage,
+      statusCode: 0,
+      retryWithFreshTimestamp: isTimestampUsed(response),
+    };
+  }
+
+  const issued = PosIssued.safeParse(response);
+  if (!issued.success) {
+    const fields = [...new Set(issued.error.issues.map((issue) => issue.path.join('.')))].join(', ');
+    return unknown(`success without a usable issue result (${fields})`);
+  }
+  if (issued.data.BillingNo !== billingNo) {
+    return unknown(`success for another order number (${issued.data.BillingNo})`);
+  }
+  return issuedOutcome(operation, issued.data);
+}
+
+function issuedOutcome(operation: PosOperation, response: PosIssued): IssuedOutcome {
+  const missing: string[] = expectedExtras(operation).filter((field) => !response[field]);
+  let printData: PrintData | null = null;
+  let printDataError: string | null = null;
+  if (operation === 'order' && response.PrintDataString) {
+    const parsed = parsePrintDataString(response.PrintDataString);
+    if (!parsed.ok) printDataError = parsed.reason;
+    else if (parsed.data.InvoiceNumber !== response.InvoiceNumber) {
+      printDataError = `PrintDataString is for ${parsed.data.InvoiceNumber}, not ${response.InvoiceNumber}`;
+    } else printData = parsed.data;
+  }
+  const qrCodeUrl = operation === 'orderReturnQKey' ? usableQrCodeUrl(response.QrCodeUrl) : null;
+  if (operation === 'orderReturnQKey' && response.QrCodeUrl && !qrCodeUrl) missing.push('QrCodeUrl (not a usable https link)');
+  return { kind: 'issued', response, missing, printData, printDataError, qrCodeUrl };
+}

@@ -1,0 +1,35 @@
+import { buildRequestBody, requestHeaders, type PosOrderData } from './pos-profile';
+
+/**
+ * The signed request for one attempt. The timestamp comes from the journal (persisted, forward
+ * only, never reused per company); this module only puts the wrapper together. Only the bytes
+ * on the wire carry `apiKey` and `Signature`: what is kept anywhere is `keptRequest`.
+ */
+export interface SigningConfig {
+  companyId: string;
+  apiKey: string;
+  signingSecret: string;
+}
+
+export function signedBody(
+  config: SigningConfig,
+  timestamp: string,
+  data: PosOrderData,
+): { json: string; headers: Record<string, string> } {
+  return {
+    json: JSON.stringify(buildRequestBody(config.companyId, config.signingSecret, timestamp, data)),
+    headers: requestHeaders(config.apiKey),
+  };
+}
+
+/** What the journal, logs and exports may hold of a request: `Data`, `CompanyID`, `Timestamp`. */
+export function keptRequest(companyId: string, timestamp: string, data: PosOrderData) {
+  return { CompanyID: companyId, Timestamp: timestamp, Data: data };
+}
+
+/** Epoch seconds as the provider wants them: a decimal string. */
+export function timestampText(seconds: string | number): string {
+  const text = String(seconds);
+  if (!/^[1-9]\d{0,15}$/.test(text)) throw new Error(`not an epoch second: ${text}`);
+  return text;
+}

@@ -1,0 +1,273 @@
+import { createWriteStream, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { isAbsolute, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { taipeiDateTime } from '../../shared/domain';
+import { invalid } from './errors';
+import { openJournalReader } from './open-db';
+import { daySummary } from './summary';
+import type { DaySummary, ExportOptions, ExportResult } from './types';
+import { businessDay, check } from './validate';
+
+/**
+ * End-of-day export: one row per transaction of a business day (optionally one till), as CSV
+ * (UTF-8 with BOM, CRLF, RFC 4180 quoting: opens in Excel) or JSON. Rows are read with
+ * `stmt.iterate()` on a separate read-only connection (the till keeps writing meanwhile) and
+ * written in 64 KB chunks honouring back-pressure, so memory stays flat for any number of rows.
+ * Rows and summary come from one read snapshot.
+ */
+
+interface ExportRow {
+  order_no: string;
+  till_id: string;
+  business_day: string;
+  created_at: string;
+  state: string;
+  training: number;
+  operation: string;
+  invoice_kind: string;
+  attempt: number;
+  total_amount: number;
+  sales_amount: number | null;
+  tax_amount: number;
+  zero_tax_sales_amount: number | null;
+  free_tax_sales_amount: number | null;
+  payments: string | null;
+  buyer_tax_id: string | null;
+  buyer_title: string | null;
+  carrier_type: string | null;
+  carrier_id: string | null;
+  love_code: string | null;
+  invoice_number: string | null;
+  invoice_datetime: string | null;
+  random_number: string | null;
+  exchanges: number;
+  proofs_printed: number;
+  last_message: string | null;
+  resolution: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  cashier: string | null;
+  updated_at: string;
+}
+
+const EXPORT_SQL = `
+  SELECT t.order_no, t.till_id, t.business_day, t.created_at, t.state, t.training, t.operation, t.invoice_kind,
+    t.attempt, t.total_amount, t.body ->> '$.totals.salesAmount' AS sales_amount, t.tax_amount,
+    t.body ->> '$.totals.zeroTaxSalesAmount' AS zero_tax_sales_amount,
+    t.body ->> '$.totals.freeTaxSalesAmount' AS free_tax_sales_amount,
+    (SELECT group_concat((p.value ->> 'method') || ':' || (p.value ->> 'amount'), ';')
+       FROM json_each(t.body, '$.payments') p) AS payments,
+    t.body ->> '$.invoice.buyerTaxId' AS buyer_tax_id, t.body ->> '$.invoice.buyerTitle' AS buyer_title,
+    t.body ->> '$.invoice.carrierType' AS carrier_type, t.body ->> '$.invoice.carrierId' AS carrier_id,
+    t.body ->> '$.invoice.loveCode' AS love_code,
+    t.invoice_number, t.invoice_datetime, t.random_number,
+    (SELECT count(*) FROM entries e WHERE e.order_no = t.order_no AND e.kind = 'tx.exchange') AS exchanges,
+    (SELECT count(*) FROM print_jobs j WHERE j.order_no = t.order_no AND j.kind = 'proof' AND j.state = 'printed')
+      AS proofs_printed,
+    t.last_message, t.resolution ->> '$.outcome' AS resolution, t.resolution ->> '$.by' AS resolved_by,
+    t.resolution ->> '$.at' AS resolved_at, t.cashier, t.updated_at
+  FROM transactions t
+  WHERE t.business_day = @day AND (@tillId IS NULL OR t.till_id = @tillId)
+  ORDER BY t.created_at, t.order_no`;
+
+/** The columns, in order, with how each cell is made (Taipei local time for people; ISO in JSON). */
+const COLUMNS: { name: string; value: (row: ExportRow) => string | number | boolean | null }[] = [
+  { name: 'order_no', value: (r) => r.order_no },
+  { name: 'till_id', value: (r) => r.till_id },
+  { name: 'business_day', value: (r) => r.business_day },
+  { name: 'created_at_taipei', value: (r) => taipeiDateTime(new Date(r.created_at)).replace('T', ' ') },
+  { name: 'state', value: (r) => r.state },
+  { name: 'training', value: (r) => r.training === 1 },
+  { name: 'operation', value: (r) => r.operation },
+  { name: 'invoice_kind', value: (r) => r.invoice_kind },
+  { name: 'attempt', value: (r) => r.attempt },
+  { name: 'total_amount', value: (r) => r.total_amount },
+  { name: 'sales_amount', value: (r) => r.sales_amount },
+  { name: 'tax_amount', value: (r) => r.tax_amount },
+  { name: 'zero_tax_sales_amount', value: (r) => r.zero_tax_sales_amount },
+  { name: 'free_tax_sales_amount', value: (r) => r.free_tax_sales_amount },
+  { name: 'payments', value: (r) => r.payments },
+  { name: 'buyer_tax_id', value: (r) => r.buyer_tax_id },
+  { name: 'buyer_title', value: (r) => r.buyer_title },
+  { name: 'carrier_type', value: (r) => r.carrier_type },
+  { name: 'carrier_id', value: (r) => r.carrier_id },
+  { name: 'love_code', value: (r) => r.love_code },
+  { name: 'invoice_number', value: (r) => r.invoice_number },
+  { name: 'invoice_datetime', value: (r) => r.invoice_datetime },
+  { name: 'random_number', value: (r) => r.random_number },
+  { name: 'exchanges', value: (r) => r.exchanges },
+  { name: 'proofs_printed', value: (r) => r.proofs_printed },
+  { name: 'last_message', value: (r) => r.last_message },
+  { name: 'resolution', value: (r) => r.resolution },
+  { name: 'resolved_by', value: (r) => r.resolved_by },
+  { name: 'resolved_at', value: (r) => r.resolved_at },
+  { name: 'cashier', value: (r) => r.cashier },
+  { name: 'created_at', value: (r) => r.created_at },
+  { name: 'updated_at', value: (r) => r.updated_at },
+];
+export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
+
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote, CR/LF or edge spaces; text that Excel would
+ * run as a formula (= + - @ at the start) gets a leading apostrophe. Numbers stay numbers.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Buffers small writes into chunks and waits for 'drain' when the stream asks for it. */
+class ChunkWriter {
+  private buffer = '';
+  bytes = 0;
+  constructor(private readonly out: Writable) {}
+
+  async write(text: string): Promise<void> {
+    this.buffer += text;
+    if (this.buffer.length >= 64 * 1024) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffer === '') return;
+    const chunk = this.buffer;
+    this.buffer = '';
+    this.bytes += Buffer.byteLength(chunk, 'utf8');
+    if (!this.out.write(chunk, 'utf8')) await once(this.out, 'drain');
+  }
+}
+
+export function checkExportOptions(options: ExportOptions): void {
+  check(businessDay, options.businessDay, { zh: '營業日', en: 'business day' });
+  if (options.format !== 'csv' && options.format !== 'json') {
+    throw invalid('格式須為 csv 或 json', 'The format must be csv or json');
+  }
+}
+
+export async function exportDay(
+  dbPath: string,
+  options: ExportOptions,
+  out: Writable,
+  now: Date,
+): Promise<ExportResult & { summary: DaySummary }> {
+  checkExportOptions(options);
+  const reader = openJournalReader(dbPath);
+  const writer = new ChunkWriter(out);
+  let rows = 0;
+  try {
+    reader.exec('BEGIN'); // one snapshot for the rows and the summary
+    const summary = daySummary(reader, options, now);
+    const iterator = reader
+      .prepare(EXPORT_SQL)
+      .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
+    if (options.format === 'csv') {
+      await writer.write(CSV_BOM + EXPORT_COLUMNS.join(',') + '\r\n');
+      for (const row of iterator) {
+        rows++;
+        await writer.write(COLUMNS.map((c) => csvCell(c.value(row))).join(',') + '\r\n');
+      }
+    } else {
+      const head = {
+        format: 'till-journal-export',
+        version: 1,
+        businessDay: options.businessDay,
+        tillId: options.tillId ?? null,
+      };
+      await writer.write(JSON.stringify(head).slice(0, -1) + ',"transactions":[');
+      for (const row of iterator) {
+        const record: Record<string, unknown> = {};
+        for (const column of COLUMNS) record[column.name] = column.value(row);
+        await writer.write((rows === 0 ? '\n' : ',\n') + JSON.stringify(record));
+        rows++;
+      }
+      await writer.write(`\n],"summary":${JSON.stringify(summary)}}\n`);
+    }
+    await writer.flush();
+    return { rows, bytes: writer.bytes, summary };
+  } finally {
+    if (reader.inTransaction) reader.exec('COMMIT');
+    reader.close();
+  }
+}
+
+/** The summary as a small CSV (section, key, count, amount) for the CSV export's companion file. */
+export function summaryCsv(summary: DaySummary): string {
+  const lines = [['section', 'key', 'count', 'amount']];
+  for (const [blockName, block] of [
+    ['sales', summary.sales],
+    ['training', summary.training],
+  ] as const) {
+    lines.push([blockName, 'all', String(block.count), String(block.totalAmount)]);
+    lines.push([blockName, 'issued', String(block.issued.count), String(block.issued.amount)]);
+    lines.push([blockName, 'tax', '', String(block.taxAmount)]);
+    for (const [key, v] of Object.entries(block.byState))
+      lines.push([`${blockName}.state`, key, String(v.count), String(v.amount)]);
+    for (const [key, v] of Object.entries(block.byOperation)) {
+      lines.push([`${blockName}.operation`, key, String(v.count), String(v.amount)]);
+    }
+    for (const [key, v] of Object.entries(block.byPaymentMethod)) {
+      lines.push([`${blockName}.payment`, key, String(v.count), String(v.amount)]);
+    }
+  }
+  lines.push(['chain', 'head_entry', String(summary.chainHead.entryId), '']);
+  lines.push(['chain', 'head_hash', summary.chainHead.hash, '']);
+  return CSV_BOM + lines.map((cells) => cells.map((c) => csvCell(c)).join(',')).join('\r\n') + '\r\n';
+}
+
+export function exportFileName(options: ExportOptions, suffix = ''): string {
+  return `journal-${options.businessDay}${options.tillId ? `-${options.tillId}` : ''}${suffix}.${options.format}`;
+}
+
+/**
+ * Writes the export into `folder` (which must exist): a temporary file renamed when complete, so a
+ * half-written export never carries the final name. CSV also gets `…-summary.csv`.
+ */
+export async function exportDayToFolder(
+  dbPath: string,
+  options: ExportOptions,
+  folder: string,
+  now: Date,
+): Promise<ExportResult & { file: string; summaryFile: string | null }> {
+  if (!isAbsolute(folder) || !isDirectory(folder)) {
+    throw invalid(`匯出資料夾「${folder}」不存在`, `The export folder "${folder}" does not exist`);
+  }
+  checkExportOptions(options);
+  const file = join(folder, exportFileName(options));
+  const partial = `${file}.partial`;
+  const stream = createWriteStream(partial);
+  try {
+    await once(stream, 'open');
+    const result = await exportDay(dbPath, options, stream, now);
+    stream.end();
+    await once(stream, 'close');
+    renameSync(partial, file);
+    let summaryFile: string | null = null;
+    if (options.format === 'csv') {
+      summaryFile = join(folder, exportFileName(options, '-summary'));
+      writeFileSync(`${summaryFile}.partial`, summaryCsv(result.summary));
+      renameSync(`${summaryFile}.partial`, summaryFile);
+    }
+    return { rows: result.rows, bytes: result.bytes, file, summaryFile };
+  } catch (error) {
+    if (!stream.closed) {
+      stream.destroy();
+      await once(stream, 'close');
+    }
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+import type { journalMethods } from '../../shared/ipc/contract/journal';
+import type { HandlersFor } from '../core/handlers';
+import type { Journal } from './journal';
+import type { TransactionDetail } from './types';
+
+export interface JournalHandlerDeps {
+  journal: Journal;
+}
+
+/** The journal's IPC handlers: thin, every rule lives in the Journal (payloads are validated by dispatch). */
+export function createJournalHandlers({ journal }: JournalHandlerDeps): HandlersFor<typeof journalMethods> {
+  return {
+    'journal.list': async (filter) => journal.list(filter),
+    'journal.get': async ({ orderNo }) => {
+      const detail = journal.detail(orderNo);
+      return detail === null ? null : forIpc(detail);
+    },
+    'journal.summary': async (options) => journal.summary(options),
+    'journal.export': async ({ folder, ...options }) => journal.exportDayToFolder(options, folder),
+    'journal.verify': async () => journal.verifyChain(),
+  };
+}
+
+/** `PosOrderData` is an interface; the contract sees it as an open object with a BillingNo. */
+function forIpc(detail: TransactionDetail) {
+  const { requestData, ...transaction } = detail.transaction;
+  return { ...detail, transaction: { ...transaction, requestData: { ...requestData } as { BillingNo: string } } };
+}

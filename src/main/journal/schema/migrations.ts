@@ -1,0 +1,136 @@
+import type Database from 'better-sqlite3';
+import { JournalError } from '../errors';
+
+/**
+ * The journal's schema, as ordered steps. `PRAGMA user_version` is the number of steps applied;
+ * each step runs in its own transaction, so a crash leaves the file at a whole version. Never
+ * edit a released step: add the next one.
+ */
+export interface Migration {
+  version: number;
+  description: string;
+  up: string;
+}
+
+const TX_STATE_CHECK = `('in-flight','issued','rejected','not-delivered','needs-verification','not-issued')`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'entries chain, transactions, order counters, company clock',
+    up: `
+      -- Append-only, hash-chained record of everything that happened. The only source of truth.
+      CREATE TABLE entries (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        order_no TEXT,
+        payload TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
+        BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END;
+      CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries
+        BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END;
+
+      -- Current state of each sale, derived from its entries (updated with every state entry).
+      CREATE TABLE transactions (
+        order_no TEXT PRIMARY KEY,
+        till_id TEXT NOT NULL,
+        company_id TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ${TX_STATE_CHECK}),
+        training INTEGER NOT NULL CHECK (training IN (0, 1)),
+        operation TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        invoice_kind TEXT NOT NULL,
+        total_amount INTEGER NOT NULL,
+        tax_amount INTEGER NOT NULL,
+        payment_methods TEXT NOT NULL,
+        cashier TEXT,
+        invoice_number TEXT,
+        invoice_datetime TEXT,
+        random_number TEXT,
+        last_message TEXT,
+        resolution TEXT,
+        body TEXT NOT NULL
+      );
+
+      -- Per-till daily order sequence: a number once handed out is never handed out again.
+      CREATE TABLE order_counters (
+        till_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        last_seq INTEGER NOT NULL,
+        PRIMARY KEY (till_id, day)
+      ) WITHOUT ROWID;
+
+      -- The last request Timestamp reserved per company: it only moves forward.
+      CREATE TABLE company_clock (
+        company_id TEXT PRIMARY KEY,
+        last_timestamp INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    description: 'print jobs',
+    up: `
+      CREATE TABLE print_jobs (
+        id INTEGER PRIMARY KEY,
+        order_no TEXT REFERENCES transactions (order_no),
+        kind TEXT NOT NULL CHECK (kind IN ('proof','details','summary','test')),
+        content TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending','printed')),
+        reprint INTEGER NOT NULL CHECK (reprint IN (0, 1)),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        printed_at TEXT
+      );
+    `,
+  },
+  {
+    version: 3,
+    description: 'indexes for the pending list, day lists and exports, and per-order entries',
+    up: `
+      CREATE INDEX transactions_state ON transactions (state, created_at);
+      CREATE INDEX transactions_day ON transactions (business_day, created_at, order_no);
+      CREATE INDEX entries_order ON entries (order_no, id) WHERE order_no IS NOT NULL;
+      CREATE INDEX print_jobs_order ON print_jobs (order_no, kind, state);
+      CREATE INDEX print_jobs_state ON print_jobs (state, id);
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the file up to `target` (default: the newest). A file written by a newer till is
+ * refused rather than guessed at.
+ */
+export function migrate(db: Database.Database, target = SCHEMA_VERSION): { from: number; to: number } {
+  const from = schemaVersion(db);
+  if (from > SCHEMA_VERSION) {
+    throw new JournalError('journal-schema', {
+      zh: `日誌檔的版本 (${from}) 比本程式新 (${SCHEMA_VERSION})，請更新收銀程式`,
+      en: `The journal file is schema version ${from}, newer than this till knows (${SCHEMA_VERSION}): update the till`,
+    });
+  }
+  for (const step of MIGRATIONS) {
+    if (step.version <= from || step.version > target) continue;
+    db.transaction(() => {
+      // Another till process may have applied it since we looked: re-check under the write lock.
+      if (schemaVersion(db) >= step.version) return;
+      db.exec(step.up);
+      db.pragma(`user_version = ${step.version}`);
+    }).immediate();
+  }
+  return { from, to: schemaVersion(db) };
+}

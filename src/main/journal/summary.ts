@@ -1,0 +1,88 @@
+import type Database from 'better-sqlite3';
+import { posOperations, type PosOperation } from '../invoice-service/pos-profile';
+import { chainHead } from './chain';
+import { TX_STATES, type AmountCount, type DaySummary, type SummaryBlock, type TxState } from './types';
+import { businessDay, check } from './validate';
+
+/**
+ * The end-of-day figures of one business day (optionally one till): counts and totals per
+ * outcome, per operation and per payment method, training apart, plus the chain head to anchor.
+ * Two grouped queries, whatever the number of sales.
+ */
+function emptyBlock(): SummaryBlock {
+  const zero = (): AmountCount => ({ count: 0, amount: 0 });
+  return {
+    count: 0,
+    totalAmount: 0,
+    taxAmount: 0,
+    byState: Object.fromEntries(TX_STATES.map((s) => [s, zero()])) as Record<TxState, AmountCount>,
+    byOperation: Object.fromEntries(posOperations.map((o) => [o, zero()])) as Record<
+      PosOperation,
+      AmountCount
+    >,
+    byPaymentMethod: {},
+    issued: zero(),
+  };
+}
+
+export function daySummary(
+  db: Database.Database,
+  options: { businessDay: string; tillId?: string },
+  now: Date,
+): DaySummary {
+  check(businessDay, options.businessDay, { zh: '營業日', en: 'business day' });
+  const tillFilter = options.tillId === undefined ? '' : 'AND till_id = @tillId';
+  const params = { day: options.businessDay, tillId: options.tillId ?? null };
+  const blocks = { sales: emptyBlock(), training: emptyBlock() };
+
+  const groups = db
+    .prepare(
+      `SELECT training, state, operation, count(*) AS n, sum(total_amount) AS total, sum(tax_amount) AS tax
+       FROM transactions WHERE business_day = @day ${tillFilter}
+       GROUP BY training, state, operation`,
+    )
+    .all(params) as {
+    training: number;
+    state: TxState;
+    operation: PosOperation;
+    n: number;
+    total: number;
+    tax: number;
+  }[];
+  for (const g of groups) {
+    const block = g.training ? blocks.training : blocks.sales;
+    block.count += g.n;
+    block.totalAmount += g.total;
+    block.taxAmount += g.tax;
+    add(block.byState, g.state, g.n, g.total);
+    add(block.byOperation, g.operation, g.n, g.total);
+    if (g.state === 'issued') add({ issued: block.issued }, 'issued', g.n, g.total);
+  }
+
+  const payments = db
+    .prepare(
+      `SELECT t.training AS training, p.value ->> 'method' AS method,
+              count(DISTINCT t.order_no) AS n, sum(p.value ->> 'amount') AS amount
+       FROM transactions t, json_each(t.body, '$.payments') p
+       WHERE t.business_day = @day ${tillFilter.replace('till_id', 't.till_id')}
+       GROUP BY t.training, method ORDER BY method`,
+    )
+    .all(params) as { training: number; method: string; n: number; amount: number }[];
+  for (const p of payments) {
+    add((p.training ? blocks.training : blocks.sales).byPaymentMethod, p.method, p.n, p.amount);
+  }
+
+  return {
+    businessDay: options.businessDay,
+    tillId: options.tillId ?? null,
+    generatedAt: now.toISOString(),
+    ...blocks,
+    chainHead: chainHead(db),
+  };
+}
+
+function add(target: Record<string, AmountCount>, key: string, count: number, amount: number): void {
+  const slot = (target[key] ??= { count: 0, amount: 0 });
+  slot.count += count;
+  slot.amount += amount;
+}

@@ -1,0 +1,179 @@
+import Database from 'better-sqlite3';
+import { taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
+import { canonicalJson, entryHash, entryText, GENESIS_HASH } from './chain';
+import { formatOrderNo } from './order-numbers';
+import { paymentMethodsColumn, type TxBody } from './rows';
+import { migrate } from './schema/migrations';
+
+/**
+ * A large synthetic journal for benchmarks and load tests (never used by the till itself):
+ * the same schema, payloads and hash chain the Journal writes, generated in one transaction
+ * with durability off, so a million entries take seconds. Each sale is five entries (begun,
+ * exchange, issued, print created, print attempt); every `unsureEvery`-th sale is left
+ * needs-verification instead (three entries).
+ */
+export interface SyntheticPlan {
+  /** Ordinary days and their sales each. */
+  days: number;
+  salesPerDay: number;
+  /** One extra day with this many sales (the big export), after the ordinary days. */
+  bigDaySales: number;
+  unsureEvery: number;
+  tillId?: string;
+}
+
+export interface SyntheticJournal {
+  entries: number;
+  transactions: number;
+  pending: number;
+  /** Business days in order; the last one is the big day. */
+  days: string[];
+}
+
+const DAY_MS = 86_400_000;
+const FIRST_DAY_UTC = Date.UTC(2026, 0, 1) - 8 * 3_600_000; // 2026-01-01 00:00 Taipei
+
+export function seedSyntheticJournal(path: string, plan: SyntheticPlan): SyntheticJournal {
+  const tillId = plan.tillId ?? 'T01';
+  const db = new Database(path);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  migrate(db);
+  const insertEntry = db.prepare(
+    'INSERT INTO entries (id, at, kind, order_no, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertTx = db.prepare(
+    `INSERT INTO transactions (order_no, till_id, company_id, business_day, created_at, updated_at, state, training,
+       operation, attempt, invoice_kind, total_amount, tax_amount, payment_methods, cashier, invoice_number,
+       invoice_datetime, random_number, last_message, resolution, body)
+     VALUES (?, ?, '12345678', ?, ?, ?, ?, 0, 'order', 1, 'paper', ?, 0, ?, 'Bench', ?, ?, ?, ?, NULL, ?)`,
+  );
+  const insertJob = db.prepare(
+    `INSERT INTO print_jobs (id, order_no, kind, content, state, reprint, attempts, created_at, printed_at)
+     VALUES (?, ?, 'proof', ?, 'printed', 0, 1, ?, ?)`,
+  );
+  const insertCounter = db.prepare('INSERT INTO order_counters (till_id, day, last_seq) VALUES (?, ?, ?)');
+
+  let id = 0;
+  let prev = GENESIS_HASH;
+  const append = (at: string, kind: string, orderNo: string | null, payload: Record<string, unknown>) => {
+    id++;
+    const text = canonicalJson(payload);
+    const hash = entryHash(prev, entryText(id, at, kind, orderNo, text));
+    insertEntry.run(id, at, kind, orderNo, text, prev, hash);
+    prev = hash;
+  };
+
+  const dayCounts = [...Array.from({ length: plan.days }, () => plan.salesPerDay), plan.bigDaySales];
+  const days: string[] = [];
+  let transactions = 0;
+  let pending = 0;
+  let jobId = 0;
+  db.transaction(() => {
+    dayCounts.forEach((count, dayIndex) => {
+      const dayStart = FIRST_DAY_UTC + dayIndex * DAY_MS;
+      const day = taipeiBusinessDay(new Date(dayStart));
+      days.push(day);
+      for (let seq = 1; seq <= count; seq++) {
+        transactions++;
+        const instant = new Date(dayStart + 8 * 3_600_000 + Math.floor((seq * 14 * 3_600_000) / count));
+        const at = instant.toISOString();
+        const orderNo = formatOrderNo(tillId, day, seq);
+        const total = 35 + ((seq * 37) % 900);
+        const body = saleBody(orderNo, tillId, total, taipeiDateTime(instant));
+        append(at, 'tx.begun', orderNo, {
+          state: 'in-flight',
+          attempt: 1,
+          tillId,
+          companyId: '12345678',
+          businessDay: day,
+          training: false,
+          operation: 'order',
+          cashier: 'Bench',
+          invoiceNumber: null,
+          ...body,
+        });
+        const unsure = transactions % plan.unsureEvery === 0;
+        append(at, 'tx.exchange', orderNo, {
+          attempt: 1,
+          operation: 'order',
+          requestTimestamp: String(Math.floor(instant.getTime() / 1000)),
+          httpStatus: unsure ? null : 200,
+          statusCode: unsure ? null : 1,
+          resultMessage: unsure ? null : 'OK',
+          durationMs: 80,
+          outcome: unsure ? 'uncertain' : 'issued',
+          error: unsure ? 'timeout after sending' : null,
+        });
+        const methods = paymentMethodsColumn(body.payments);
+        if (unsure) {
+          pending++;
+          append(at, 'tx.needs-verification', orderNo, { state: 'needs-verification', reason: 'timeout' });
+          insertTx.run(orderNo, tillId, day, at, at, 'needs-verification', total, methods, null, null, null, 'timeout', JSON.stringify(body));
+          continue;
+        }
+        const invoiceNumber = `AB${String(transactions).padStart(8, '0')}`;
+        const invoiceDateTime = taipeiDateTime(instant);
+        append(at, 'tx.issued', orderNo, {
+          state: 'issued',
+          invoiceNumber,
+          invoiceDateTime,
+          randomNumber: '0122',
+          printDataString: null,
+          printDataStatus: 'missing',
+          printDataProblem: null,
+          qKey: null,
+          qrCodeUrl: null,
+        });
+        insertTx.run(orderNo, tillId, day, at, at, 'issued', total, methods, invoiceNumber, invoiceDateTime, '0122', 'OK', JSON.stringify(body));
+        jobId++;
+        const content = `電子發票證明聯 ${invoiceNumber} 總計 ${total}`;
+        append(at, 'print.created', orderNo, { jobId, kind: 'proof', reprint: false, content });
+        insertJob.run(jobId, orderNo, content, at, at);
+        append(at, 'print.attempt', orderNo, { jobId, ok: true, reason: null, state: 'printed', attempt: 1 });
+      }
+      insertCounter.run(tillId, day, count);
+    });
+  })();
+  db.pragma('journal_mode = WAL');
+  db.close();
+  return { entries: id, transactions, pending, days };
+}
+
+function saleBody(orderNo: string, tillId: string, total: number, invoiceDateTime: string): TxBody {
+  const tea = Math.min(60, total);
+  const other = total - tea;
+  const lines = [
+    { name: '珍珠奶茶', quantity: 1, unitPrice: tea, subTotal: tea, taxType: 'taxable' as const },
+    ...(other > 0 ? [{ name: '雞排', quantity: 1, unitPrice: other, subTotal: other, taxType: 'taxable' as const }] : []),
+  ];
+  return {
+    invoice: { kind: 'paper' },
+    lines,
+    payments: total % 3 === 0 ? [{ method: 'card', amount: total }] : [{ method: 'cash', amount: total, tendered: 1000, change: 1000 - total }],
+    totals: { totalAmount: total, salesAmount: total, taxAmount: 0, zeroTaxSalesAmount: 0, freeTaxSalesAmount: 0 },
+    requestData: {
+      BillingNo: orderNo,
+      InvoiceDateTime: invoiceDateTime,
+      InvoiceFor: 'C',
+      BuyerID: '0000000000',
+      BuyerName: '消費者',
+      PrintMark: 'Y',
+      TaxType: '1',
+      SalesAmount: total,
+      FreeTaxSalesAmount: 0,
+      ZeroTaxSalesAmount: 0,
+      TaxAmount: 0,
+      TotalAmount: total,
+      DeviceID: tillId,
+      Details: lines.map((line, i) => ({
+        DetailID: String(i + 1).padStart(3, '0'),
+        ProductName: line.name,
+        Quantity: line.quantity,
+        UnitPrice: line.unitPrice,
+        SubTotal: line.subTotal,
+        ItemTaxType: '1' as const,
+      })),
+    },
+  };
+}

@@ -1,0 +1,489 @@
+import type Database from 'better-sqlite3';
+import { taipeiBusinessDay, type Bilingual } from '../../shared/domain';
+import { parsePrintDataString } from '../invoice-service/pos-profile';
+import { appendEntry } from './chain';
+import { invalid, JournalError, notFound, refusedTransition } from './errors';
+import { pendingPrintCount, printJobsFor } from './print-jobs';
+import {
+  LIST_COLUMNS,
+  paymentMethodsColumn,
+  toEntry,
+  toListItem,
+  toRecord,
+  type EntryRow,
+  type TxBody,
+  type TxRow,
+} from './rows';
+import { withoutSecrets } from './secrets';
+import {
+  RESUBMITTABLE_STATES,
+  type ExchangeInput,
+  type ExchangeRecord,
+  type IssueInput,
+  type IssueRecord,
+  type JournalCounts,
+  type ListFilter,
+  type NewTransaction,
+  type QrDisplayInput,
+  type QrDisplayRecord,
+  type ReasonInput,
+  type RejectionInput,
+  type ResolutionInput,
+  type ResolutionRecord,
+  type ResubmitChanges,
+  type TransactionDetail,
+  type TransactionListItem,
+  type TransactionRecord,
+  type TxState,
+} from './types';
+import {
+  businessDay,
+  check,
+  checkNewTransaction,
+  checkResubmitChanges,
+  exchangeInput,
+  issueInput,
+  qrDisplayInput,
+  reasonInput,
+  rejectionInput,
+  resolutionInput,
+} from './validate';
+
+/**
+ * The transaction state machine. Each function runs inside the caller's write transaction: it
+ * checks the move, appends the entry (hash chain) and updates the derived row, or throws and
+ * changes nothing.
+ */
+
+const iso = (date: Date) => date.toISOString();
+
+function row(db: Database.Database, orderNo: string): TxRow | null {
+  return (
+    (db.prepare('SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null
+  );
+}
+
+function requireRow(db: Database.Database, orderNo: string): TxRow {
+  const found = row(db, orderNo);
+  if (!found) throw notFound(orderNo);
+  return found;
+}
+
+function requireState(found: TxRow, allowed: readonly TxState[], action: Bilingual): void {
+  if (!allowed.includes(found.state)) throw refusedTransition(found.order_no, found.state, action, allowed);
+}
+
+/** Applies a state change to the derived row; `columns` are extra column values to set. */
+function setState(
+  db: Database.Database,
+  orderNo: string,
+  state: TxState,
+  at: string,
+  columns: Record<string, string | number | null> = {},
+): void {
+  const names = Object.keys(columns);
+  const sets = ['state = @state', 'updated_at = @at', ...names.map((name) => `${name} = @${name}`)].join(
+    ', ',
+  );
+  db.prepare(`UPDATE transactions SET ${sets} WHERE order_no = @orderNo`).run({
+    ...columns,
+    state,
+    at,
+    orderNo,
+  });
+}
+
+export function begin(db: Database.Database, input: NewTransaction, now: Date): TransactionRecord {
+  checkNewTransaction(input);
+  const tx = withoutSecrets(input);
+  if (row(db, tx.orderNo)) {
+    throw new JournalError('journal-refused', {
+      zh: `訂單編號 ${tx.orderNo} 已經使用過，不能再用於新交易`,
+      en: `Order number ${tx.orderNo} is already in the journal: it is never reused for a new sale`,
+    });
+  }
+  const at = input.at ?? now;
+  const atText = iso(at);
+  const body: TxBody = {
+    invoice: tx.invoice,
+    lines: tx.lines,
+    payments: tx.payments,
+    totals: tx.totals,
+    requestData: tx.requestData,
+  };
+  const day = taipeiBusinessDay(at);
+  appendEntry(db, {
+    at: atText,
+    kind: 'tx.begun',
+    orderNo: tx.orderNo,
+    payload: {
+      state: 'in-flight',
+      attempt: 1,
+      tillId: tx.tillId,
+      companyId: tx.companyId,
+      businessDay: day,
+      training: tx.training,
+      operation: tx.operation,
+      cashier: tx.cashier ?? null,
+      invoiceNumber: null,
+      ...body,
+    },
+  });
+  db.prepare(
+    `INSERT INTO transactions (order_no, till_id, company_id, business_day, created_at, updated_at, state, training,
+       operation, attempt, invoice_kind, total_amount, tax_amount, payment_methods, cashier, body)
+     VALUES (?, ?, ?, ?, ?, ?, 'in-flight', ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    tx.orderNo,
+    tx.tillId,
+    tx.companyId,
+    day,
+    atText,
+    atText,
+    tx.training ? 1 : 0,
+    tx.operation,
+    tx.invoice.kind,
+    tx.totals.totalAmount,
+    tx.totals.taxAmount,
+    paymentMethodsColumn(tx.payments),
+    tx.cashier ?? null,
+    JSON.stringify(body),
+  );
+  return toRecord(requireRow(db, tx.orderNo));
+}
+
+export function recordExchange(
+  db: Database.Database,
+  orderNo: string,
+  input: ExchangeInput,
+  now: Date,
+): ExchangeRecord {
+  check(exchangeInput, input, { zh: '傳輸紀錄', en: 'exchange' });
+  const found = requireRow(db, orderNo);
+  const payload = withoutSecrets({
+    attempt: found.attempt,
+    operation: input.operation,
+    requestTimestamp: input.requestTimestamp ?? null,
+    httpStatus: input.httpStatus,
+    statusCode: input.statusCode,
+    resultMessage: input.resultMessage,
+    durationMs: Math.round(input.durationMs),
+    outcome: input.outcome,
+    error: input.error ?? null,
+  });
+  const entry = appendEntry(db, { at: iso(input.at ?? now), kind: 'tx.exchange', orderNo, payload });
+  if (input.resultMessage !== null) {
+    db.prepare('UPDATE transactions SET last_message = ? WHERE order_no = ?').run(
+      input.resultMessage,
+      orderNo,
+    );
+  }
+  return exchangeFromEntry(entry.id, entry.at, payload);
+}
+
+export function markIssued(
+  db: Database.Database,
+  orderNo: string,
+  input: IssueInput,
+  now: Date,
+): TransactionRecord {
+  check(issueInput, input, { zh: '開立結果', en: 'issue result' });
+  const found = requireRow(db, orderNo);
+  requireState(found, ['in-flight'], { zh: '記為已開立', en: 'marked issued' });
+  const parsed = input.printDataString === null ? null : parsePrintDataString(input.printDataString);
+  const at = iso(input.at ?? now);
+  appendEntry(db, {
+    at,
+    kind: 'tx.issued',
+    orderNo,
+    payload: withoutSecrets({
+      state: 'issued',
+      invoiceNumber: input.invoiceNumber,
+      invoiceDateTime: input.invoiceDateTime,
+      randomNumber: input.randomNumber,
+      printDataString: input.printDataString,
+      printDataStatus: parsed === null ? 'missing' : parsed.ok ? 'ok' : 'unparseable',
+      printDataProblem: parsed !== null && !parsed.ok ? parsed.reason : null,
+      qKey: input.qKey ?? null,
+      qrCodeUrl: input.qrCodeUrl ?? null,
+    }),
+  });
+  setState(db, orderNo, 'issued', at, {
+    invoice_number: input.invoiceNumber,
+    invoice_datetime: input.invoiceDateTime,
+    random_number: input.randomNumber,
+  });
+  return toRecord(requireRow(db, orderNo));
+}
+
+export function markRejected(
+  db: Database.Database,
+  orderNo: string,
+  input: RejectionInput,
+  now: Date,
+): TransactionRecord {
+  check(rejectionInput, input, { zh: '退回結果', en: 'rejection' });
+  const found = requireRow(db, orderNo);
+  requireState(found, ['in-flight'], { zh: '記為被退回', en: 'marked rejected' });
+  const at = iso(input.at ?? now);
+  appendEntry(db, {
+    at,
+    kind: 'tx.rejected',
+    orderNo,
+    payload: { state: 'rejected', statusCode: input.statusCode, resultMessage: input.resultMessage },
+  });
+  setState(db, orderNo, 'rejected', at, { last_message: input.resultMessage });
+  return toRecord(requireRow(db, orderNo));
+}
+
+/** in-flight → not-delivered or needs-verification, with the reason. */
+export function markOpen(
+  db: Database.Database,
+  orderNo: string,
+  state: 'not-delivered' | 'needs-verification',
+  input: ReasonInput,
+  now: Date,
+): TransactionRecord {
+  check(reasonInput, input, { zh: '原因', en: 'reason' });
+  const found = requireRow(db, orderNo);
+  const action =
+    state === 'not-delivered'
+      ? { zh: '記為未送達', en: 'marked not delivered' }
+      : { zh: '記為待確認', en: 'marked as needing verification' };
+  requireState(found, ['in-flight'], action);
+  const at = iso(input.at ?? now);
+  appendEntry(db, { at, kind: `tx.${state}`, orderNo, payload: { state, reason: input.reason } });
+  setState(db, orderNo, state, at, { last_message: input.reason });
+  return toRecord(requireRow(db, orderNo));
+}
+
+export function recordQrDisplay(
+  db: Database.Database,
+  orderNo: string,
+  input: QrDisplayInput,
+  now: Date,
+): QrDisplayRecord {
+  check(qrDisplayInput, input, { zh: '捐贈/歸戶 QR 紀錄', en: 'QR display' });
+  const found = requireRow(db, orderNo);
+  requireState(found, ['issued'], { zh: '記錄捐贈/歸戶 QR', en: 'given a donate/bind QR record' });
+  const payload = { qrCodeUrl: input.qrCodeUrl, shown: input.shown, reason: input.reason ?? null };
+  const entry = appendEntry(db, { at: iso(input.at ?? now), kind: 'tx.qr-display', orderNo, payload });
+  return { entryId: entry.id, at: entry.at, ...payload };
+}
+
+export function resolve(
+  db: Database.Database,
+  orderNo: string,
+  input: ResolutionInput,
+  now: Date,
+): TransactionRecord {
+  const parsed = check(resolutionInput, input, { zh: '確認結果', en: 'resolution' });
+  const found = requireRow(db, orderNo);
+  requireState(found, ['needs-verification'], { zh: '人工確認', en: 'resolved by hand' });
+  const at = iso(parsed.at ?? now);
+  const invoiceNumber = parsed.outcome === 'issued' ? parsed.invoiceNumber : null;
+  if (invoiceNumber !== null) {
+    const other = db
+      .prepare('SELECT order_no FROM transactions WHERE invoice_number = ? AND order_no <> ?')
+      .get(invoiceNumber, orderNo) as { order_no: string } | undefined;
+    if (other) {
+      throw invalid(
+        `發票號碼 ${invoiceNumber} 已屬於訂單 ${other.order_no}`,
+        `Invoice ${invoiceNumber} already belongs to order ${other.order_no}`,
+      );
+    }
+  }
+  const resolution: ResolutionRecord = {
+    outcome: parsed.outcome,
+    by: parsed.by,
+    at,
+    invoiceNumber,
+    note: parsed.note ?? null,
+  };
+  appendEntry(db, {
+    at,
+    kind: 'tx.resolved',
+    orderNo,
+    payload: { state: parsed.outcome, ...resolution },
+  });
+  setState(db, orderNo, parsed.outcome, at, {
+    invoice_number: invoiceNumber,
+    resolution: JSON.stringify(resolution),
+  });
+  return toRecord(requireRow(db, orderNo));
+}
+
+export function resubmit(
+  db: Database.Database,
+  orderNo: string,
+  options: { by?: string; at?: Date; changes?: ResubmitChanges },
+  now: Date,
+): TransactionRecord {
+  const changes = withoutSecrets(options.changes ?? {});
+  checkResubmitChanges(changes, orderNo);
+  const found = requireRow(db, orderNo);
+  requireState(found, RESUBMITTABLE_STATES, { zh: '重新送出', en: 'resubmitted' });
+  const body: TxBody = { ...(JSON.parse(found.body) as TxBody), ...changes };
+  if (body.totals.totalAmount !== body.requestData.TotalAmount) {
+    throw invalid('總計與請求的 TotalAmount 不同', 'totals.totalAmount differs from the request TotalAmount');
+  }
+  const at = iso(options.at ?? now);
+  const attempt = found.attempt + 1;
+  appendEntry(db, {
+    at,
+    kind: 'tx.resubmitted',
+    orderNo,
+    payload: {
+      state: 'in-flight',
+      from: found.state,
+      attempt,
+      by: options.by ?? null,
+      invoiceNumber: null,
+      changes,
+    },
+  });
+  setState(db, orderNo, 'in-flight', at, {
+    attempt,
+    operation: changes.operation ?? found.operation,
+    invoice_kind: body.invoice.kind,
+    total_amount: body.totals.totalAmount,
+    tax_amount: body.totals.taxAmount,
+    payment_methods: paymentMethodsColumn(body.payments),
+    invoice_number: null,
+    invoice_datetime: null,
+    random_number: null,
+    resolution: null,
+    body: JSON.stringify(body),
+  });
+  return toRecord(requireRow(db, orderNo));
+}
+
+export function recoverInFlight(db: Database.Database, at: Date): TransactionRecord[] {
+  const orderNos = (
+    db.prepare(`SELECT order_no FROM transactions WHERE state = 'in-flight' ORDER BY created_at`).all() as {
+      order_no: string;
+    }[]
+  ).map((r) => r.order_no);
+  const atText = iso(at);
+  const reason =
+    '程式中斷時仍在傳送中，請向加值中心確認是否已開立 / The till stopped while this was in flight: verify with the provider';
+  for (const orderNo of orderNos) {
+    appendEntry(db, {
+      at: atText,
+      kind: 'tx.recovered',
+      orderNo,
+      payload: { state: 'needs-verification', from: 'in-flight', reason },
+    });
+    setState(db, orderNo, 'needs-verification', atText, { last_message: reason });
+  }
+  return orderNos.map((orderNo) => toRecord(requireRow(db, orderNo)));
+}
+
+// ---------------------------------------------------------------- reads
+
+export function get(db: Database.Database, orderNo: string): TransactionRecord | null {
+  const found = row(db, orderNo);
+  return found ? toRecord(found) : null;
+}
+
+export function detail(db: Database.Database, orderNo: string): TransactionDetail | null {
+  const found = row(db, orderNo);
+  if (!found) return null;
+  const entries = (
+    db.prepare('SELECT * FROM entries WHERE order_no = ? ORDER BY id').all(orderNo) as EntryRow[]
+  ).map(toEntry);
+  const exchanges: ExchangeRecord[] = [];
+  const qrDisplays: QrDisplayRecord[] = [];
+  let issue: IssueRecord | null = null;
+  for (const entry of entries) {
+    const p = entry.payload;
+    if (entry.kind === 'tx.exchange') exchanges.push(exchangeFromEntry(entry.id, entry.at, p));
+    if (entry.kind === 'tx.qr-display') {
+      qrDisplays.push({
+        entryId: entry.id,
+        at: entry.at,
+        qrCodeUrl: p.qrCodeUrl as string | null,
+        shown: p.shown as boolean,
+        reason: p.reason as string | null,
+      });
+    }
+    if (entry.kind === 'tx.issued') {
+      issue = {
+        entryId: entry.id,
+        at: entry.at,
+        invoiceNumber: p.invoiceNumber as string,
+        invoiceDateTime: p.invoiceDateTime as string,
+        randomNumber: p.randomNumber as string,
+        printDataString: p.printDataString as string | null,
+        printDataStatus: p.printDataStatus as IssueRecord['printDataStatus'],
+        printDataProblem: p.printDataProblem as string | null,
+        qKey: p.qKey as string | null,
+        qrCodeUrl: p.qrCodeUrl as string | null,
+      };
+    }
+  }
+  return {
+    transaction: toRecord(found),
+    exchanges,
+    issue,
+    qrDisplays,
+    prints: printJobsFor(db, orderNo),
+    entries,
+  };
+}
+
+function exchangeFromEntry(entryId: number, at: string, p: Record<string, unknown>): ExchangeRecord {
+  const record: ExchangeRecord = {
+    entryId,
+    at,
+    attempt: p.attempt as number,
+    operation: p.operation as ExchangeRecord['operation'],
+    httpStatus: p.httpStatus as number | null,
+    statusCode: p.statusCode as number | null,
+    resultMessage: p.resultMessage as string | null,
+    durationMs: p.durationMs as number,
+    outcome: p.outcome as ExchangeRecord['outcome'],
+    error: p.error as string | null,
+  };
+  if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
+  return record;
+}
+
+export function list(db: Database.Database, filter: ListFilter): TransactionListItem[] {
+  check(businessDay, filter.businessDay, { zh: '營業日', en: 'business day' });
+  const where = ['business_day = @businessDay'];
+  if (filter.tillId !== undefined) where.push('till_id = @tillId');
+  if (filter.state !== undefined) where.push('state = @state');
+  if (filter.training !== undefined) where.push('training = @training');
+  const rows = db
+    .prepare(
+      `SELECT ${LIST_COLUMNS} FROM transactions WHERE ${where.join(' AND ')}
+       ORDER BY created_at, order_no LIMIT @limit OFFSET @offset`,
+    )
+    .all({
+      businessDay: filter.businessDay,
+      tillId: filter.tillId ?? null,
+      state: filter.state ?? null,
+      training: filter.training === undefined ? null : filter.training ? 1 : 0,
+      limit: filter.limit ?? -1,
+      offset: filter.offset ?? 0,
+    }) as (Omit<TxRow, 'body'> & { totals: string })[];
+  return rows.map(toListItem);
+}
+
+export function pending(db: Database.Database): TransactionRecord[] {
+  return (
+    db
+      .prepare(`SELECT * FROM transactions WHERE state = 'needs-verification' ORDER BY created_at`)
+      .all() as TxRow[]
+  ).map(toRecord);
+}
+
+export function counts(db: Database.Database): JournalCounts {
+  const count = db.prepare('SELECT count(*) AS n FROM transactions WHERE state = ?').pluck();
+  return {
+    inFlight: count.get('in-flight') as number,
+    needsVerification: count.get('needs-verification') as number,
+    pendingPrintJobs: pendingPrintCount(db),
+  };
+}

@@ -1,0 +1,85 @@
+import type { printingMethods } from '../../shared/ipc/contract/printing';
+import { TillError } from '../core/errors';
+import type { HandlersFor } from '../core/handlers';
+import { failureMessage } from './failure-messages';
+import { pngDataUrl } from './preview';
+import { RetryRefused, type PrintResult, type PrintService } from './print-service';
+import { failureCodeOf, PrintFailure } from './transports/transport';
+
+const outcome = (result: PrintResult) => ({
+  jobId: result.jobId,
+  printed: result.printed,
+  reprint: result.reprint,
+  failure: result.failure,
+  message: failureMessage(result.failure),
+});
+
+/** The printing capability's IPC handlers, over one PrintService. */
+export function createPrintingHandlers(service: PrintService, printerSettings: () => {
+  uri: string;
+  model: 'epson' | 'star';
+  paperWidth: 58 | 80;
+  chinese: 'big5' | 'raster';
+}): HandlersFor<typeof printingMethods> {
+  return {
+    'printing.status': async () => {
+      const settings = printerSettings();
+      const status = await service.status();
+      return { ...status, printer: settings.uri, model: settings.model, paperWidth: settings.paperWidth, chinese: settings.chinese, checkedAt: new Date().toISOString() };
+    },
+    'printing.testPrint': async () => outcome(await service.testPrint()),
+    'printing.retry': async ({ jobId }) => {
+      try {
+        return outcome(await service.retry(jobId));
+      } catch (error) {
+        if (error instanceof RetryRefused) {
+          throw new TillError(
+            `print-${error.code}`,
+            error.code === 'not-found'
+              ? { zh: `找不到列印工作 ${jobId}`, en: `No print job ${jobId}` }
+              : { zh: `列印工作 ${jobId} 已印出；要再印證明聯會標示補印`, en: `Print job ${jobId} already printed; printing the proof again marks it 補印` },
+          );
+        }
+        throw error;
+      }
+    },
+    'printing.preview': async (ref) => {
+      let preview;
+      try {
+        preview = await service.preview(ref);
+      } catch (error) {
+        if (error instanceof PrintFailure) {
+          throw new TillError('print-bad-content', failureMessage('bad-content')!);
+        }
+        throw error;
+      }
+      if (!preview) {
+        throw new TillError('print-not-found', { zh: '沒有可預覽的列印內容', en: 'Nothing to preview for this job or order' });
+      }
+      return { jobId: preview.job.id, kind: preview.job.kind, dataUrl: pngDataUrl(preview.png), widthDots: preview.widthDots, heightDots: preview.heightDots };
+    },
+    'printing.pending': async () => ({
+      jobs: (await service.pending()).map((job) => {
+        const failure = failureCodeOf(job.lastError);
+        return {
+          id: job.id,
+          orderNo: job.orderNo,
+          kind: job.kind,
+          attempts: job.attempts,
+          failure,
+          message: failureMessage(failure),
+          createdAt: job.createdAt,
+        };
+      }),
+    }),
+    'printing.openDrawer': async () => {
+      try {
+        await service.openDrawer();
+      } catch (error) {
+        if (error instanceof PrintFailure) throw new TillError(`print-${error.code}`, failureMessage(error.code)!);
+        throw error;
+      }
+      return { opened: true as const };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import type { Paper } from '../paper';
+import { formatQuantity, SlipBuilder, type Slip } from './slip';
+
+/**
+ * The transaction-details slip (交易明細) a customer may ask for when the invoice went to a
+ * carrier or was donated (profile §2): what was bought and paid. It is not a proof and says so.
+ */
+export const DetailsSlipInput = z.object({
+  sellerName: z.string(),
+  sellerId: z.string(),
+  orderNo: z.string(),
+  invoiceNumber: z.string().nullable(),
+  /** `YYYY-MM-DDTHH:mm:ss`, Taipei time. */
+  dateTime: z.string(),
+  carrier: z.object({ type: z.string(), id: z.string() }).nullable().default(null),
+  loveCode: z.string().nullable().default(null),
+  lines: z.array(z.object({ name: z.string(), quantity: z.number(), unitPrice: z.number(), subTotal: z.number() })),
+  totalAmount: z.number().int(),
+  payments: z
+    .array(z.object({ method: z.string(), amount: z.number().int(), tendered: z.number().int().optional(), change: z.number().int().optional() }))
+    .default([]),
+});
+export type DetailsSlipInput = z.input<typeof DetailsSlipInput>;
+
+export const DETAILS_TITLE = '交易明細';
+export const NOT_A_PROOF = '非電子發票證明聯，不可兌獎';
+
+const CARRIER_NAMES: Record<string, string> = { '3J0002': '手機條碼', CQ0001: '自然人憑證' };
+const PAYMENT_NAMES: Record<string, string> = { cash: '現金', card: '信用卡', 'line-pay': 'LINE Pay', easycard: '悠遊卡' };
+
+export const paymentName = (method: string) => PAYMENT_NAMES[method] ?? method;
+
+/** Shows the ends of a carrier id only: the slip may be left on the counter. */
+export function maskCarrierId(id: string): string {
+  if (id.length <= 4) return id;
+  return id.slice(0, 2) + '*'.repeat(id.length - 4) + id.slice(-2);
+}
+
+export function detailsSlip(input: DetailsSlipInput, paper: Paper): Slip {
+  const data = DetailsSlipInput.parse(input);
+  const b = new SlipBuilder(paper.columns);
+  b.wrapped(data.sellerName, 'center', { bold: true });
+  b.line(DETAILS_TITLE, 'center', { wide: true, tall: true, bold: true });
+  b.line(NOT_A_PROOF, 'center');
+  b.blank();
+  b.row('日期', data.dateTime.replace('T', ' '));
+  b.row('單號', data.orderNo);
+  if (data.invoiceNumber) b.row('發票號碼', formatInvoiceNumber(data.invoiceNumber));
+  b.row('賣方', data.sellerId);
+  if (data.carrier) b.row(`載具 ${CARRIER_NAMES[data.carrier.type] ?? data.carrier.type}`, maskCarrierId(data.carrier.id));
+  if (data.loveCode) b.row('捐贈 愛心碼', data.loveCode);
+  b.rule();
+  for (const line of data.lines) {
+    b.wrapped(line.name);
+    b.row(`  ${formatQuantity(line.quantity)} x ${formatQuantity(line.unitPrice)}`, String(line.subTotal));
+  }
+  b.rule();
+  b.row('總計', formatNtd(data.totalAmount), { bold: true });
+  for (const payment of data.payments) {
+    b.row(paymentName(payment.method), formatNtd(payment.amount));
+    if (payment.tendered !== undefined) b.row('  收款', formatNtd(payment.tendered));
+    if (payment.change !== undefined) b.row('  找零', formatNtd(payment.change));
+  }
+  return { kind: 'details', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { formatNtd } from '../../../shared/domain';
+import type { Paper } from '../paper';
+import { paymentName } from './details-layout';
+import { SlipBuilder, type Slip } from './slip';
+
+/**
+ * The end-of-day summary slip (日結). Its input has the shape of the journal's `DaySummary`
+ * (counts and totals per outcome, operation and payment method; real sales and training kept
+ * apart), with keys as plain strings so that new states or methods print without a change here.
+ */
+const AmountCount = z.object({ count: z.number().int(), amount: z.number().int() });
+const SummaryBlock = z.object({
+  count: z.number().int(),
+  totalAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  byState: z.record(z.string(), AmountCount),
+  byOperation: z.record(z.string(), AmountCount),
+  byPaymentMethod: z.record(z.string(), AmountCount),
+  issued: AmountCount,
+});
+export const DaySummary = z.object({
+  businessDay: z.string(),
+  tillId: z.string().nullable(),
+  generatedAt: z.string(),
+  sales: SummaryBlock,
+  training: SummaryBlock,
+  chainHead: z.object({ entryId: z.number().int(), hash: z.string() }).optional(),
+});
+export type DaySummary = z.input<typeof DaySummary>;
+
+export const SUMMARY_TITLE = '日結報表';
+
+const STATE_NAMES: Record<string, string> = {
+  issued: '已開立',
+  'in-flight': '處理中',
+  rejected: '遭拒絕',
+  'not-delivered': '未送達',
+  'needs-verification': '待查證',
+  'not-issued': '確認未開立',
+};
+const OPERATION_NAMES: Record<string, string> = {
+  order: '列印證明聯',
+  orderReturnQKey: '手機捐贈/歸戶',
+  orderWithoutPrint: '載具/捐贈',
+};
+
+export function summarySlip(input: DaySummary, paper: Paper, sellerName: string): Slip {
+  const summary = DaySummary.parse(input);
+  const b = new SlipBuilder(paper.columns);
+  b.wrapped(sellerName, 'center', { bold: true });
+  b.line(SUMMARY_TITLE, 'center', { wide: true, tall: true, bold: true });
+  b.row('營業日', summary.businessDay);
+  b.row('收銀機', summary.tillId ?? '全部');
+  b.row('產生時間', summary.generatedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'));
+
+  const block = (title: string, data: z.output<typeof SummaryBlock>) => {
+    b.rule('=');
+    b.line(title, 'left', { bold: true });
+    b.row('交易筆數', String(data.count));
+    b.row('發票總額', formatNtd(data.totalAmount));
+    b.row('稅額', formatNtd(data.taxAmount));
+    b.row(`已開立 ${data.issued.count} 筆`, formatNtd(data.issued.amount), { bold: true });
+    const section = (heading: string, entries: Record<string, { count: number; amount: number }>, name: (key: string) => string) => {
+      const rows = Object.entries(entries).filter(([, value]) => value.count > 0);
+      if (rows.length === 0) return;
+      b.rule();
+      b.line(heading);
+      for (const [key, value] of rows) b.row(`  ${name(key)} ${value.count} 筆`, formatNtd(value.amount));
+    };
+    section('依狀態', data.byState, (key) => STATE_NAMES[key] ?? key);
+    section('依開立方式', data.byOperation, (key) => OPERATION_NAMES[key] ?? key);
+    section('依付款方式', data.byPaymentMethod, paymentName);
+  };
+  block('銷售', summary.sales);
+  if (summary.training.count > 0) block('練習模式（不列入營收）', summary.training);
+  if (summary.chainHead) {
+    b.rule('=');
+    b.row('日誌', `#${summary.chainHead.entryId}`);
+    b.wrapped(summary.chainHead.hash);
+  }
+  return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
+}

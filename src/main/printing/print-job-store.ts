@@ -1,0 +1,96 @@
+/**
+ * What printing needs from the journal, by the journal's own method names (so `Journal`
+ * satisfies it as it is): jobs are created, attempts recorded, pending jobs listed. The print
+ * result is recorded apart from the issue result: a failed print never changes the invoice.
+ */
+export type PrintJobKind = 'proof' | 'details' | 'summary' | 'test';
+
+export interface NewPrintJob {
+  orderNo: string | null;
+  kind: PrintJobKind;
+  /** What to print: the proof's PrintDataString, or the slip's input as JSON. */
+  content: string;
+}
+
+export type PrintAttempt = { ok: true } | { ok: false; reason: string };
+
+export interface PrintJobRecord {
+  id: number;
+  orderNo: string | null;
+  kind: PrintJobKind;
+  content: string;
+  state: 'pending' | 'printed';
+  /** A proof for an order whose proof already printed: 電子發票證明聯補印. */
+  reprint: boolean;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  printedAt: string | null;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface PrintJobStore {
+  createPrintJob(job: NewPrintJob): MaybePromise<PrintJobRecord>;
+  recordPrintAttempt(jobId: number, attempt: PrintAttempt): MaybePromise<unknown>;
+  getPrintJob(id: number): MaybePromise<PrintJobRecord | null | undefined>;
+  pendingPrintJobs(): MaybePromise<PrintJobRecord[]>;
+  hasPrintedProof(orderNo: string): MaybePromise<boolean>;
+  /** Optional: an order's jobs, newest last (for the preview by order number). */
+  printJobsFor?(orderNo: string): MaybePromise<PrintJobRecord[]>;
+}
+
+/** The same rules in memory: for tests, the CLI, and a till without a journal. */
+export class MemoryPrintJobStore implements PrintJobStore {
+  private readonly jobs = new Map<number, PrintJobRecord>();
+  private nextId = 1;
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  createPrintJob(job: NewPrintJob): PrintJobRecord {
+    const record: PrintJobRecord = {
+      id: this.nextId++,
+      orderNo: job.orderNo,
+      kind: job.kind,
+      content: job.content,
+      state: 'pending',
+      reprint: job.kind === 'proof' && job.orderNo !== null && this.hasPrintedProof(job.orderNo),
+      attempts: 0,
+      lastError: null,
+      createdAt: this.now().toISOString(),
+      printedAt: null,
+    };
+    this.jobs.set(record.id, record);
+    return { ...record };
+  }
+
+  recordPrintAttempt(jobId: number, attempt: PrintAttempt): void {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new Error(`No print job ${jobId}`);
+    job.attempts++;
+    if (attempt.ok) {
+      job.state = 'printed';
+      job.printedAt = this.now().toISOString();
+      job.lastError = null;
+    } else {
+      job.lastError = attempt.reason;
+    }
+  }
+
+  getPrintJob(id: number): PrintJobRecord | null {
+    const job = this.jobs.get(id);
+    return job ? { ...job } : null;
+  }
+
+  pendingPrintJobs(): PrintJobRecord[] {
+    return [...this.jobs.values()].filter((job) => job.state === 'pending').map((job) => ({ ...job }));
+  }
+
+  hasPrintedProof(orderNo: string): boolean {
+    return [...this.jobs.values()].some((job) => job.orderNo === orderNo && job.kind === 'proof' && job.state === 'printed');
+  }
+
+  printJobsFor(orderNo: string): PrintJobRecord[] {
+    return [...this.jobs.values()].filter((job) => job.orderNo === orderNo).map((job) => ({ ...job }));
+  }
+}

@@ -1,0 +1,170 @@
+import type { Bilingual } from '../../shared/domain/i18n';
+import {
+  TillSettings,
+  WritableSecretName,
+  type settingsMethods,
+  type SecretsPatch,
+  type SettingsPatch,
+  type SettingsView,
+} from '../../shared/ipc/contract/settings';
+import { TillError } from '../core/errors';
+import type { HandlersFor } from '../core/handlers';
+import { createPinGuard, type PinGuard } from './pin';
+import { secureStorageNotice, secureStorageUnavailable, type SecretStore } from './secret-store';
+import type { SettingsStore } from './settings-store';
+
+export interface SettingsHandlerDeps {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  /** Defaults to a guard over `secrets` (5 wrong PINs lock for a minute). */
+  pins?: PinGuard;
+  /** After settings or secrets changed: the core publishes `app.status-changed`. */
+  onChanged(settings: TillSettings): void;
+}
+
+/**
+ * The settings screen's methods. Secrets go in and never come out: the view only says which
+ * are set. Once the supervisor PIN is set and first-run setup is done, every change needs it.
+ */
+export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<typeof settingsMethods> {
+  const { settings, secrets } = deps;
+  const pins = deps.pins ?? createPinGuard({ secrets });
+
+  const pinRequired = () => pins.isSet() && settings.get().firstRunDone;
+
+  const view = (): SettingsView => ({
+    settings: settings.get(),
+    secrets: {
+      apiKey: { set: secrets.has('apiKey') },
+      signingSecret: { set: secrets.has('signingSecret') },
+      qrAesKey: { set: secrets.has('qrAesKey') },
+      supervisorPin: { set: pins.isSet() },
+    },
+    secureStorage: secrets.backend,
+    secureStorageNotice: secureStorageNotice(secrets.backend),
+    pinRequired: pinRequired(),
+  });
+
+  async function requirePin(pin: string | undefined): Promise<void> {
+    if (!pinRequired()) return;
+    if (pin === undefined) {
+      throw new TillError('pin-required', {
+        zh: '變更設定需要主管 PIN。',
+        en: 'Changing settings needs the supervisor PIN.',
+      });
+    }
+    if (!(await pins.verify(pin))) {
+      throw new TillError('pin-wrong', {
+        zh: '主管 PIN 不正確，設定未變更。',
+        en: 'Wrong supervisor PIN: nothing was changed.',
+      });
+    }
+  }
+
+  return {
+    'settings.get': async () => view(),
+
+    'settings.update': async ({ patch, secrets: secretsPatch, pin }) => {
+      await requirePin(pin);
+      const next = applyPatch(settings.get(), patch);
+      const writes = secretWrites(secretsPatch);
+      if (writes.some(([, value]) => value !== null) && secrets.backend === 'unavailable') {
+        throw secureStorageUnavailable();
+      }
+      const isSetAfter = (name: WritableSecretName) => {
+        const write = writes.find(([written]) => written === name);
+        return write ? write[1] !== null : secrets.has(name);
+      };
+      const problems = productionProblems(next, isSetAfter);
+      if (problems.length > 0) {
+        throw new TillError('rejected', {
+          zh: `正式營業模式尚缺：${problems.map((p) => p.zh).join('、')}。設定未變更。`,
+          en: `Production mode still needs: ${problems.map((p) => p.en).join(', ')}. Nothing was changed.`,
+        });
+      }
+
+      const undo = applySecretWrites(secrets, writes);
+      try {
+        if (Object.keys(patch).length > 0) settings.update(next);
+      } catch (error) {
+        undo();
+        throw error;
+      }
+      if (Object.keys(patch).length > 0 || writes.length > 0) deps.onChanged(settings.get());
+      return view();
+    },
+
+    'settings.verifyPin': async ({ pin }) => {
+      if (!pins.isSet()) return { valid: false, pinSet: false };
+      return { valid: await pins.verify(pin), pinSet: true };
+    },
+
+    'settings.setPin': async ({ newPin, currentPin }) => {
+      if (secrets.backend === 'unavailable') throw secureStorageUnavailable();
+      await requirePin(currentPin);
+      await pins.set(newPin);
+      return view();
+    },
+  };
+}
+
+/** The printer's fields merge one level deep, so the screen may change one of them. */
+export function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {
+  const { printer, ...rest } = patch;
+  return TillSettings.parse({ ...current, ...rest, printer: { ...current.printer, ...printer } });
+}
+
+type SecretWrite = [WritableSecretName, string | null];
+
+function secretWrites(patch: SecretsPatch): SecretWrite[] {
+  return WritableSecretName.options.flatMap((name): SecretWrite[] => {
+    const value = patch[name];
+    return value === undefined ? [] : [[name, value]];
+  });
+}
+
+/** Writes the secrets; returns how to put the previous values back if the settings write fails. */
+function applySecretWrites(secrets: SecretStore, writes: SecretWrite[]): () => void {
+  const previous: Array<[WritableSecretName, string | null]> = [];
+  try {
+    for (const [name, value] of writes) {
+      previous.push([name, readable(secrets, name)]);
+      if (value === null) secrets.clear(name);
+      else secrets.set(name, value);
+    }
+  } catch (error) {
+    restore(secrets, previous);
+    throw error;
+  }
+  return () => restore(secrets, previous);
+}
+
+function readable(secrets: SecretStore, name: WritableSecretName): string | null {
+  try {
+    return secrets.get(name);
+  } catch {
+    return null; // unreadable: nothing worth putting back
+  }
+}
+
+function restore(secrets: SecretStore, previous: Array<[WritableSecretName, string | null]>): void {
+  for (const [name, value] of previous.reverse()) {
+    if (value === null) secrets.clear(name);
+    else secrets.set(name, value);
+  }
+}
+
+const SECRET_LABELS: Record<WritableSecretName, Bilingual> = {
+  apiKey: { zh: 'API 金鑰', en: 'the API key' },
+  signingSecret: { zh: '簽章密鑰', en: 'the signing secret' },
+  qrAesKey: { zh: 'QR 金鑰', en: 'the QR key' },
+};
+
+/** Production issues real invoices: it needs the provider's address and every credential. */
+function productionProblems(next: TillSettings, isSet: (name: WritableSecretName) => boolean): Bilingual[] {
+  if (next.mode !== 'production') return [];
+  const problems: Bilingual[] = [];
+  if (next.serviceUrl === '') problems.push({ zh: '服務網址', en: 'the service address' });
+  for (const name of WritableSecretName.options) if (!isSet(name)) problems.push(SECRET_LABELS[name]);
+  return problems;
+}

@@ -1,0 +1,92 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { TillError } from '../core/errors';
+import type { SecretStore } from './secret-store';
+
+/*
+ * The supervisor PIN: kept only as a salted scrypt hash (in the secret store, so encrypted as
+ * well), compared in constant time, and guarded against guessing: a PIN has few digits.
+ */
+
+const SCRYPT = { N: 16_384, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+
+function derive(pin: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(pin.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash in base64: the parameters travel with the hash. */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(pin, salt, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPinHash(pin: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  // Bounded, so a damaged or planted hash cannot make a check take minutes or gigabytes.
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > 1 << 20 || r > 32 || p > 16) return false;
+  const salt = Buffer.from(parts[4]!, 'base64');
+  const expected = Buffer.from(parts[5]!, 'base64');
+  if (expected.length !== KEY_BYTES) return false;
+  const actual = await derive(pin, salt, { N, r, p, maxmem: 256 * N * r });
+  return timingSafeEqual(actual, expected);
+}
+
+export interface PinGuardOptions {
+  secrets: SecretStore;
+  /** Wrong PINs in a row before the lock; default 5. */
+  maxAttempts?: number;
+  /** How long the lock lasts; default 60 s. */
+  lockMs?: number;
+  now?: () => number;
+}
+
+export interface PinGuard {
+  isSet(): boolean;
+  /** True when the PIN matches. Throws TillError `pin-locked` while locked (nothing is checked). */
+  verify(pin: string): Promise<boolean>;
+  set(pin: string): Promise<void>;
+}
+
+export function createPinGuard(options: PinGuardOptions): PinGuard {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const lockMs = options.lockMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  let failures = 0;
+  let lockedUntil = 0;
+
+  return {
+    isSet: () => options.secrets.has('supervisorPinHash'),
+    async verify(pin) {
+      if (now() < lockedUntil) {
+        const seconds = Math.ceil((lockedUntil - now()) / 1000);
+        throw new TillError('pin-locked', {
+          zh: `主管 PIN 錯誤次數過多，請 ${seconds} 秒後再試。`,
+          en: `Too many wrong supervisor PINs: try again in ${seconds} s.`,
+        });
+      }
+      const stored = options.secrets.get('supervisorPinHash');
+      if (stored === null) return false;
+      const ok = await verifyPinHash(pin, stored);
+      if (ok) {
+        failures = 0;
+        return true;
+      }
+      failures += 1;
+      if (failures >= maxAttempts) {
+        failures = 0;
+        lockedUntil = now() + lockMs;
+      }
+      return false;
+    },
+    async set(pin) {
+      options.secrets.set('supervisorPinHash', await hashPin(pin));
+    },
+  };
+}

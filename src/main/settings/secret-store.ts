@@ -1,0 +1,58 @@
+import type { SecureStorageState } from '../../shared/ipc/contract/settings';
+import { TillError } from '../core/errors';
+
+/** Every secret the till keeps. The renderer can write the first three, never read any. */
+export const SECRET_NAMES = ['apiKey', 'signingSecret', 'qrAesKey', 'supervisorPinHash'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+/**
+ * Secrets, encrypted at rest. `get` is for the main process only (the invoice client signs with
+ * the signing secret); nothing that reaches the renderer may call it.
+ */
+export interface SecretStore {
+  /** How well the values are protected on disk; `unavailable` refuses every `set`. */
+  readonly backend: SecureStorageState;
+  /** Throws TillError `secure-storage-unavailable` when backend is `unavailable`. */
+  set(name: SecretName, value: string): void;
+  /** The value, or null when not set. Throws TillError `secret-unreadable` if it cannot be decrypted. */
+  get(name: SecretName): string | null;
+  has(name: SecretName): boolean;
+  clear(name: SecretName): void;
+}
+
+/** Where the encrypted values (base64 text) are kept: electron-store or a JSON file. */
+export interface SecretBlobStore {
+  read(name: SecretName): string | undefined;
+  write(name: SecretName, blob: string): void;
+  remove(name: SecretName): void;
+}
+
+export const secureStorageUnavailable = () =>
+  new TillError('secure-storage-unavailable', {
+    zh: '此電腦無法加密儲存密鑰（作業系統未提供安全儲存），因此未儲存任何密鑰。請在有安全儲存的電腦上設定正式營業用的 API 金鑰、簽章密鑰與 QR 金鑰。',
+    en: 'This computer cannot store secrets encrypted (the OS offers no secure storage), so nothing was stored. Set the production API key, signing secret and QR key on a computer with secure storage.',
+  });
+
+export const secretUnreadable = (name: SecretName) =>
+  new TillError('secret-unreadable', {
+    zh: `無法解密已儲存的密鑰（${name}），可能是作業系統帳號或金鑰庫已變更。請重新輸入。`,
+    en: `The stored secret ${name} cannot be decrypted (the OS account or key store may have changed). Enter it again.`,
+  });
+
+/** The settings screen's explanation when secrets are not protected by the OS. */
+export function secureStorageNotice(state: SecureStorageState): { zh: string; en: string } | null {
+  switch (state) {
+    case 'os':
+      return null;
+    case 'weak':
+      return {
+        zh: '此電腦沒有作業系統的安全金鑰庫，密鑰只以存放在本機的金鑰加密。正式營業前請啟用金鑰庫（例如 GNOME Keyring 或 KWallet）。',
+        en: 'This computer has no OS key store: secrets are encrypted only with a key kept on this disk. Enable a key store (e.g. GNOME Keyring or KWallet) before going into production.',
+      };
+    case 'unavailable':
+      return {
+        zh: '此電腦無法加密儲存密鑰，因此不會儲存 API 金鑰、簽章密鑰、QR 金鑰與主管 PIN。',
+        en: 'This computer cannot encrypt stored secrets, so the API key, signing secret, QR key and supervisor PIN will not be stored.',
+      };
+  }
+}

@@ -1,0 +1,29 @@
+import type { WebContents } from 'electron';
+
+/** The part of WebContents the guard uses (an EventEmitter in tests). */
+export type GuardableContents = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
+
+export interface GuardLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * The page may not go anywhere: no navigation away (links, redirects, form posts, a script
+ * setting location), no new windows, no <webview>. Attached to every WebContents the app creates.
+ */
+export function hardenWebContents(contents: GuardableContents, log?: GuardLog): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    log?.warn('shell: window.open denied', { url });
+    return { action: 'deny' };
+  });
+  const deny =
+    (what: string) =>
+    (event: { preventDefault(): void; url?: string }, url?: unknown): void => {
+      event.preventDefault();
+      log?.warn(`shell: ${what} denied`, { url: typeof url === 'string' ? url : event.url });
+    };
+  contents.on('will-navigate', deny('navigation'));
+  contents.on('will-frame-navigate', deny('frame navigation'));
+  contents.on('will-redirect', deny('redirect'));
+  contents.on('will-attach-webview', deny('webview'));
+}

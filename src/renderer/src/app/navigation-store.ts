@@ -1,0 +1,18 @@
+import { create } from 'zustand';
+
+/** Which screen is in front. The sell screen is home: Esc leads back to it. */
+export type Screen = 'sell' | 'checkout' | 'result' | 'journal' | 'closing' | 'settings' | 'first-run';
+
+interface NavigationState {
+  screen: Screen;
+  helpOpen: boolean;
+  go(screen: Screen): void;
+  setHelp(open: boolean): void;
+}
+
+export const useNavigation = create<NavigationState>((set) => ({
+  screen: 'sell',
+  helpOpen: false,
+  go: (screen) => set({ screen }),
+  setHelp: (helpOpen) => set({ helpOpen }),
+}));

@@ -1,0 +1,151 @@
+import { formatNtd, type Ntd } from '../../../shared/domain';
+import { KeyButton } from '../components/KeyButton';
+import { useText } from '../i18n/language-store';
+import { useCheckout } from './checkout-store';
+import { quickTenders, type PaymentCheck, type PaymentMethod } from './payment-form';
+
+export const METHOD_LABEL: Record<PaymentMethod, { zh: string; en: string }> = {
+  cash: { zh: '現金', en: 'Cash' },
+  card: { zh: '信用卡', en: 'Card' },
+  other: { zh: '其他', en: 'Other' },
+};
+export const METHOD_KEY: Record<PaymentMethod, string> = { cash: 'F7', card: 'F8', other: 'F9' };
+
+/** Cash with change, card, other, or a split over several; the amount still due is always shown. */
+export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck }) {
+  const t = useText();
+  const payment = useCheckout((s) => s.payment);
+  const { chooseMethod, setPayment, addSplit, updateSplit, removeSplit } = useCheckout.getState();
+  const split = payment.mode === 'split';
+  const remaining = check.ok ? 0 : check.remaining;
+
+  return (
+    <section className="panel payment" aria-label={t({ zh: '付款', en: 'Payment' })}>
+      <h2 className="panel__title">{t({ zh: '付款', en: 'Payment' })}</h2>
+      <div className="method-row">
+        {(['cash', 'card', 'other'] as const).map((method) => (
+          <KeyButton
+            key={method}
+            shortcut={METHOD_KEY[method]}
+            className="method"
+            aria-pressed={!split && payment.method === method}
+            data-testid={`pay-${method}`}
+            onClick={() => chooseMethod(method)}
+          >
+            {t(METHOD_LABEL[method])}
+          </KeyButton>
+        ))}
+        <KeyButton
+          className="method"
+          aria-pressed={split}
+          data-testid="pay-split"
+          onClick={() => {
+            if (!split) addSplit('cash', '');
+          }}
+        >
+          {t({ zh: '分開付款', en: 'Split' })}
+        </KeyButton>
+      </div>
+
+      {!split && payment.method === 'cash' && (
+        <>
+          <label className="field field--big">
+            <span className="field__label">{t({ zh: '收現金（空白 = 剛好）', en: 'Cash tendered (empty = exact)' })}</span>
+            <input
+              className="field__input field__input--number"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={String(total)}
+              value={payment.tendered}
+              data-testid="cash-tendered"
+              onChange={(e) => /^\d{0,8}$/.test(e.target.value) && setPayment({ tendered: e.target.value })}
+            />
+          </label>
+          <div className="quick-row">
+            {quickTenders(total).map((amount) => (
+              <button
+                key={amount}
+                type="button"
+                className="quick"
+                data-testid={`quick-${amount}`}
+                onClick={() => setPayment({ tendered: String(amount) })}
+              >
+                {formatNtd(amount)}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {!split && payment.method !== 'cash' && (
+        <p className="hint">
+          {t({
+            zh: `以${METHOD_LABEL[payment.method].zh}收 ${formatNtd(total)}，完成後按 F12。`,
+            en: `Take ${formatNtd(total)} by ${METHOD_LABEL[payment.method].en.toLowerCase()}, then press F12.`,
+          })}
+        </p>
+      )}
+      {split && (
+        <div className="split" data-testid="split-payments">
+          {payment.split.map((entry, index) => (
+            <div className="split__row" key={entry.id}>
+              <span className="split__method">
+                {index + 1}. {t(METHOD_LABEL[entry.method])}
+              </span>
+              <input
+                className="field__input field__input--number"
+                inputMode="numeric"
+                autoComplete="off"
+                value={entry.amount}
+                placeholder={String(remaining)}
+                aria-label={t(METHOD_LABEL[entry.method])}
+                data-testid={`split-amount-${index}`}
+                onChange={(e) => /^\d{0,8}$/.test(e.target.value) && updateSplit(entry.id, e.target.value)}
+              />
+              <button type="button" className="icon-button" aria-label={t({ zh: '移除', en: 'Remove' })} onClick={() => removeSplit(entry.id)}>
+                ✕
+              </button>
+            </div>
+          ))}
+          <div className="quick-row">
+            {(['cash', 'card', 'other'] as const).map((method) => (
+              <button
+                key={method}
+                type="button"
+                className="quick"
+                data-testid={`split-add-${method}`}
+                onClick={() => addSplit(method, remaining > 0 ? String(remaining) : '')}
+              >
+                + {t(METHOD_LABEL[method])}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+
+      <dl className="pay-summary">
+        <dt>{t({ zh: '已收', en: 'Paid' })}</dt>
+        <dd data-testid="paid">{formatNtd(check.paid)}</dd>
+        {check.ok ? (
+          <>
+            <dt>{t({ zh: '找零', en: 'Change' })}</dt>
+            <dd className="pay-summary__change" data-testid="change">
+              {formatNtd(check.change)}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{t({ zh: '尚差', en: 'Due' })}</dt>
+            <dd className="pay-summary__due" data-testid="due">
+              {formatNtd(check.remaining)}
+            </dd>
+          </>
+        )}
+      </dl>
+      {!check.ok && (check.paid > 0 || payment.tendered !== '') && (
+        <p className="field__error" role="alert" data-testid="payment-error">
+          {t(check.reason)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { create } from 'zustand';
+import type { Bilingual } from '../../../shared/domain';
+import type { CheckoutLine, CheckoutResult } from '../../../shared/ipc/contract/checkout';
+import type { IpcError } from '../../../shared/ipc/result';
+import { callTill } from '../ipc/till-client';
+import { checkInvoiceForm, emptyInvoiceForm, type CarrierKind, type InvoiceForm } from './invoice-form';
+import { checkPayment, emptyPaymentForm, type PaymentForm, type PaymentMethod } from './payment-form';
+
+/**
+ * The checkout in progress: the invoice choice, the payment, and the engine's answer. A sale
+ * leaves the cart only when the engine has recorded it (issued, or waiting for verification).
+ */
+interface CheckoutState {
+  invoice: InvoiceForm;
+  payment: PaymentForm;
+  submitting: boolean;
+  /** The engine's answer to the last submit or resubmit. */
+  result: CheckoutResult | null;
+  /** A refusal before anything was recorded (validation), or a failure to reach the core. */
+  error: IpcError | null;
+  /** What the cashier reads about a carrier scanned on the sell screen. */
+  prefilled: { kind: CarrierKind; id: string } | null;
+
+  start(): void;
+  setInvoice(patch: Partial<InvoiceForm>): void;
+  setPayment(patch: Partial<PaymentForm>): void;
+  chooseMethod(method: PaymentMethod): void;
+  addSplit(method: PaymentMethod, amount: string): void;
+  updateSplit(id: number, amount: string): void;
+  removeSplit(id: number): void;
+  prefillCarrier(kind: CarrierKind, id: string): void;
+  submit(lines: CheckoutLine[], total: number): Promise<CheckoutResult | null>;
+  resubmit(orderNo: string): Promise<CheckoutResult | null>;
+  /** After the result: a fresh checkout for the next sale. */
+  reset(): void;
+}
+
+let splitId = 1;
+
+export const useCheckout = create<CheckoutState>((set, get) => ({
+  invoice: emptyInvoiceForm(),
+  payment: emptyPaymentForm(),
+  submitting: false,
+  result: null,
+  error: null,
+  prefilled: null,
+
+  start() {
+    const { prefilled } = get();
+    const invoice = emptyInvoiceForm();
+    if (prefilled) Object.assign(invoice, { kind: 'carrier', carrierKind: prefilled.kind, carrierId: prefilled.id });
+    set({ invoice, payment: emptyPaymentForm(), error: null, result: null });
+  },
+  setInvoice: (patch) => set((state) => ({ invoice: { ...state.invoice, ...patch }, error: null })),
+  setPayment: (patch) => set((state) => ({ payment: { ...state.payment, ...patch }, error: null })),
+  chooseMethod: (method) => set((state) => ({ payment: { ...state.payment, mode: 'single', method }, error: null })),
+  addSplit: (method, amount) =>
+    set((state) => ({
+      payment: { ...state.payment, mode: 'split', split: [...state.payment.split, { id: splitId++, method, amount }] },
+      error: null,
+    })),
+  updateSplit: (id, amount) =>
+    set((state) => ({
+      payment: { ...state.payment, split: state.payment.split.map((e) => (e.id === id ? { ...e, amount } : e)) },
+    })),
+  removeSplit: (id) =>
+    set((state) => ({ payment: { ...state.payment, split: state.payment.split.filter((e) => e.id !== id) } })),
+  prefillCarrier: (kind, id) => set({ prefilled: { kind, id } }),
+
+  async submit(lines, total) {
+    const { invoice, payment, submitting } = get();
+    if (submitting) return null;
+    const invoiceCheck = checkInvoiceForm(invoice, lines);
+    const paymentCheck = checkPayment(payment, total);
+    if (!invoiceCheck.ok || !paymentCheck.ok) {
+      const reasons: Bilingual[] = [];
+      if (!invoiceCheck.ok) reasons.push(...Object.values(invoiceCheck.errors));
+      if (!paymentCheck.ok) reasons.push(paymentCheck.reason);
+      set({
+        error: {
+          code: 'invalid-order',
+          message: { zh: reasons.map((r) => r.zh).join('；'), en: reasons.map((r) => r.en).join('; ') },
+        },
+      });
+      return null;
+    }
+    set({ submitting: true, error: null });
+    const answer = await callTill('checkout.submit', {
+      lines,
+      payments: paymentCheck.payments,
+      invoice: invoiceCheck.choice,
+    });
+    if (!answer.ok) {
+      set({ submitting: false, error: answer.error });
+      return null;
+    }
+    set({ submitting: false, result: answer.value });
+    return answer.value;
+  },
+
+  async resubmit(orderNo) {
+    if (get().submitting) return null;
+    set({ submitting: true, error: null });
+    const answer = await callTill('checkout.resubmit', { orderNo });
+    if (!answer.ok) {
+      set({ submitting: false, error: answer.error });
+      return null;
+    }
+    set({ submitting: false, result: answer.value });
+    return answer.value;
+  },
+
+  reset: () =>
+    set({ invoice: emptyInvoiceForm(), payment: emptyPaymentForm(), result: null, error: null, prefilled: null, submitting: false }),
+}));

@@ -1,0 +1,169 @@
+import { useEffect } from 'react';
+import { formatNtd } from '../../../shared/domain';
+import type { JournalSummary } from '../../../shared/ipc/contract/journal';
+import { useNavigation } from '../app/navigation-store';
+import { useShortcuts } from '../app/shortcuts';
+import { KeyButton } from '../components/KeyButton';
+import { useText } from '../i18n/language-store';
+import { paymentLabel, STATE_LABEL } from '../journal/labels';
+import { SummaryPrint } from './SummaryPrint';
+import { useClosing } from './closing-store';
+
+const OPERATION_LABEL = {
+  order: { zh: '紙本證明聯', en: 'Paper proof' },
+  orderReturnQKey: { zh: '手機 QR', en: 'Phone QR' },
+  orderWithoutPrint: { zh: '載具／捐贈', en: 'Carrier / donation' },
+} as const;
+
+function SummaryBlock({ title, block, testId }: { title: string; block: JournalSummary['sales']; testId: string }) {
+  const t = useText();
+  return (
+    <section className="panel summary-block" data-testid={testId}>
+      <h2 className="panel__title">{title}</h2>
+      <dl className="summary-figures">
+        <dt>{t({ zh: '已開立發票', en: 'Invoices issued' })}</dt>
+        <dd data-testid={`${testId}-issued-count`}>{block.issued.count}</dd>
+        <dt>{t({ zh: '開立金額', en: 'Issued amount' })}</dt>
+        <dd className="summary-figures__big" data-testid={`${testId}-issued-amount`}>
+          {formatNtd(block.issued.amount)}
+        </dd>
+        <dt>{t({ zh: '稅額', en: 'Tax' })}</dt>
+        <dd>{formatNtd(block.taxAmount)}</dd>
+        <dt>{t({ zh: '交易筆數（全部狀態）', en: 'Sales (any state)' })}</dt>
+        <dd>{block.count}</dd>
+      </dl>
+      <div className="summary-columns">
+        <table className="table table--compact">
+          <caption>{t({ zh: '付款方式', en: 'Payment methods' })}</caption>
+          <tbody>
+            {Object.entries(block.byPaymentMethod).map(([method, figure]) => (
+              <tr key={method}>
+                <td>{t(paymentLabel(method))}</td>
+                <td className="num">{figure.count}</td>
+                <td className="num">{formatNtd(figure.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="table table--compact">
+          <caption>{t({ zh: '發票方式', en: 'Invoice kind' })}</caption>
+          <tbody>
+            {Object.entries(block.byOperation).map(([operation, figure]) => (
+              <tr key={operation}>
+                <td>{t(OPERATION_LABEL[operation as keyof typeof OPERATION_LABEL] ?? { zh: operation, en: operation })}</td>
+                <td className="num">{figure.count}</td>
+                <td className="num">{formatNtd(figure.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="table table--compact">
+          <caption>{t({ zh: '狀態', en: 'State' })}</caption>
+          <tbody>
+            {Object.entries(block.byState).map(([state, figure]) => (
+              <tr key={state}>
+                <td>{t(STATE_LABEL[state as keyof typeof STATE_LABEL] ?? { zh: state, en: state })}</td>
+                <td className="num">{figure.count}</td>
+                <td className="num">{formatNtd(figure.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The day's summary, its export to a folder (CSV or JSON), the summary slip and the journal check. */
+export function ClosingScreen() {
+  const t = useText();
+  const go = useNavigation((s) => s.go);
+  const closing = useClosing();
+  useEffect(() => {
+    void useClosing.getState().load();
+  }, []);
+  useShortcuts({ Escape: () => go('sell'), F5: () => void closing.load() });
+
+  const summary = closing.summary;
+  return (
+    <div className="closing" data-testid="closing-screen">
+      <div className="filters">
+        <label className="field">
+          <span className="field__label">{t({ zh: '營業日', en: 'Business day' })}</span>
+          <input className="field__input" type="date" value={closing.businessDay} onChange={(e) => closing.setDay(e.target.value)} data-testid="closing-day" />
+        </label>
+      </div>
+      {closing.error && (
+        <p className="notice notice--error" role="alert" data-testid="closing-error">
+          {t(closing.error.message)}
+        </p>
+      )}
+      {summary && (
+        <div className="closing__blocks">
+          <SummaryBlock title={t({ zh: '營業', en: 'Sales' })} block={summary.sales} testId="summary-sales" />
+          {summary.training.count > 0 && (
+            <SummaryBlock title={t({ zh: '練習模式（不計入營業）', en: 'Training (not sales)' })} block={summary.training} testId="summary-training" />
+          )}
+        </div>
+      )}
+      <section className="panel" data-testid="export-panel">
+        <h2 className="panel__title">{t({ zh: '匯出', en: 'Export' })}</h2>
+        <div className="form-row">
+          <label className="field field--grow">
+            <span className="field__label">{t({ zh: '匯出到資料夾（這台電腦上的路徑）', en: 'Export to folder (a path on this computer)' })}</span>
+            <input
+              className="field__input"
+              value={closing.folder}
+              spellCheck={false}
+              placeholder="/home/shop/exports"
+              data-scanner="input"
+              onChange={(e) => closing.setFolder(e.target.value)}
+              data-testid="export-folder"
+            />
+          </label>
+          <KeyButton tone="primary" disabled={closing.busy || closing.folder.trim() === ''} onClick={() => void closing.exportDay('csv')} data-testid="export-csv">
+            CSV
+          </KeyButton>
+          <KeyButton tone="primary" disabled={closing.busy || closing.folder.trim() === ''} onClick={() => void closing.exportDay('json')} data-testid="export-json">
+            JSON
+          </KeyButton>
+        </div>
+        {closing.exported.map((file) => (
+          <p key={file.file} className="notice notice--ok" data-testid="export-done">
+            {t({ zh: `已匯出 ${file.rows} 筆：`, en: `Exported ${file.rows} rows: ` })}
+            <code>{file.file}</code>
+            {file.summaryFile && (
+              <>
+                {' + '}
+                <code>{file.summaryFile}</code>
+              </>
+            )}
+          </p>
+        ))}
+      </section>
+      <section className="panel">
+        <div className="form-row">
+          <SummaryPrint />
+          <KeyButton onClick={() => void closing.verify()} data-testid="verify-chain">
+            {t({ zh: '檢查日誌完整性', en: 'Check the journal' })}
+          </KeyButton>
+        </div>
+        {closing.verification && (
+          <p className={closing.verification.ok ? 'notice notice--ok' : 'notice notice--error'} data-testid="chain-result">
+            {closing.verification.ok
+              ? t({ zh: `日誌完整：${closing.verification.entries} 筆紀錄`, en: `The journal is intact: ${closing.verification.entries} entries` })
+              : t(closing.verification.reason)}
+          </p>
+        )}
+      </section>
+      <footer className="action-bar">
+        <KeyButton shortcut="Escape" onClick={() => go('sell')}>
+          {t({ zh: '返回', en: 'Back' })}
+        </KeyButton>
+        <KeyButton shortcut="F5" onClick={() => void closing.load()}>
+          {t({ zh: '重新整理', en: 'Refresh' })}
+        </KeyButton>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState, type ReactNode } from 'react';
+import { useText } from '../i18n/language-store';
+import { Dialog } from './Dialog';
+import { KeyButton } from './KeyButton';
+
+/**
+ * A number typed on the keyboard or on the big keypad: quantity, price, discount, PIN-less
+ * amounts. `onConfirm` answers whether the value was taken (the dialog then closes).
+ */
+export interface NumberDialogProps {
+  title: string;
+  label: string;
+  initial: string;
+  decimals?: 0 | 2;
+  suffix?: string;
+  hint?: ReactNode;
+  extra?: ReactNode;
+  error?: string | null;
+  testId?: string;
+  onConfirm(value: number): boolean;
+  onClose(): void;
+}
+
+const KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0', '00', '.'];
+
+export function NumberDialog(props: NumberDialogProps) {
+  const t = useText();
+  const [text, setText] = useState(props.initial);
+  const [replaceOnType, setReplaceOnType] = useState(true);
+  const decimals = props.decimals ?? 0;
+  const pattern = decimals === 0 ? /^\d{0,8}$/ : /^\d{0,8}(\.\d{0,2})?$/;
+  const value = text === '' ? NaN : Number(text);
+
+  const type = (key: string) => {
+    const next = (replaceOnType ? '' : text) + key;
+    setReplaceOnType(false);
+    if (pattern.test(next)) setText(next);
+  };
+  const confirm = () => {
+    if (Number.isFinite(value) && props.onConfirm(value)) props.onClose();
+  };
+
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      testId={props.testId}
+      footer={
+        <>
+          <KeyButton shortcut="Escape" onClick={props.onClose}>
+            {t({ zh: '取消', en: 'Cancel' })}
+          </KeyButton>
+          <KeyButton tone="primary" shortcut="Enter" onClick={confirm} disabled={!Number.isFinite(value)} data-testid="number-confirm">
+            {t({ zh: '確定', en: 'OK' })}
+          </KeyButton>
+        </>
+      }
+    >
+      {props.extra}
+      <label className="field field--big">
+        <span className="field__label">{props.label}</span>
+        <span className="field__row">
+          <input
+            className="field__input field__input--number"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            data-testid="number-input"
+            onChange={(e) => {
+              setReplaceOnType(false);
+              if (pattern.test(e.target.value)) setText(e.target.value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                confirm();
+              }
+            }}
+          />
+          {props.suffix && <span className="field__suffix">{props.suffix}</span>}
+        </span>
+      </label>
+      {props.hint && <p className="hint">{props.hint}</p>}
+      {props.error && (
+        <p className="field__error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div className="keypad" aria-hidden="true">
+        {KEYS.filter((key) => decimals > 0 || key !== '.').map((key) => (
+          <button key={key} type="button" tabIndex={-1} className="keypad__key" onClick={() => type(key)}>
+            {key}
+          </button>
+        ))}
+        <button type="button" tabIndex={-1} className="keypad__key keypad__key--wide" onClick={() => setText(text.slice(0, -1))}>
+          ⌫
+        </button>
+        <button type="button" tabIndex={-1} className="keypad__key keypad__key--wide" onClick={() => setText('')}>
+          C
+        </button>
+      </div>
+    </Dialog>
+  );
+}

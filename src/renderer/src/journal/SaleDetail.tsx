@@ -1,0 +1,93 @@
+import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import type { JournalDetail } from '../../../shared/ipc/contract/journal';
+import { KeyButton } from '../components/KeyButton';
+import { useText } from '../i18n/language-store';
+import { TAX_LABEL } from '../sell/tax-labels';
+import { PrintJobs } from './PrintJobs';
+import { useJournal } from './journal-store';
+import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
+
+/** One sale as the journal keeps it: lines, payments, invoice choice, exchanges with the service, prints. */
+export function SaleDetail({ detail }: { detail: JournalDetail }) {
+  const t = useText();
+  const tx = detail.transaction;
+  const canResend = tx.state === 'rejected' || tx.state === 'not-delivered' || tx.state === 'not-issued';
+  return (
+    <section className="panel sale-detail" data-testid="sale-detail">
+      <h2 className="panel__title">
+        {tx.orderNo} <span className={`state state--${tx.state}`}>{t(STATE_LABEL[tx.state])}</span>
+        {tx.training && <span className="badge badge--training">{t({ zh: '練習', en: 'Training' })}</span>}
+      </h2>
+      <dl className="facts">
+        <dt>{t({ zh: '發票號碼', en: 'Invoice' })}</dt>
+        <dd data-testid="detail-invoice">{tx.invoiceNumber ? formatInvoiceNumber(tx.invoiceNumber) : '—'}</dd>
+        <dt>{t({ zh: '發票方式', en: 'Invoice kind' })}</dt>
+        <dd>
+          {t(KIND_LABEL[tx.invoice.kind])}
+          {tx.invoice.carrierId && ` · ${tx.invoice.carrierId}`}
+          {tx.invoice.loveCode && ` · ${t({ zh: '愛心碼', en: 'Love code' })} ${tx.invoice.loveCode}`}
+          {tx.invoice.buyerTaxId && ` · ${tx.invoice.buyerTaxId} ${tx.invoice.buyerTitle ?? ''}`}
+        </dd>
+        <dt>{t({ zh: '時間', en: 'Time' })}</dt>
+        <dd>{taipeiTime(tx.createdAt)}</dd>
+        <dt>{t({ zh: '金額', en: 'Total' })}</dt>
+        <dd>{formatNtd(tx.totals.totalAmount)}</dd>
+        {tx.lastMessage && (
+          <>
+            <dt>{t({ zh: '最後訊息', en: 'Last message' })}</dt>
+            <dd>{tx.lastMessage}</dd>
+          </>
+        )}
+        {tx.resolution && (
+          <>
+            <dt>{t({ zh: '確認', en: 'Resolved' })}</dt>
+            <dd>
+              {tx.resolution.outcome === 'issued' ? t({ zh: '已開立', en: 'Issued' }) : t({ zh: '未開立', en: 'Not issued' })} ·{' '}
+              {tx.resolution.by} · {taipeiTime(tx.resolution.at)}
+            </dd>
+          </>
+        )}
+      </dl>
+      <table className="table table--compact">
+        <tbody>
+          {tx.lines.map((line, i) => (
+            <tr key={i}>
+              <td>{line.name}</td>
+              <td>{line.taxType !== 'taxable' && t(TAX_LABEL[line.taxType])}</td>
+              <td className="num">
+                {line.quantity} × {line.unitPrice}
+              </td>
+              <td className="num">{formatNtd(line.subTotal)}</td>
+            </tr>
+          ))}
+          {tx.payments.map((payment, i) => (
+            <tr key={`p${i}`} className="table__payment">
+              <td colSpan={3}>{t(paymentLabel(payment.method))}</td>
+              <td className="num">{formatNtd(payment.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {detail.exchanges.length > 0 && (
+        <details>
+          <summary>{t({ zh: `與服務的往來（${detail.exchanges.length}）`, en: `Exchanges with the service (${detail.exchanges.length})` })}</summary>
+          <ul className="exchanges">
+            {detail.exchanges.map((exchange) => (
+              <li key={exchange.entryId}>
+                {taipeiTime(exchange.at)} · {exchange.operation} · {exchange.outcome}
+                {exchange.resultMessage && ` · ${exchange.resultMessage}`}
+                {exchange.error && ` · ${exchange.error}`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <PrintJobs orderNo={tx.orderNo} jobs={detail.prints} />
+      {canResend && (
+        <KeyButton tone="primary" onClick={() => void useJournal.getState().resubmit(tx.orderNo)} data-testid="detail-resubmit">
+          {t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
+        </KeyButton>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { create } from 'zustand';
+import { taipeiBusinessDay } from '../../../shared/domain';
+import type { PendingVerification, ResolveVerificationInput, TrainingLookupResult } from '../../../shared/ipc/contract/checkout';
+import type { JournalDetail, JournalListItem, JournalTxState } from '../../../shared/ipc/contract/journal';
+import type { IpcError } from '../../../shared/ipc/result';
+import { callTill } from '../ipc/till-client';
+
+/**
+ * The journal screen: one business day's sales with filters, the selected sale's details, and the
+ * needs-verification queue. Everything is read from main; nothing here is the record.
+ */
+export type StateFilter = JournalTxState | 'all';
+
+interface JournalState {
+  businessDay: string;
+  stateFilter: StateFilter;
+  text: string;
+  items: JournalListItem[];
+  selected: JournalDetail | null;
+  pending: PendingVerification[];
+  lookups: Record<string, TrainingLookupResult>;
+  loading: boolean;
+  error: IpcError | null;
+  notice: { zh: string; en: string } | null;
+
+  setDay(day: string): void;
+  setStateFilter(filter: StateFilter): void;
+  setText(text: string): void;
+  load(): Promise<void>;
+  select(orderNo: string | null): Promise<void>;
+  loadPending(): Promise<void>;
+  lookupTraining(orderNo: string): Promise<void>;
+  resolve(input: ResolveVerificationInput): Promise<boolean>;
+  resubmit(orderNo: string): Promise<void>;
+}
+
+export const today = () => taipeiBusinessDay(new Date());
+
+export const useJournal = create<JournalState>((set, get) => ({
+  businessDay: today(),
+  stateFilter: 'all',
+  text: '',
+  items: [],
+  selected: null,
+  pending: [],
+  lookups: {},
+  loading: false,
+  error: null,
+  notice: null,
+
+  setDay(businessDay) {
+    set({ businessDay, selected: null });
+    void get().load();
+  },
+  setStateFilter(stateFilter) {
+    set({ stateFilter });
+    void get().load();
+  },
+  setText: (text) => set({ text }),
+
+  async load() {
+    const { businessDay, stateFilter } = get();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(businessDay)) return;
+    set({ loading: true });
+    const result = await callTill('journal.list', {
+      businessDay,
+      ...(stateFilter === 'all' ? {} : { state: stateFilter }),
+      limit: 2000,
+    });
+    if (result.ok) set({ items: result.value, loading: false, error: null });
+    else set({ loading: false, error: result.error });
+  },
+
+  async select(orderNo) {
+    if (orderNo === null) return set({ selected: null });
+    const result = await callTill('journal.get', { orderNo });
+    if (result.ok) set({ selected: result.value, error: null });
+    else set({ error: result.error });
+  },
+
+  async loadPending() {
+    const result = await callTill('verification.pending', {});
+    if (result.ok) set({ pending: result.value.items, error: null });
+    else set({ error: result.error });
+  },
+
+  async lookupTraining(orderNo) {
+    const result = await callTill('verification.lookupTraining', { orderNo });
+    if (result.ok) set((s) => ({ lookups: { ...s.lookups, [orderNo]: result.value }, error: null }));
+    else set({ error: result.error });
+  },
+
+  async resolve(input) {
+    const result = await callTill('verification.resolve', input);
+    if (!result.ok) {
+      set({ error: result.error });
+      return false;
+    }
+    set({ notice: result.value.message, error: null });
+    await Promise.all([get().loadPending(), get().load()]);
+    if (get().selected?.transaction.orderNo === input.orderNo) await get().select(input.orderNo);
+    return true;
+  },
+
+  async resubmit(orderNo) {
+    const result = await callTill('checkout.resubmit', { orderNo });
+    if (!result.ok) return set({ error: result.error });
+    set({ notice: result.value.message, error: null });
+    await Promise.all([get().loadPending(), get().load(), get().select(orderNo)]);
+  },
+}));

@@ -1,0 +1,149 @@
+import { create } from 'zustand';
+import type { Bilingual } from '../../../shared/domain';
+import type { Product } from '../../../shared/ipc/contract/catalog';
+import { grossOf, MAX_LINES, MAX_QUANTITY, type CartLine, type OrderDiscount } from './cart-math';
+
+/**
+ * The cart of the sale in progress. Every change goes through an action that checks it, so the
+ * cart is never in a state the checkout would refuse for a reason the cashier could have seen.
+ */
+interface CartState {
+  lines: CartLine[];
+  orderDiscount: OrderDiscount;
+  selectedId: number | null;
+  /** The last thing that went wrong (an unknown barcode, a bad quantity), shown until the next action. */
+  notice: { tone: 'error' | 'info'; text: Bilingual } | null;
+  /** Bumped on each add, so the screen can flash and scroll to the line. */
+  lastAddedId: number | null;
+
+  addProduct(product: Product, quantity?: number): void;
+  select(id: number | null): void;
+  selectNext(step: 1 | -1): void;
+  setQuantity(id: number, quantity: number): boolean;
+  setPrice(id: number, price: number | null): boolean;
+  setLineDiscount(id: number, amount: number): boolean;
+  setOrderDiscount(discount: OrderDiscount): void;
+  voidLine(id: number): void;
+  restoreLine(id: number): void;
+  setNotice(notice: CartState['notice']): void;
+  clear(): void;
+}
+
+let nextId = 1;
+
+const sameProduct = (line: CartLine, product: Product) =>
+  !line.voided && line.code === product.code && line.priceOverride === null && line.discount === 0;
+
+export const useCart = create<CartState>((set, get) => {
+  const update = (id: number, change: (line: CartLine) => CartLine) =>
+    set((state) => ({ lines: state.lines.map((line) => (line.id === id ? change(line) : line)), notice: null }));
+  const refuse = (zh: string, en: string) => {
+    set({ notice: { tone: 'error', text: { zh, en } } });
+    return false;
+  };
+  const find = (id: number) => get().lines.find((line) => line.id === id);
+
+  return {
+    lines: [],
+    orderDiscount: null,
+    selectedId: null,
+    notice: null,
+    lastAddedId: null,
+
+    addProduct(product, quantity = 1) {
+      const { lines } = get();
+      const existing = lines.find((line) => sameProduct(line, product));
+      if (existing && existing.quantity + quantity <= MAX_QUANTITY) {
+        update(existing.id, (line) => ({ ...line, quantity: line.quantity + quantity }));
+        set({ selectedId: existing.id, lastAddedId: existing.id });
+        return;
+      }
+      if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
+        refuse(`一筆交易最多 ${MAX_LINES} 項，請先結帳`, `At most ${MAX_LINES} lines per sale: check this one out first`);
+        return;
+      }
+      const line: CartLine = {
+        id: nextId++,
+        code: product.code,
+        name: product.name,
+        taxType: product.taxType,
+        listPrice: product.price,
+        priceOverride: null,
+        quantity,
+        discount: 0,
+        voided: false,
+      };
+      set({ lines: [...lines, line], selectedId: line.id, lastAddedId: line.id, notice: null });
+    },
+
+    select: (id) => set({ selectedId: id }),
+
+    selectNext(step) {
+      const { lines, selectedId } = get();
+      const active = lines.filter((line) => !line.voided);
+      if (active.length === 0) return;
+      const at = active.findIndex((line) => line.id === selectedId);
+      const next = at < 0 ? active.length - 1 : Math.min(active.length - 1, Math.max(0, at + step));
+      set({ selectedId: active[next]!.id });
+    },
+
+    setQuantity(id, quantity) {
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+        return refuse(`數量必須是 1 到 ${MAX_QUANTITY} 的整數`, `The quantity must be a whole number from 1 to ${MAX_QUANTITY}`);
+      }
+      const line = find(id);
+      if (!line) return false;
+      // A discount larger than the new amount would make the line negative: drop it back to the amount.
+      update(id, (l) => {
+        const changed = { ...l, quantity };
+        return { ...changed, discount: Math.min(l.discount, grossOf(changed)) };
+      });
+      return true;
+    },
+
+    setPrice(id, price) {
+      if (price !== null && (!(price > 0) || price > 9_999_999 || Math.round(price * 100) !== price * 100)) {
+        return refuse('單價必須大於 0，最多 2 位小數', 'The unit price must be above 0 with at most 2 decimals');
+      }
+      update(id, (l) => {
+        const changed = { ...l, priceOverride: price === l.listPrice ? null : price };
+        return { ...changed, discount: Math.min(l.discount, grossOf(changed)) };
+      });
+      return true;
+    },
+
+    setLineDiscount(id, amount) {
+      const line = find(id);
+      if (!line) return false;
+      if (!Number.isInteger(amount) || amount < 0) {
+        return refuse('折扣必須是整數元', 'A discount is a whole number of dollars');
+      }
+      if (amount > grossOf(line)) {
+        return refuse(
+          `折扣 ${amount} 元大於這項的金額 ${grossOf(line)} 元`,
+          `A discount of ${amount} is more than the line's ${grossOf(line)}`,
+        );
+      }
+      update(id, (l) => ({ ...l, discount: amount }));
+      return true;
+    },
+
+    setOrderDiscount: (orderDiscount) => set({ orderDiscount, notice: null }),
+
+    voidLine(id) {
+      update(id, (l) => ({ ...l, voided: true }));
+      const { lines } = get();
+      const active = lines.filter((line) => !line.voided);
+      set({ selectedId: active[active.length - 1]?.id ?? null });
+    },
+
+    restoreLine(id) {
+      update(id, (l) => ({ ...l, voided: false }));
+      set({ selectedId: id });
+    },
+
+    setNotice: (notice) => set({ notice }),
+
+    clear: () => set({ lines: [], orderDiscount: null, selectedId: null, notice: null, lastAddedId: null }),
+  };
+});

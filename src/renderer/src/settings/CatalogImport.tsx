@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import type { ImportResult } from '../../../shared/ipc/contract/catalog';
+import type { IpcError } from '../../../shared/ipc/result';
+import { KeyButton } from '../components/KeyButton';
+import { useText } from '../i18n/language-store';
+import { callTill } from '../ipc/till-client';
+
+/** A file the cashier picked: UTF-8 when it is valid UTF-8, else Big5 (Excel on Traditional Chinese Windows). */
+export async function readCatalogFile(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('big5').decode(bytes);
+  }
+}
+
+/**
+ * Catalog import: a file picked here (small files) or a path on this computer (any size), replace
+ * or merge, and every bad row listed by line number. A bad file changes nothing.
+ */
+export function CatalogImport() {
+  const t = useText();
+  const [path, setPath] = useState('');
+  const [mode, setMode] = useState<'replace' | 'merge'>('replace');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+
+  const run = async (call: () => ReturnType<typeof callTill<'catalog.import'>>) => {
+    setBusy(true);
+    setResult(null);
+    setError(null);
+    const answer = await call();
+    setBusy(false);
+    if (answer.ok) setResult(answer.value);
+    else setError(answer.error);
+  };
+
+  return (
+    <section className="panel" data-testid="catalog-import">
+      <h2 className="panel__title">{t({ zh: '商品資料', en: 'Catalog' })}</h2>
+      <p className="hint">
+        {t({
+          zh: 'CSV 欄位：品號 code、條碼 barcode、品名 name、類別 category、含稅售價 price、稅別 taxType（應稅/零稅率/免稅）。整個檔案都正確才會匯入。',
+          en: 'CSV columns: code, barcode, name, category, price (tax included), taxType (taxable/zero/exempt). Only a fully valid file is imported.',
+        })}
+      </p>
+      <div className="segmented" role="group" aria-label={t({ zh: '匯入方式', en: 'Import mode' })}>
+        <button type="button" aria-pressed={mode === 'replace'} onClick={() => setMode('replace')} data-testid="import-replace">
+          {t({ zh: '取代全部商品', en: 'Replace the catalog' })}
+        </button>
+        <button type="button" aria-pressed={mode === 'merge'} onClick={() => setMode('merge')} data-testid="import-merge">
+          {t({ zh: '新增／更新', en: 'Add / update' })}
+        </button>
+      </div>
+      <div className="form-row">
+        <label className="field field--grow">
+          <span className="field__label">{t({ zh: '商品檔路徑（這台電腦上）', en: 'Catalog file path (on this computer)' })}</span>
+          <input
+            className="field__input"
+            value={path}
+            spellCheck={false}
+            placeholder="/home/shop/catalog.csv"
+            data-testid="import-path"
+            data-scanner="input"
+            onChange={(e) => setPath(e.target.value)}
+          />
+        </label>
+        <KeyButton
+          tone="primary"
+          disabled={busy || path.trim() === ''}
+          data-testid="import-path-button"
+          onClick={() => void run(() => callTill('catalog.import', { source: { kind: 'path', path: path.trim() }, mode }))}
+        >
+          {t({ zh: '匯入', en: 'Import' })}
+        </KeyButton>
+      </div>
+      <div className="form-row">
+        <label className="file-pick">
+          <span>{t({ zh: '或選擇檔案…', en: 'Or pick a file…' })}</span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            data-testid="import-file"
+            disabled={busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) {
+                void run(async () =>
+                  callTill('catalog.import', { source: { kind: 'text', text: await readCatalogFile(file), fileName: file.name }, mode }),
+                );
+              }
+            }}
+          />
+        </label>
+        <KeyButton
+          disabled={busy}
+          data-testid="load-sample"
+          onClick={() => void run(() => callTill('catalog.loadSample', {}))}
+        >
+          {t({ zh: '載入範例商品（練習用）', en: 'Load the sample catalog (training)' })}
+        </KeyButton>
+      </div>
+      {busy && <p className="hint">{t({ zh: '匯入中…', en: 'Importing…' })}</p>}
+      {error && (
+        <p className="notice notice--error" role="alert" data-testid="import-error">
+          {t(error.message)}
+        </p>
+      )}
+      {result?.status === 'imported' && (
+        <p className="notice notice--ok" role="status" data-testid="import-ok">
+          {t({
+            zh: `已匯入：共 ${result.productCount.toLocaleString('en-US')} 項商品、${result.categoryCount} 個類別`,
+            en: `Imported: ${result.productCount.toLocaleString('en-US')} products in ${result.categoryCount} categories`,
+          })}
+        </p>
+      )}
+      {result?.status === 'rejected' && (
+        <div className="notice notice--error" role="alert" data-testid="import-rejected">
+          <p>
+            {t({
+              zh: `檔案有 ${result.errorCount} 行錯誤，商品資料沒有任何變更：`,
+              en: `${result.errorCount} bad rows: the catalog was not changed at all.`,
+            })}
+          </p>
+          <ul className="row-errors" data-testid="import-row-errors">
+            {result.errors.map((rowError, index) => (
+              <li key={index}>
+                <b>{t({ zh: `第 ${rowError.line} 行`, en: `Line ${rowError.line}` })}</b> {t(rowError.message)}
+              </li>
+            ))}
+          </ul>
+          {result.errorCount > result.errors.length && (
+            <p>{t({ zh: `（僅列出前 ${result.errors.length} 行）`, en: `(the first ${result.errors.length} shown)` })}</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

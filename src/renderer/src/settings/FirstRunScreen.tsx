@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useNavigation } from '../app/navigation-store';
+import { KeyButton } from '../components/KeyButton';
+import { useLanguage, useText } from '../i18n/language-store';
+import { callTill } from '../ipc/till-client';
+import { useCatalog } from '../sell/catalog-store';
+import { useSettings } from './settings-store';
+
+/**
+ * The first start: language, shop name, till id, a supervisor PIN, and the sample catalog. It
+ * always starts in training mode (the built-in service and the virtual printer): production needs
+ * the provider's address and keys, entered later under Settings.
+ */
+export function FirstRunScreen() {
+  const t = useText();
+  const { language, setLanguage } = useLanguage();
+  const view = useSettings((s) => s.view);
+  const error = useSettings((s) => s.error);
+  const [sellerName, setSellerName] = useState(view?.settings.sellerName ?? '');
+  const [tillId, setTillId] = useState(view?.settings.tillId ?? 'T01');
+  const [pin, setPin] = useState('');
+  const [pinAgain, setPinAgain] = useState('');
+  const [sample, setSample] = useState(true);
+  const [problem, setProblem] = useState<{ zh: string; en: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setProblem(null);
+    if (sellerName.trim() === '' || sellerName.trim().length > 40) {
+      return setProblem({ zh: '請輸入店名（最多 40 字）', en: 'Enter the shop name (at most 40 characters)' });
+    }
+    if (!/^[A-Z0-9]{2,6}$/.test(tillId)) {
+      return setProblem({ zh: '收銀機代號為 2 到 6 個大寫英文或數字', en: 'The till id is 2 to 6 capital letters or digits' });
+    }
+    if (pin !== '' || pinAgain !== '') {
+      if (!/^\d{4,12}$/.test(pin)) return setProblem({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
+      if (pin !== pinAgain) return setProblem({ zh: '兩次輸入的 PIN 不同', en: 'The two PINs differ' });
+    }
+    setBusy(true);
+    const settings = useSettings.getState();
+    if (pin !== '' && !(await settings.setPin(pin))) return setBusy(false);
+    if (sample) {
+      const loaded = await callTill('catalog.loadSample', {});
+      if (!loaded.ok || loaded.value.status !== 'imported') {
+        setBusy(false);
+        return setProblem({ zh: '範例商品載入失敗', en: 'The sample catalog could not be loaded' });
+      }
+    }
+    const saved = await settings.save({ mode: 'training', sellerName: sellerName.trim(), tillId, language, firstRunDone: true });
+    setBusy(false);
+    if (!saved) return;
+    void useCatalog.getState().loadCategories();
+    useNavigation.getState().go('sell');
+  };
+
+  return (
+    <div className="first-run" data-testid="first-run">
+      <section className="panel first-run__panel">
+        <h2 className="first-run__title">{t({ zh: '歡迎使用收銀台', en: 'Welcome to the till' })}</h2>
+        <p>
+          {t({
+            zh: '第一次啟動會以「練習模式」開始：發票送到內建的練習服務，列印到虛擬印表機，不會開出真的發票。',
+            en: 'The first start is in training mode: invoices go to the built-in training service and print on a virtual printer; no real invoice is issued.',
+          })}
+        </p>
+        <div className="segmented" role="group" aria-label="語言 Language">
+          <button type="button" aria-pressed={language === 'zh-TW'} onClick={() => setLanguage('zh-TW')} data-testid="first-run-zh">
+            中文
+          </button>
+          <button type="button" aria-pressed={language === 'en'} onClick={() => setLanguage('en')} data-testid="first-run-en">
+            English
+          </button>
+        </div>
+        <div className="form-grid">
+          <label className="field">
+            <span className="field__label">{t({ zh: '店名（印在證明聯上）', en: 'Shop name (printed on the proof)' })}</span>
+            <input className="field__input" value={sellerName} maxLength={40} onChange={(e) => setSellerName(e.target.value)} data-testid="first-run-seller" />
+          </label>
+          <label className="field">
+            <span className="field__label">{t({ zh: '收銀機代號', en: 'Till id' })}</span>
+            <input
+              className="field__input"
+              value={tillId}
+              maxLength={6}
+              onChange={(e) => setTillId(e.target.value.toUpperCase())}
+              data-testid="first-run-till"
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t({ zh: '主管 PIN（4 到 12 位數字）', en: 'Supervisor PIN (4 to 12 digits)' })}</span>
+            <input
+              className="field__input"
+              type="password"
+              inputMode="numeric"
+              value={pin}
+              onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPin(e.target.value)}
+              data-testid="first-run-pin"
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t({ zh: '再輸入一次 PIN', en: 'The PIN again' })}</span>
+            <input
+              className="field__input"
+              type="password"
+              inputMode="numeric"
+              value={pinAgain}
+              onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPinAgain(e.target.value)}
+              data-testid="first-run-pin-again"
+            />
+          </label>
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={sample} onChange={(e) => setSample(e.target.checked)} data-testid="first-run-sample" />
+          {t({ zh: '載入範例商品（約 60 項便利商店商品）', en: 'Load the sample catalog (about 60 convenience-store products)' })}
+        </label>
+        {(problem || error) && (
+          <p className="notice notice--error" role="alert" data-testid="first-run-error">
+            {t(problem ?? error!.message)}
+          </p>
+        )}
+        <KeyButton tone="go" size="large" onClick={() => void start()} disabled={busy} data-testid="first-run-start">
+          {t({ zh: '以練習模式開始', en: 'Start in training mode' })}
+        </KeyButton>
+        <p className="hint">
+          {t({
+            zh: '正式營業前，請主管在「設定」填入發票服務網址、金鑰與統一編號，再切換為正式模式。',
+            en: 'Before going live, a supervisor enters the service address, keys and company tax ID under Settings, then switches to production.',
+          })}
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { MAX_NTD } from '../../domain/money';
+import { method, noInput } from './define';
+
+/** How a product is taxed: the line's `ItemTaxType` (1 taxable, 2 zero-rated, 3 exempt). */
+export const ProductTaxType = z.enum(['taxable', 'zero', 'exempt']);
+export type ProductTaxType = z.infer<typeof ProductTaxType>;
+
+/** One product as the till sells it: a tax-inclusive shelf price in NT$. */
+export const Product = z.object({
+  /** The shop's own product code (品號), unique. */
+  code: z.string().min(1).max(32),
+  /** EAN-13 / EAN-8 / UPC-A, check digit verified; '' when the product has none. */
+  barcode: z.string().max(14),
+  name: z.string().min(1).max(256),
+  category: z.string().min(1).max(40),
+  /** Tax-inclusive unit price; whole dollars or cents for weighed goods. */
+  price: z.number().positive().max(MAX_NTD),
+  taxType: ProductTaxType,
+});
+export type Product = z.infer<typeof Product>;
+
+/** One bad row of an import, by its line number in the file (the header is line 1). */
+export const ImportRowError = z.object({
+  line: z.number().int().positive(),
+  message: z.object({ zh: z.string(), en: z.string() }),
+});
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+/** An import either replaced the catalog completely or changed nothing at all. */
+export const ImportResult = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('imported'),
+    productCount: z.number().int().nonnegative(),
+    categoryCount: z.number().int().nonnegative(),
+    mode: z.enum(['replace', 'merge']),
+  }),
+  z.object({
+    status: z.literal('rejected'),
+    /** The first bad rows (at most 100), in file order. */
+    errors: z.array(ImportRowError),
+    errorCount: z.number().int().nonnegative(),
+    rowCount: z.number().int().nonnegative(),
+  }),
+]);
+export type ImportResult = z.infer<typeof ImportResult>;
+
+export const CatalogSearchResult = z.object({
+  products: z.array(Product),
+  /** How many products match in all; `products` holds the first `limit`. */
+  total: z.number().int().nonnegative(),
+});
+export type CatalogSearchResult = z.infer<typeof CatalogSearchResult>;
+
+export const CatalogCategories = z.object({
+  categories: z.array(z.object({ name: z.string(), count: z.number().int().positive() })),
+  productCount: z.number().int().nonnegative(),
+});
+export type CatalogCategories = z.infer<typeof CatalogCategories>;
+
+export const catalogMethods = {
+  'catalog.search': method(
+    'The sell screen: products by name, code or barcode (every word must match), optionally in one category.',
+    z
+      .object({
+        query: z.string().max(100),
+        category: z.string().max(40).nullable().default(null),
+        limit: z.number().int().min(1).max(500).default(60),
+      })
+      .strict(),
+    CatalogSearchResult,
+  ),
+  'catalog.lookup': method(
+    'A scan: the product with exactly this barcode or product code, or null.',
+    z.object({ code: z.string().min(1).max(64) }).strict(),
+    z.object({ product: Product.nullable() }),
+  ),
+  'catalog.categories': method('The category tabs of the product grid, in catalog order.', noInput, CatalogCategories),
+  'catalog.import': method(
+    'Imports a CSV catalog (a file on this computer, or the text of a file the cashier picked). ' +
+      'Every row is checked first; one bad row and nothing changes.',
+    z
+      .object({
+        source: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('path'), path: z.string().min(1).max(1024) }),
+          z.object({ kind: z.literal('text'), text: z.string().max(20_000_000), fileName: z.string().max(256) }),
+        ]),
+        /** replace: the file becomes the whole catalog; merge: its rows add to or update the catalog by code. */
+        mode: z.enum(['replace', 'merge']).default('replace'),
+      })
+      .strict(),
+    ImportResult,
+  ),
+  'catalog.loadSample': method(
+    'Replaces the catalog with the built-in sample (about 60 convenience-store products) for training.',
+    noInput,
+    ImportResult,
+  ),
+};
+
+export const catalogEvents = {
+  /** The catalog changed (an import): the sell screen reloads its categories and results. */
+  'catalog.changed': z.object({ productCount: z.number().int().nonnegative() }),
+};

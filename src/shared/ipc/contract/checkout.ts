@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { method, noInput } from './define';
+
+/**
+ * Checkout and verification: one sale becomes one invoice request (provider profile §2), and a
+ * sale whose outcome is unknown waits for a person to verify it through the provider's channel.
+ * The schemas check shape only; the business rules (tax ID, carrier, love code, amounts) are
+ * checked by the engine with the shared validators, so the CLI and the screens get the same
+ * bilingual reasons.
+ */
+const Bilingual = z.object({ zh: z.string(), en: z.string() });
+
+export const CheckoutLine = z
+  .object({
+    name: z.string().max(256),
+    quantity: z.number().finite(),
+    /** Tax-inclusive unit price in NT$ (cents allowed for weighed goods; negative for a discount line). */
+    unitPrice: z.number().finite(),
+    taxType: z.enum(['taxable', 'zero', 'exempt']),
+  })
+  .strict();
+export type CheckoutLine = z.infer<typeof CheckoutLine>;
+
+export const CheckoutPayment = z
+  .object({
+    method: z.string().min(1).max(32),
+    amount: z.number().finite(),
+    /** Card slip / wallet reference; never a card number. */
+    reference: z.string().max(64).optional(),
+  })
+  .strict();
+export type CheckoutPayment = z.infer<typeof CheckoutPayment>;
+
+export const InvoiceKindSchema = z.enum(['paper', 'phone', 'carrier', 'donate', 'business']);
+
+export const InvoiceChoiceInput = z
+  .object({
+    kind: InvoiceKindSchema,
+    /** `3J0002` mobile barcode or `CQ0001` citizen certificate; inferred from the id when left out. */
+    carrierType: z.string().max(10).optional(),
+    carrierId: z.string().max(64).optional(),
+    loveCode: z.string().max(16).optional(),
+    buyerTaxId: z.string().max(16).optional(),
+    buyerTitle: z.string().max(200).optional(),
+    /** A transaction-details slip (not a proof) is wanted for a carrier or love code sale. */
+    wantsDetails: z.boolean().optional(),
+  })
+  .strict();
+export type InvoiceChoiceInput = z.infer<typeof InvoiceChoiceInput>;
+
+export const CheckoutOrder = z
+  .object({
+    lines: z.array(CheckoutLine).max(500),
+    payments: z.array(CheckoutPayment).max(20),
+    invoice: InvoiceChoiceInput,
+    cashier: z.string().max(40).optional(),
+  })
+  .strict();
+export type CheckoutOrder = z.infer<typeof CheckoutOrder>;
+
+export const CheckoutState = z.enum(['issued', 'rejected', 'not-delivered', 'needs-verification']);
+export type CheckoutState = z.infer<typeof CheckoutState>;
+
+export const PosOperationSchema = z.enum(['order', 'orderReturnQKey', 'orderWithoutPrint']);
+
+export const CheckoutResult = z.object({
+  orderNo: z.string(),
+  state: CheckoutState,
+  invoiceNumber: z.string().nullable(),
+  /** What the cashier reads: zh-TW first, English second. */
+  message: Bilingual,
+  operation: PosOperationSchema,
+  totalAmount: z.number().int(),
+  /** Cash change due (payments above the total). */
+  change: z.number().int(),
+  /** 1 on the first send, +1 per resubmission. */
+  attempt: z.number().int().positive(),
+  invoiceDateTime: z.string().nullable(),
+  randomNumber: z.string().nullable(),
+  /** The proof's content (PrintDataString parsed), only when it parsed. */
+  printData: z.record(z.string(), z.unknown()).nullable(),
+  printDataStatus: z.enum(['ok', 'missing', 'unparseable', 'not-expected']),
+  /** The donate/bind link exactly as returned, only when it is a usable https link. */
+  qrCodeUrl: z.string().nullable(),
+  /** Print/QR data the operation should have returned and did not. */
+  missing: z.array(z.string()),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+export const PendingVerification = z.object({
+  orderNo: z.string(),
+  tillId: z.string(),
+  state: z.enum(['in-flight', 'needs-verification']),
+  createdAt: z.string(),
+  operation: PosOperationSchema,
+  invoiceKind: InvoiceKindSchema,
+  totalAmount: z.number().int(),
+  lastMessage: z.string().nullable(),
+  training: z.boolean(),
+});
+export type PendingVerification = z.infer<typeof PendingVerification>;
+
+export const ResolveVerificationInput = z
+  .object({
+    orderNo: z.string().min(1).max(40),
+    outcome: z.enum(['issued', 'notIssued']),
+    /** As the provider's channel shows it: `AB12345678` or `AB-12345678`. Required for `issued`. */
+    invoiceNumber: z.string().max(16).optional(),
+    /** Who verified (name or staff id). */
+    by: z.string().trim().min(1).max(40),
+    note: z.string().max(200).optional(),
+  })
+  .strict();
+export type ResolveVerificationInput = z.infer<typeof ResolveVerificationInput>;
+
+export const ResolveVerificationResult = z.object({
+  orderNo: z.string(),
+  state: z.enum(['issued', 'not-issued']),
+  invoiceNumber: z.string().nullable(),
+  by: z.string(),
+  at: z.string(),
+  message: Bilingual,
+});
+
+export const TrainingLookupResult = z.object({
+  orderNo: z.string(),
+  found: z.boolean(),
+  invoiceNumber: z.string().nullable(),
+  invoiceDateTime: z.string().nullable(),
+  randomNumber: z.string().nullable(),
+  message: Bilingual,
+});
+export type TrainingLookupResult = z.infer<typeof TrainingLookupResult>;
+
+const OrderNoInput = z.object({ orderNo: z.string().min(1).max(40) }).strict();
+
+export const checkoutMethods = {
+  'checkout.submit': method(
+    'Validates the order, writes it to the journal, sends it to the e-invoice service once, returns the outcome.',
+    CheckoutOrder,
+    CheckoutResult,
+  ),
+  'checkout.resubmit': method(
+    'Sends a rejected, not delivered, or verified-not-issued order again under the same order number.',
+    OrderNoInput,
+    CheckoutResult,
+  ),
+  'verification.pending': method(
+    'Orders whose outcome is unknown and wait for a person to check with the provider.',
+    noInput,
+    z.object({ items: z.array(PendingVerification) }),
+  ),
+  'verification.resolve': method(
+    "Records what the provider's channel says about a pending order, with who and when.",
+    ResolveVerificationInput,
+    ResolveVerificationResult,
+  ),
+  'verification.lookupTraining': method(
+    "Training mode only: asks the built-in service's admin look-up whether an order was issued.",
+    OrderNoInput,
+    TrainingLookupResult,
+  ),
+};

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { method, noInput } from './define';
+
+/**
+ * The journal's part of the contract: the day's list with filters, one transaction with its
+ * exchanges and prints, the end-of-day summary, the export to a chosen folder and the chain check.
+ * (The needs-verification list and its resolution are `verification.*` in checkout.ts.)
+ */
+
+export const JournalTxState = z.enum(['in-flight', 'issued', 'rejected', 'not-delivered', 'needs-verification', 'not-issued']);
+export type JournalTxState = z.infer<typeof JournalTxState>;
+export const JournalOperation = z.enum(['order', 'orderReturnQKey', 'orderWithoutPrint']);
+export const JournalInvoiceKind = z.enum(['paper', 'phone', 'carrier', 'donate', 'business']);
+
+const BusinessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const OrderNo = z.string().regex(/^[A-Z0-9-]{1,30}$/, 'an order number: A-Z, 0-9 and -, at most 30');
+const TillId = z.string().regex(/^[A-Z0-9]{1,12}$/, 'a till id: 1-12 capital letters or digits');
+const BilingualText = z.object({ zh: z.string(), en: z.string() });
+
+const Totals = z.object({
+  totalAmount: z.number().int(),
+  salesAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  zeroTaxSalesAmount: z.number().int(),
+  freeTaxSalesAmount: z.number().int(),
+});
+
+const Resolution = z.object({
+  outcome: z.enum(['issued', 'not-issued']),
+  by: z.string(),
+  at: z.string(),
+  invoiceNumber: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+const TxCommon = {
+  orderNo: z.string(),
+  tillId: z.string(),
+  companyId: z.string(),
+  businessDay: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  state: JournalTxState,
+  training: z.boolean(),
+  operation: JournalOperation,
+  attempt: z.number().int(),
+  totals: Totals,
+  cashier: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  invoiceDateTime: z.string().nullable(),
+  randomNumber: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  resolution: Resolution.nullable(),
+};
+
+export const JournalListItem = z.object({
+  ...TxCommon,
+  invoiceKind: JournalInvoiceKind,
+  paymentMethods: z.array(z.string()),
+});
+export type JournalListItem = z.infer<typeof JournalListItem>;
+
+export const JournalTransaction = z.object({
+  ...TxCommon,
+  invoice: z.object({
+    kind: JournalInvoiceKind,
+    buyerTaxId: z.string().optional(),
+    buyerTitle: z.string().optional(),
+    carrierType: z.string().optional(),
+    carrierId: z.string().optional(),
+    loveCode: z.string().optional(),
+    wantsDetails: z.boolean().optional(),
+  }),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      subTotal: z.number().int(),
+      taxType: z.enum(['taxable', 'zero', 'exempt']),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      method: z.string(),
+      amount: z.number().int(),
+      tendered: z.number().int().optional(),
+      change: z.number().int().optional(),
+      reference: z.string().optional(),
+    }),
+  ),
+  /** The request `Data` as sent (no secrets). */
+  requestData: z.looseObject({ BillingNo: z.string() }),
+});
+
+export const JournalPrintJob = z.object({
+  id: z.number().int(),
+  orderNo: z.string().nullable(),
+  kind: z.enum(['proof', 'details', 'summary', 'test']),
+  content: z.string(),
+  state: z.enum(['pending', 'printed']),
+  reprint: z.boolean(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  printedAt: z.string().nullable(),
+});
+
+export const JournalDetail = z.object({
+  transaction: JournalTransaction,
+  exchanges: z.array(
+    z.object({
+      entryId: z.number().int(),
+      at: z.string(),
+      attempt: z.number().int(),
+      operation: JournalOperation,
+      requestTimestamp: z.string().optional(),
+      httpStatus: z.number().int().nullable(),
+      statusCode: z.number().int().nullable(),
+      resultMessage: z.string().nullable(),
+      durationMs: z.number(),
+      outcome: z.enum(['issued', 'rejected', 'timestamp-retry', 'not-delivered', 'uncertain']),
+      error: z.string().nullable(),
+    }),
+  ),
+  issue: z
+    .object({
+      entryId: z.number().int(),
+      at: z.string(),
+      invoiceNumber: z.string(),
+      invoiceDateTime: z.string(),
+      randomNumber: z.string(),
+      printDataString: z.string().nullable(),
+      printDataStatus: z.enum(['ok', 'missing', 'unparseable']),
+      printDataProblem: z.string().nullable(),
+      qKey: z.string().nullable(),
+      qrCodeUrl: z.string().nullable(),
+    })
+    .nullable(),
+  qrDisplays: z.array(
+    z.object({
+      entryId: z.number().int(),
+      at: z.string(),
+      qrCodeUrl: z.string().nullable(),
+      shown: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  prints: z.array(JournalPrintJob),
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      kind: z.string(),
+      orderNo: z.string().nullable(),
+      payload: z.record(z.string(), z.unknown()),
+      prevHash: z.string(),
+      hash: z.string(),
+    }),
+  ),
+});
+export type JournalDetail = z.infer<typeof JournalDetail>;
+
+const AmountCount = z.object({ count: z.number().int(), amount: z.number().int() });
+const SummaryBlock = z.object({
+  count: z.number().int(),
+  totalAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  byState: z.record(JournalTxState, AmountCount),
+  byOperation: z.record(JournalOperation, AmountCount),
+  byPaymentMethod: z.record(z.string(), AmountCount),
+  issued: AmountCount,
+});
+const ChainHead = z.object({ entryId: z.number().int(), hash: z.string() });
+
+export const JournalSummary = z.object({
+  businessDay: z.string(),
+  tillId: z.string().nullable(),
+  generatedAt: z.string(),
+  sales: SummaryBlock,
+  training: SummaryBlock,
+  chainHead: ChainHead,
+});
+export type JournalSummary = z.infer<typeof JournalSummary>;
+
+export const JournalVerification = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), entries: z.number().int(), head: ChainHead }),
+  z.object({
+    ok: z.literal(false),
+    entries: z.number().int(),
+    brokenEntryId: z.number().int().nullable(),
+    orderNo: z.string().nullable(),
+    reason: BilingualText,
+  }),
+]);
+
+export const JournalCounts = z.object({
+  inFlight: z.number().int(),
+  needsVerification: z.number().int(),
+  pendingPrintJobs: z.number().int(),
+});
+
+const DayAndTill = { businessDay: BusinessDay, tillId: TillId.optional() };
+
+export const journalMethods = {
+  'journal.list': method(
+    'The transactions of one business day, optionally one till / state / training flag.',
+    z
+      .object({
+        ...DayAndTill,
+        state: JournalTxState.optional(),
+        training: z.boolean().optional(),
+        limit: z.number().int().min(1).max(10_000).optional(),
+        offset: z.number().int().min(0).optional(),
+      })
+      .strict(),
+    z.array(JournalListItem),
+  ),
+  'journal.get': method(
+    'One transaction with its exchanges, issue result, QR displays, print jobs and entries; null if unknown.',
+    z.object({ orderNo: OrderNo }).strict(),
+    JournalDetail.nullable(),
+  ),
+  'journal.summary': method(
+    'End-of-day figures: per outcome, operation and payment method, training apart, chain head.',
+    z.object(DayAndTill).strict(),
+    JournalSummary,
+  ),
+  'journal.export': method(
+    'Writes the business day as CSV (plus a summary CSV) or JSON into a chosen folder.',
+    z
+      .object({ ...DayAndTill, format: z.enum(['csv', 'json']), folder: z.string().min(1).max(1000) })
+      .strict(),
+    z.object({
+      file: z.string(),
+      summaryFile: z.string().nullable(),
+      rows: z.number().int(),
+      bytes: z.number().int(),
+    }),
+  ),
+  'journal.verify': method('Checks the hash chain and the state rows against it.', noInput, JournalVerification),
+};

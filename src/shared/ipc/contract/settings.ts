@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { validateBuyerTaxId } from '../../domain/validators';
+import { TillMode } from './app';
+import { method, noInput } from './define';
+
+/*
+ * The settings capability: what the settings screen reads and writes. Secrets are write-only:
+ * the renderer may set or clear them, and afterwards only learns whether each one is set.
+ */
+
+const Printer = z.object({
+  /** `virtual` (training preview), `tcp://host:9100`, a device path, or `queue:NAME`. */
+  uri: z.string().min(1).max(200),
+  model: z.enum(['epson', 'star']),
+  paperWidth: z.union([z.literal(58), z.literal(80)]),
+  chinese: z.enum(['big5', 'raster']),
+});
+
+/** Each field once, without defaults: the stored settings add defaults, the patch makes them optional. */
+const fields = {
+  mode: TillMode,
+  tillId: z.string().regex(/^[A-Z0-9]{2,6}$/),
+  language: z.enum(['zh-TW', 'en']),
+  /** The seller's tax ID (統一編號), sent as CompanyID. */
+  companyId: z.string().regex(/^\d{8}$/),
+  sellerName: z.string().min(1).max(40),
+  /** The provider's POS API base address; empty in training mode (the built-in service is used). */
+  serviceUrl: z.string(),
+  timeoutMs: z.number().int().min(1000).max(60_000),
+  /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
+  kiosk: z.boolean(),
+  /** False until the first-run setup is finished; until then no supervisor PIN is asked for. */
+  firstRunDone: z.boolean(),
+};
+
+/**
+ * The till's own settings (not secrets: those live in the secret store). Every field has a
+ * default, so a fresh install starts in training mode without asking anything.
+ */
+export const TillSettings = z.object({
+  mode: fields.mode.default('training'),
+  tillId: fields.tillId.default('T01'),
+  language: fields.language.default('zh-TW'),
+  companyId: fields.companyId.default('24549210'),
+  sellerName: fields.sellerName.default('練習商店'),
+  serviceUrl: fields.serviceUrl.default(''),
+  timeoutMs: fields.timeoutMs.default(10_000),
+  printer: z
+    .object({
+      uri: Printer.shape.uri.default('virtual'),
+      model: Printer.shape.model.default('epson'),
+      paperWidth: Printer.shape.paperWidth.default(58),
+      chinese: Printer.shape.chinese.default('big5'),
+    })
+    .prefault({}),
+  kiosk: fields.kiosk.default(false),
+  firstRunDone: fields.firstRunDone.default(false),
+});
+export type TillSettings = z.infer<typeof TillSettings>;
+
+const isLoopbackHost = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+
+/** '' (training), an https address, or http on this machine (the training service in tests). */
+export const ServiceUrl = z
+  .string()
+  .max(300)
+  .refine((value) => {
+    if (value === '') return true;
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    if (url.username || url.password || url.search || url.hash) return false;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  }, 'must be empty, an https:// address, or http:// on 127.0.0.1 (no user, query or fragment)');
+
+/** A change to some settings; the printer's fields may be changed one at a time. */
+export const SettingsPatch = z
+  .object({
+    mode: fields.mode.optional(),
+    tillId: fields.tillId.optional(),
+    language: fields.language.optional(),
+    companyId: fields.companyId
+      .refine((value) => validateBuyerTaxId(value).ok, 'the tax ID check digit is wrong')
+      .optional(),
+    sellerName: fields.sellerName.optional(),
+    serviceUrl: ServiceUrl.optional(),
+    timeoutMs: fields.timeoutMs.optional(),
+    printer: Printer.partial().strict().optional(),
+    kiosk: fields.kiosk.optional(),
+    firstRunDone: fields.firstRunDone.optional(),
+  })
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+/** The secrets the settings screen may write. The supervisor PIN has its own method. */
+export const WritableSecretName = z.enum(['apiKey', 'signingSecret', 'qrAesKey']);
+export type WritableSecretName = z.infer<typeof WritableSecretName>;
+
+const credential = z.string().regex(/^[\x21-\x7e]{8,256}$/, '8 to 256 printable ASCII characters, no spaces');
+
+/** A new value, or null to remove the secret; a missing key leaves it as it is. */
+export const SecretsPatch = z
+  .object({
+    apiKey: credential.nullable().optional(),
+    signingSecret: credential.nullable().optional(),
+    /** The seller's QR key from the tax platform: 32 hex digits (AES-128). */
+    qrAesKey: z
+      .string()
+      .regex(/^[0-9A-Fa-f]{32}$/, 'exactly 32 hex digits')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type SecretsPatch = z.infer<typeof SecretsPatch>;
+
+/** A supervisor PIN as typed on the keypad. */
+export const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
+
+/**
+ * How well secrets are protected at rest: `os` the OS keychain / DPAPI / a Linux keyring,
+ * `weak` encrypted with a key kept on this disk (Linux without a keyring, the dev web host),
+ * `unavailable` no encryption at all: secrets are refused.
+ */
+export const SecureStorageState = z.enum(['os', 'weak', 'unavailable']);
+export type SecureStorageState = z.infer<typeof SecureStorageState>;
+
+const Bilingual = z.object({ zh: z.string(), en: z.string() });
+const SecretFlag = z.object({ set: z.boolean() });
+
+/** What the renderer sees: settings, which secrets are set (never their values), storage state. */
+export const SettingsView = z.object({
+  settings: TillSettings,
+  secrets: z.object({
+    apiKey: SecretFlag,
+    signingSecret: SecretFlag,
+    qrAesKey: SecretFlag,
+    supervisorPin: SecretFlag,
+  }),
+  secureStorage: SecureStorageState,
+  /** Shown on the settings screen when secureStorage is not `os`. */
+  secureStorageNotice: Bilingual.nullable(),
+  /** Whether settings.update and settings.setPin need the supervisor PIN now. */
+  pinRequired: z.boolean(),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const settingsMethods = {
+  'settings.get': method(
+    'The settings screen: settings, which secrets are set, secure-storage state.',
+    noInput,
+    SettingsView,
+  ),
+  'settings.update': method(
+    'Changes settings and/or secrets in one step: all or nothing. Needs the supervisor PIN once one is set (except during first-run setup).',
+    z
+      .object({
+        patch: SettingsPatch.default({}),
+        secrets: SecretsPatch.default({}),
+        pin: Pin.optional(),
+      })
+      .strict(),
+    SettingsView,
+  ),
+  'settings.verifyPin': method(
+    'Checks a supervisor PIN (e.g. before a void or opening settings).',
+    z.object({ pin: Pin }).strict(),
+    z.object({ valid: z.boolean(), pinSet: z.boolean() }),
+  ),
+  'settings.setPin': method(
+    'Sets or changes the supervisor PIN; the current PIN is needed once one is set (except during first-run setup).',
+    z.object({ newPin: Pin, currentPin: Pin.optional() }).strict(),
+    SettingsView,
+  ),
+};

@@ -1,0 +1,13 @@
+// The training-mode e-invoice service: what the rest of the team codes against.
+export {
+  parseTrainingServiceConfig,
+  trainingDefaults,
+  type ConfigParse,
+  type TrainingServiceConfig,
+} from './config';
+export { startTrainingService, type TrainingService, type TrainingServiceOptions } from './server';
+export { buildPrintData, verificationCode, type PrintDataInput } from './print-data';
+export { FAULT_KINDS, type FaultKind } from './faults';
+export { ADMIN_PREFIX } from './admin';
+export { ISSUED_MESSAGE } from './issue';
+export { STORE_FILE } from './store';

@@ -1,0 +1,76 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  POS_OPERATIONS,
+  RESULT_MESSAGES,
+  type PosOperation,
+  type PosOrderData,
+  type PosResponse,
+} from '../main/invoice-service/pos-profile';
+import { invoicePeriod, parseTaipeiDateTime } from '../shared/domain';
+import { tracksFor, type TrainingServiceConfig } from './config';
+import { buildPrintData } from './print-data';
+import type { TrainingStore } from './store';
+
+/** Issues a checked order: allocates its number (or refuses a duplicate) and builds the answer. */
+export const ISSUED_MESSAGE = 'Invoice issued';
+
+export function issueOrder(
+  config: TrainingServiceConfig,
+  store: TrainingStore,
+  operation: PosOperation,
+  order: PosOrderData,
+  now: Date,
+): PosResponse {
+  const issuedAt = parseTaipeiDateTime(order.InvoiceDateTime);
+  if (!issuedAt) throw new Error('issueOrder needs a checked order');
+  const period = invoicePeriod(issuedAt);
+  const qKey = operation === 'orderReturnQKey' ? randomBytes(16).toString('hex') : null;
+  const outcome = store.issue({
+    companyId: config.companyId,
+    billingNo: order.BillingNo,
+    periodCode: period.code,
+    tracks: tracksFor(config, period.code),
+    firstSerial: config.firstSerial,
+    numbersPerTrack: config.numbersPerTrack,
+    invoiceDateTime: order.InvoiceDateTime,
+    randomNumber: String(randomInt(0, 10_000)).padStart(4, '0'),
+    totalAmount: order.TotalAmount,
+    operation: POS_OPERATIONS[operation],
+    qKey,
+    issuedAt: now,
+  });
+  if (!outcome.ok) {
+    return {
+      StatusCode: 0,
+      ResultMessage:
+        outcome.reason === 'duplicate-billing-no'
+          ? RESULT_MESSAGES.duplicateBillingNo
+          : `No invoice numbers left for period ${period.text} (${period.code})`,
+    };
+  }
+  const { invoice } = outcome;
+  const issued: PosResponse = {
+    StatusCode: 1,
+    ResultMessage: ISSUED_MESSAGE,
+    BillingNo: invoice.billingNo,
+    InvoiceNumber: invoice.invoiceNumber,
+    InvoiceDateTime: invoice.invoiceDateTime,
+    RandomNumber: invoice.randomNumber,
+  };
+  if (operation === 'order') {
+    const printData = buildPrintData({
+      sellerName: config.sellerName,
+      sellerId: config.companyId,
+      qrAesKey: config.qrAesKey,
+      invoiceNumber: invoice.invoiceNumber,
+      randomNumber: invoice.randomNumber,
+      order,
+    });
+    issued.PrintDataString = JSON.stringify(printData);
+  }
+  if (operation === 'orderReturnQKey' && qKey) {
+    issued.QKey = qKey;
+    issued.QrCodeUrl = `${config.publicBaseUrl.replace(/\/+$/, '')}/q/${qKey}`;
+  }
+  return issued;
+}

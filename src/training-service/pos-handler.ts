@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_KEY_HEADER, type PosOperation } from '../main/invoice-service/pos-profile';
+import { checkCredentials, readWrapper, sameSecret } from './auth';
+import type { TrainingServiceConfig } from './config';
+import type { FaultQueue } from './faults';
+import { readJsonBody, sendJson } from './http-body';
+import { issueOrder } from './issue';
+import { checkOrderData } from './order-validation';
+import { answerBefore, answerPos, type Sleep } from './respond';
+import type { TrainingStore } from './store';
+
+export interface PosContext {
+  config: TrainingServiceConfig;
+  store: TrainingStore;
+  faults: FaultQueue;
+  /** The service clock (the configured offset applied). */
+  now: () => Date;
+  sleep: Sleep;
+}
+
+/**
+ * One POS operation, in the provider's order: the fault for this request, the `apiKey` header
+ * (401), the body (413/400), the wrapper (400), signature and timestamp (StatusCode 0), the
+ * order's business rules (StatusCode 0), then the atomic issue.
+ */
+export async function handlePos(
+  req: IncomingMessage,
+  res: ServerResponse,
+  operation: PosOperation,
+  context: PosContext,
+): Promise<void> {
+  const { config } = context;
+  const fault = context.faults.take();
+  if (fault?.kind === 'delay-before') await context.sleep(fault.ms);
+  if (answerBefore(res, fault)) return;
+
+  const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
+  if (!sameSecret(typeof apiKey === 'string' ? apiKey : undefined, config.apiKey)) {
+    return sendJson(res, 401, { StatusCode: 0, ResultMessage: 'Invalid apiKey' });
+  }
+  const body = await readJsonBody(req, config.maxBodyBytes);
+  if (!body.ok) return sendJson(res, body.status, { StatusCode: 0, ResultMessage: body.message });
+  const wrapper = readWrapper(body.json);
+  if (!wrapper.ok) return sendJson(res, 400, { StatusCode: 0, ResultMessage: wrapper.message });
+
+  const now = context.now();
+  const refused = checkCredentials(wrapper.wrapper, config, context.store, now);
+  if (refused) return answerPos(req, res, 200, { StatusCode: 0, ResultMessage: refused }, fault, context.sleep);
+
+  const order = checkOrderData(wrapper.wrapper.Data, {
+    now,
+    futureToleranceSeconds: config.timestampWindowSeconds,
+    maxOrderAgeHours: config.maxOrderAgeHours,
+  });
+  if (!order.ok) return answerPos(req, res, 200, { StatusCode: 0, ResultMessage: order.message }, fault, context.sleep);
+
+  const result = issueOrder(config, context.store, operation, order.order, now);
+  return answerPos(req, res, 200, result, fault, context.sleep);
+}

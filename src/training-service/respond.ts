@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PosResponse } from '../main/invoice-service/pos-profile';
+import type { Fault } from './faults';
+import { sendJson } from './http-body';
+
+/** A wait that the service's close() cuts short, so no timer outlives the service. */
+export type Sleep = (ms: number) => Promise<void>;
+
+function sendText(res: ServerResponse, status: number, contentType: string, text: string): void {
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The body sent one byte at a time, spread over `ms`: a slow or stalling provider. */
+async function trickle(res: ServerResponse, body: unknown, ms: number, sleep: Sleep): Promise<void> {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+  res.flushHeaders();
+  const gap = ms / bytes.length;
+  let owed = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (res.destroyed) return;
+    res.write(bytes.subarray(i, i + 1));
+    // Timers are not finer than a millisecond: sleep whenever a whole one has accrued.
+    owed += gap;
+    if (owed >= 1) {
+      const wait = Math.floor(owed);
+      owed -= wait;
+      await sleep(wait);
+    }
+  }
+  res.end();
+}
+
+/**
+ * Answers a POS request with the outcome, as the fault taken for it (after the commit) says:
+ * late, cut, HTTP 500, not JSON, a missing field, or trickled.
+ */
+export async function answerPos(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: PosResponse,
+  fault: Fault | null,
+  sleep: Sleep,
+): Promise<void> {
+  switch (fault?.kind) {
+    case 'delay-after-commit':
+      await sleep(fault.ms);
+      return sendJson(res, status, body);
+    case 'drop-after-commit':
+      req.socket.destroy();
+      return;
+    case 'http-500-after-commit':
+      return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error');
+    case 'not-json':
+      // Claims JSON, as a broken gateway does; the client must not take it for an answer.
+      return sendText(res, 200, 'application/json; charset=utf-8', '<html><body>502 Bad Gateway</body></html>');
+    case 'no-print-data': {
+      const { PrintDataString: _dropped, ...rest } = body;
+      return sendJson(res, status, rest);
+    }
+    case 'no-qkey': {
+      const { QKey: _dropped, ...rest } = body;
+      return sendJson(res, status, rest);
+    }
+    case 'no-qr-url': {
+      const { QrCodeUrl: _dropped, ...rest } = body;
+      return sendJson(res, status, rest);
+    }
+    case 'trickle':
+      return trickle(res, body, fault.ms, sleep);
+    default:
+      return sendJson(res, status, body);
+  }
+}
+
+/** The before-anything faults: an answer in place of processing, or null to go on. */
+export function answerBefore(res: ServerResponse, fault: Fault | null): boolean {
+  if (fault?.kind === 'http-503-before') {
+    sendText(res, 503, 'text/plain; charset=utf-8', 'Service Unavailable');
+    return true;
+  }
+  if (fault?.kind === 'status-0') {
+    sendJson(res, 200, { StatusCode: 0, ResultMessage: fault.message });
+    return true;
+  }
+  return false;
+}

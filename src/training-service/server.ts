@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { operationForPath } from '../main/invoice-service/pos-profile';
+import { ADMIN_PREFIX, handleAdmin } from './admin';
+import type { TrainingServiceConfig } from './config';
+import { FaultQueue } from './faults';
+import { RequestAborted, sendJson } from './http-body';
+import { handlePos } from './pos-handler';
+import type { Sleep } from './respond';
+import { TrainingStore } from './store';
+
+/**
+ * The training-mode e-invoice service: the provider's POS/self-service API as the provider
+ * profile fixes it, plus its verification channel under /_admin/. Loopback only.
+ */
+export interface TrainingService {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  url: string;
+  port: number;
+  config: TrainingServiceConfig;
+  close(): Promise<void>;
+}
+
+export interface TrainingServiceOptions {
+  /** Where the SQLite state lives; created when missing. */
+  dataDir: string;
+  config: TrainingServiceConfig;
+  /** 0 or missing: any free port. */
+  port?: number;
+  /** The clock (tests move it across periods); the config's clock offset is added to it. */
+  now?: () => Date;
+}
+
+class ServiceClosing extends Error {}
+
+/**
+ * Timers that close() ends early: the waiting request stops there (it throws ServiceClosing), so
+ * that a delayed request never outlives the service nor touches its closed store.
+ */
+function createSleeper(): { sleep: Sleep; cancelAll(): void } {
+  const pending = new Map<NodeJS.Timeout, (error: Error) => void>();
+  return {
+    sleep: (ms) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(timer);
+          resolve();
+        }, ms);
+        pending.set(timer, reject);
+      }),
+    cancelAll() {
+      for (const [timer, reject] of pending) {
+        clearTimeout(timer);
+        reject(new ServiceClosing('service closing'));
+      }
+      pending.clear();
+    },
+  };
+}
+
+const quietErrors = (error: unknown) => error instanceof ServiceClosing || error instanceof RequestAborted;
+
+export async function startTrainingService(options: TrainingServiceOptions): Promise<TrainingService> {
+  const { config } = options;
+  const store = new TrainingStore(options.dataDir);
+  const faults = new FaultQueue();
+  const sleeper = createSleeper();
+  const clock = options.now ?? (() => new Date());
+  const now = () => new Date(clock().getTime() + config.clockOffsetSeconds * 1000);
+  const posContext = { config, store, faults, now, sleep: sleeper.sleep };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path.startsWith(ADMIN_PREFIX)) return handleAdmin(req, res, path, { config, store, faults });
+    const operation = operationForPath(path);
+    if (!operation) return sendJson(res, 404, { StatusCode: 0, ResultMessage: `No operation ${path}` });
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      return sendJson(res, 405, { StatusCode: 0, ResultMessage: 'Use POST' });
+    }
+    return handlePos(req, res, operation, posContext);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // An unexpected error is logged and answered; it must not take the service down.
+      if (!quietErrors(error)) console.error('training service: request failed', error);
+      if (!res.headersSent && !res.destroyed) sendJson(res, 500, { StatusCode: 0, ResultMessage: 'Internal error' });
+      else res.destroy();
+    });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    config,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeAllConnections();
+        sleeper.cancelAll();
+      });
+      return closing;
+    },
+  };
+}

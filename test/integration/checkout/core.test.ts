@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
+import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import type { CheckoutResult, PendingVerification } from '../../../src/shared/ipc/contract/checkout';
+import { makeTempDir } from '../../support/temp-dir';
+import { memoryLogger, paperOrder } from './harness';
+
+/**
+ * The till core in training mode (the default): the embedded training service starts with the
+ * core, the journal lives in the data folder, and the contract's checkout and verification
+ * methods run end to end through dispatch.
+ */
+describe('the core in training mode', () => {
+  const temp = makeTempDir('checkout-core');
+  let core: TillCore;
+  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+  const secrets = createFileKeySecretStore(temp.dir);
+  const events: Array<{ event: string; payload: unknown }> = [];
+  const ctx = { host: 'web' as const };
+
+  const call = async <T>(method: string, payload: unknown): Promise<T> => {
+    const result = await core.dispatch(method, payload, ctx);
+    if (!result.ok) throw Object.assign(new Error(result.error.message.en), { code: result.error.code });
+    return result.value as T;
+  };
+
+  beforeAll(async () => {
+    core = await createTillCore({
+      host: 'web',
+      appName: 'Till',
+      version: 'test',
+      dataDir: temp.dir,
+      settings,
+      secrets,
+      logger: memoryLogger(),
+    });
+    core.events.subscribe((event, payload) => events.push({ event, payload }));
+  });
+  afterAll(async () => {
+    await core.close();
+    temp.remove();
+  });
+
+  it('starts the training service and reports it reachable, with the journal in the data folder', async () => {
+    const status = await call<{ mode: string; service: { state: string; url: string }; pendingVerification: number }>(
+      'app.status',
+      {},
+    );
+    expect(status.mode).toBe('training');
+    expect(status.service.state).toBe('reachable');
+    expect(status.service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(status.pendingVerification).toBe(0);
+    expect(existsSync(join(temp.dir, 'journal.sqlite'))).toBe(true);
+    expect(existsSync(join(temp.dir, 'training-service'))).toBe(true);
+  });
+
+  it('checks out through the contract', async () => {
+    const result = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok' });
+    const lookup = await call<{ found: boolean; invoiceNumber: string }>('verification.lookupTraining', {
+      orderNo: result.orderNo,
+    });
+    expect(lookup).toMatchObject({ found: true, invoiceNumber: result.invoiceNumber });
+  });
+
+  it('refuses malformed and invalid orders with bilingual errors', async () => {
+    const malformed = await core.dispatch('checkout.submit', { lines: 'x' }, ctx);
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const invalid = await core.dispatch(
+      'checkout.submit',
+      { ...paperOrder(), invoice: { kind: 'business', buyerTaxId: '11111111', buyerTitle: 'X' } },
+      ctx,
+    );
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-order' } });
+    if (!invalid.ok) expect(invalid.error.message.zh).toContain('統一編號');
+  });
+
+  it('publishes the pending count when a sale needs verification, and clears it on resolution', async () => {
+    const status = await call<{ service: { url: string } }>('app.status', {});
+    const url = status.service.url;
+    const fault = await fetch(`${url}/_admin/faults`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'http-500-after-commit', count: 1 }),
+    });
+    expect(fault.status).toBe(200);
+    events.length = 0;
+    const result = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(result.state).toBe('needs-verification');
+    const changed = events.filter((e) => e.event === 'app.status-changed');
+    expect(changed.at(-1)?.payload).toMatchObject({ pendingVerification: 1 });
+
+    const pending = await call<{ items: PendingVerification[] }>('verification.pending', {});
+    expect(pending.items.map((p) => p.orderNo)).toEqual([result.orderNo]);
+    const lookup = await call<{ invoiceNumber: string }>('verification.lookupTraining', { orderNo: result.orderNo });
+    const resolved = await call<{ state: string }>('verification.resolve', {
+      orderNo: result.orderNo,
+      outcome: 'issued',
+      invoiceNumber: lookup.invoiceNumber,
+      by: '店長',
+    });
+    expect(resolved.state).toBe('issued');
+    expect(events.filter((e) => e.event === 'app.status-changed').at(-1)?.payload).toMatchObject({ pendingVerification: 0 });
+    const refused = await core.dispatch('checkout.resubmit', { orderNo: result.orderNo }, ctx);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'journal-refused' } });
+  });
+
+  it('production mode without keys refuses to check out and writes nothing; training sales stay training', async () => {
+    // A rejected training sale, resubmittable in training mode only.
+    const status = await call<{ service: { url: string } }>('app.status', {});
+    await fetch(`${status.service.url}/_admin/faults`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'status-0', count: 1 }),
+    });
+    const rejected = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(rejected.state).toBe('rejected');
+
+    // Straight to the store: the settings screen itself refuses production without keys.
+    settings.update({ mode: 'production', serviceUrl: 'https://pos.example' });
+    try {
+      const before = await call<{ pendingVerification: number }>('app.status', {});
+      const refused = await core.dispatch('checkout.submit', paperOrder(), ctx);
+      expect(refused).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
+      const lookup = await core.dispatch('verification.lookupTraining', { orderNo: rejected.orderNo }, ctx);
+      expect(lookup).toMatchObject({ ok: false, error: { code: 'not-training' } });
+      const resubmit = await core.dispatch('checkout.resubmit', { orderNo: rejected.orderNo }, ctx);
+      expect(resubmit).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
+      // With keys, the training sale is still refused before anything is sent to the provider.
+      secrets.set('apiKey', 'production-api-key');
+      secrets.set('signingSecret', 'production-signing-secret');
+      const mismatch = await core.dispatch('checkout.resubmit', { orderNo: rejected.orderNo }, ctx);
+      expect(mismatch).toMatchObject({ ok: false, error: { code: 'mode-mismatch' } });
+      secrets.clear('apiKey');
+      secrets.clear('signingSecret');
+      expect((await call<{ pendingVerification: number }>('app.status', {})).pendingVerification).toBe(
+        before.pendingVerification,
+      );
+    } finally {
+      settings.update({ mode: 'training', serviceUrl: '' });
+    }
+    const again = await call<CheckoutResult>('checkout.resubmit', { orderNo: rejected.orderNo });
+    expect(again).toMatchObject({ orderNo: rejected.orderNo, state: 'issued', attempt: 2 });
+  });
+});

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from './csv-reader';
+import { beginSale, issuedSale, tempJournal } from './fixtures';
+
+/** `npm run journal -- …` is `tsx src/main/journal/cli.ts …`: spawned for real. */
+function cli(...args: string[]) {
+  const result = spawnSync('npx', ['tsx', 'src/main/journal/cli.ts', ...args], { encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('journal CLI', () => {
+  const env = tempJournal('cli');
+  let issued: string;
+  let unsure: string;
+  let other: string;
+  beforeAll(() => {
+    const journal = env.open();
+    issued = issuedSale(journal, 'AB00000001', { total: 150 });
+    unsure = beginSale(journal, { total: 90 });
+    journal.markNeedsVerification(unsure, { reason: 'timeout' });
+    other = beginSale(journal, { total: 30 });
+    journal.markNeedsVerification(other, { reason: 'HTTP 503' });
+    journal.close();
+  });
+  afterAll(() => env.cleanup());
+
+  it('exports a day as CSV to a file and as JSON to stdout', () => {
+    const out = join(env.dir, 'day.csv');
+    const csv = cli('export', '--db', env.path, '--date', '2026-11-22', '--format', 'csv', '--out', out);
+    expect(csv.status).toBe(0);
+    expect(csv.stderr).toContain('Exported 3 transactions');
+    const text = readFileSync(out, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(readCsv(text.slice(1))).toHaveLength(4);
+    expect(existsSync(`${out}.partial`)).toBe(false);
+
+    const json = cli('export', '--db', env.path, '--date', '2026-11-22', '--format', 'json');
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout).transactions.map((t: { order_no: string }) => t.order_no)).toEqual([
+      issued,
+      unsure,
+      other,
+    ]);
+  });
+
+  it('prints the summary as text and JSON', () => {
+    const text = cli('summary', '--db', env.path, '--date', '2026-11-22');
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('銷售 Sales: 3 筆 transactions, NT$270');
+    expect(text.stdout).toContain('Chain head #');
+    const json = cli('summary', '--db', env.path, '--date', '2026-11-22', '--format', 'json');
+    expect(JSON.parse(json.stdout).sales.byState['needs-verification']).toEqual({ count: 2, amount: 120 });
+  });
+
+  it('lists pending sales and resolves them with who', () => {
+    const pending = cli('pending', '--db', env.path);
+    expect(pending.status).toBe(0);
+    expect(pending.stdout).toContain('2 need verification');
+    expect(pending.stdout).toContain(unsure);
+
+    const resolved = cli('resolve', '--db', env.path, '--order', unsure, '--issued', 'CD-12345678', '--by', '店長 Lin');
+    expect(resolved.status).toBe(0);
+    expect(resolved.stdout).toContain(`Order ${unsure} recorded as issued by 店長 Lin`);
+    const notIssued = cli('resolve', '--db', env.path, '--order', other, '--not-issued', '--by', 'Lin');
+    expect(notIssued.status).toBe(0);
+    expect(notIssued.stdout).toContain('確認未開立');
+
+    const again = cli('resolve', '--db', env.path, '--order', unsure, '--not-issued', '--by', 'Lin');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('目前為「已開立」');
+    expect(again.stderr).toContain('cannot be resolved by hand');
+    expect(cli('pending', '--db', env.path).stdout).toContain('Nothing needs verification');
+    expect(cli('verify', '--db', env.path).status).toBe(0);
+  });
+
+  it('answers bad arguments with a bilingual message and exit code 2', () => {
+    const cases: [string[], string][] = [
+      [[], 'Give a command'],
+      [['frobnicate', '--db', env.path], 'Give a command'],
+      [['export'], '--db PATH'],
+      [['export', '--db', join(env.dir, 'nope.sqlite')], 'No journal file'],
+      [['export', '--db', env.path, '--date', '2026-02-30'], 'must be a real YYYY-MM-DD'],
+      [['export', '--db', env.path, '--format', 'xlsx'], 'Format "xlsx"'],
+      [['export', '--db', env.path, '--bogus'], 'Bad arguments'],
+      [['resolve', '--db', env.path, '--order', issued, '--by', 'Lin'], 'exactly one of --issued'],
+      [['resolve', '--db', env.path, '--order', issued, '--not-issued'], '--by NAME'],
+      [['resolve', '--db', env.path, '--order', issued, '--issued', 'X1', '--by', 'Lin'], 'nothing was written'],
+    ];
+    for (const [args, english] of cases) {
+      const result = cli(...args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(english);
+      expect(result.stderr).toMatch(/[\u4e00-\u9fff]/); // and Chinese
+    }
+    expect(existsSync(join(env.dir, 'nope.sqlite'))).toBe(false);
+  }, 180_000);
+});

@@ -1,0 +1,155 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS } from '../../../src/main/journal/export';
+import type { ExportOptions, Journal } from '../../../src/main/journal/journal';
+import { readCsv } from './csv-reader';
+import { beginSale, issuedSale, NOON_TAIPEI, refusal, tempJournal } from './fixtures';
+
+async function exportText(journal: Journal, options: ExportOptions): Promise<{ text: string; rows: number; bytes: number }> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const result = await journal.exportDay(options, out);
+  out.end();
+  const buffer = Buffer.concat(chunks);
+  expect(result.bytes).toBe(buffer.length);
+  return { text: buffer.toString('utf8'), rows: result.rows, bytes: result.bytes };
+}
+
+describe('end-of-day export and summary', () => {
+  let env: ReturnType<typeof tempJournal>;
+  let journal: Journal;
+  let orders: Record<string, string>;
+  beforeEach(() => {
+    env = tempJournal('export');
+    journal = env.open();
+    const minute = (m: number) => new Date(NOON_TAIPEI.getTime() + m * 60_000);
+    orders = {
+      cash: issuedSale(journal, 'AB00000001', { total: 150, at: minute(1) }),
+      business: issuedSale(journal, 'AB00000002', {
+        total: 1050,
+        at: minute(2),
+        buyerTitle: '好喝公司, "台北" 分店\n二樓',
+        payments: [
+          { method: 'card', amount: 1000 },
+          { method: 'cash', amount: 50, tendered: 100, change: 50 },
+        ],
+      }),
+      phone: issuedSale(journal, 'AB00000003', { total: 60, at: minute(3), operation: 'orderReturnQKey' }),
+      rejected: beginSale(journal, { total: 70, at: minute(4) }),
+      unsure: beginSale(journal, { total: 90, at: minute(5), tillId: 'T02' }),
+      training: issuedSale(journal, 'AB00000004', { total: 500, at: minute(6), training: true }),
+      tomorrow: beginSale(journal, { total: 40, at: new Date('2026-11-23T03:00:00Z') }),
+    };
+    journal.markRejected(orders.rejected!, { statusCode: 0, resultMessage: '=HYPERLINK("x"), rejected' });
+    journal.markNeedsVerification(orders.unsure!, { reason: 'timeout' });
+  });
+  afterEach(() => env.cleanup());
+
+  it('writes CSV with a BOM, CRLF, proper quoting and one row per transaction of the day', async () => {
+    const { text, rows } = await exportText(journal, { businessDay: '2026-11-22', format: 'csv' });
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const table = readCsv(text.slice(1));
+    expect(table[0]).toEqual(EXPORT_COLUMNS);
+    expect(rows).toBe(6);
+    expect(table).toHaveLength(7);
+    const col = (name: string) => EXPORT_COLUMNS.indexOf(name);
+    expect(table.slice(1).map((r) => r[col('order_no')])).toEqual([
+      orders.cash,
+      orders.business,
+      orders.phone,
+      orders.rejected,
+      orders.unsure,
+      orders.training,
+    ]);
+    const business = table[2]!;
+    expect(business[col('buyer_title')]).toBe('好喝公司, "台北" 分店\n二樓');
+    expect(business[col('payments')]).toBe('card:1000;cash:50');
+    expect(business[col('total_amount')]).toBe('1050');
+    expect(business[col('created_at_taipei')]).toBe('2026-11-22 11:02:00');
+    expect(business[col('invoice_number')]).toBe('AB00000002');
+    expect(business[col('exchanges')]).toBe('1');
+    // A cell Excel would run as a formula is neutralised.
+    expect(table[4]![col('last_message')]).toBe(`'=HYPERLINK("x"), rejected`);
+    expect(table[6]![col('training')]).toBe('1');
+  });
+
+  it('filters by till', async () => {
+    const { text, rows } = await exportText(journal, { businessDay: '2026-11-22', tillId: 'T02', format: 'csv' });
+    expect(rows).toBe(1);
+    expect(readCsv(text.slice(1))[1]![0]).toBe(orders.unsure);
+  });
+
+  it('writes JSON with the same rows and the summary', async () => {
+    const { text, rows } = await exportText(journal, { businessDay: '2026-11-22', format: 'json' });
+    const doc = JSON.parse(text) as {
+      businessDay: string;
+      transactions: Record<string, unknown>[];
+      summary: { sales: { count: number }; chainHead: { hash: string } };
+    };
+    expect(rows).toBe(6);
+    expect(doc.businessDay).toBe('2026-11-22');
+    expect(doc.transactions).toHaveLength(6);
+    expect(doc.transactions[1]).toMatchObject({
+      order_no: orders.business,
+      total_amount: 1050,
+      training: false,
+      buyer_title: '好喝公司, "台北" 分店\n二樓',
+    });
+    expect(doc.summary.sales.count).toBe(5);
+    expect(doc.summary.chainHead.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sums per outcome, operation and payment method, with training apart', () => {
+    const summary = journal.summary({ businessDay: '2026-11-22' });
+    expect(summary.sales).toMatchObject({
+      count: 5,
+      totalAmount: 150 + 1050 + 60 + 70 + 90,
+      issued: { count: 3, amount: 1260 },
+      byState: {
+        issued: { count: 3, amount: 1260 },
+        rejected: { count: 1, amount: 70 },
+        'needs-verification': { count: 1, amount: 90 },
+        'in-flight': { count: 0, amount: 0 },
+      },
+      byOperation: { order: { count: 4, amount: 1360 }, orderReturnQKey: { count: 1, amount: 60 } },
+      byPaymentMethod: { cash: { count: 5, amount: 150 + 50 + 60 + 70 + 90 }, card: { count: 1, amount: 1000 } },
+    });
+    expect(summary.training).toMatchObject({ count: 1, totalAmount: 500, byPaymentMethod: { cash: { count: 1, amount: 500 } } });
+    expect(summary.chainHead).toEqual(journal.chainHead());
+    expect(journal.summary({ businessDay: '2026-11-22', tillId: 'T02' }).sales).toMatchObject({ count: 1, totalAmount: 90 });
+    expect(journal.summary({ businessDay: '2026-11-21' }).sales.count).toBe(0);
+  });
+
+  it('exports into a chosen folder atomically, CSV with its summary file', async () => {
+    const csv = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, env.dir);
+    expect(csv.file).toBe(join(env.dir, 'journal-2026-11-22.csv'));
+    expect(csv.rows).toBe(6);
+    const summaryRows = readCsv(readFileSync(csv.summaryFile!, 'utf8').slice(1));
+    expect(summaryRows).toContainEqual(['sales.payment', 'card', '1', '1000']);
+    expect(summaryRows).toContainEqual(['training', 'all', '1', '500']);
+    const json = await journal.exportDayToFolder({ businessDay: '2026-11-22', tillId: 'T01', format: 'json' }, env.dir);
+    expect(JSON.parse(readFileSync(json.file, 'utf8')).transactions).toHaveLength(5);
+    expect(readdirSync(env.dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    await expect(
+      journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, join(env.dir, 'missing')),
+    ).rejects.toMatchObject({ code: 'journal-invalid' });
+    await expect(journal.exportDayToFolder({ businessDay: '2026-13', format: 'csv' }, env.dir)).rejects.toMatchObject({
+      code: 'journal-invalid',
+    });
+    expect(existsSync(join(env.dir, 'journal-2026-13.csv'))).toBe(false);
+    expect(refusal(() => journal.summary({ businessDay: 'today' })).code).toBe('journal-invalid');
+  });
+
+  it('keeps writing while an export reads (separate read connection)', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const pending = journal.exportDay({ businessDay: '2026-11-22', format: 'json' }, out);
+    beginSale(journal, { total: 10 });
+    await pending;
+    expect(journal.list({ businessDay: '2026-11-22' })).toHaveLength(7);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
+import { createJournalHandlers } from '../../../src/main/journal/handlers';
+import type { Journal } from '../../../src/main/journal/journal';
+import { journalMethods } from '../../../src/shared/ipc/contract/journal';
+import { beginSale, issuedSale, tempJournal } from './fixtures';
+
+describe('journal IPC handlers', () => {
+  let env: ReturnType<typeof tempJournal>;
+  let journal: Journal;
+  let call: (method: string, payload: unknown) => Promise<unknown>;
+  let orderNo: string;
+  beforeEach(() => {
+    env = tempJournal('ipc');
+    journal = env.open();
+    orderNo = issuedSale(journal, 'AB00000001');
+    journal.markNeedsVerification(beginSale(journal), { reason: 'timeout' });
+    const job = journal.createPrintJob({ orderNo, kind: 'proof', content: 'proof' });
+    journal.recordPrintAttempt(job.id, { ok: true });
+    const dispatch = createDispatcher(createJournalHandlers({ journal }) as unknown as HandlerMap, { error: vi.fn() });
+    call = async (method, payload) => {
+      const result = await dispatch(method, payload, { host: 'web' });
+      if (!result.ok) throw Object.assign(new Error(result.error.message.en), { ipc: result.error });
+      // What the renderer receives must match the contract's output schema.
+      const spec = journalMethods[method as keyof typeof journalMethods];
+      return spec.output.parse(result.value);
+    };
+  });
+  afterEach(() => env.cleanup());
+
+  it('lists, gets, sums, verifies and exports through the contract', async () => {
+    expect(await call('journal.list', { businessDay: '2026-11-22' })).toHaveLength(2);
+    expect(await call('journal.list', { businessDay: '2026-11-22', state: 'needs-verification' })).toHaveLength(1);
+    const detail = (await call('journal.get', { orderNo })) as { exchanges: unknown[]; prints: unknown[] };
+    expect(detail.exchanges).toHaveLength(1);
+    expect(detail.prints).toHaveLength(1);
+    expect(await call('journal.get', { orderNo: 'T01-20261122-999999' })).toBeNull();
+    expect(await call('journal.summary', { businessDay: '2026-11-22' })).toMatchObject({ sales: { count: 2 } });
+    expect(await call('journal.verify', {})).toMatchObject({ ok: true });
+    const exported = (await call('journal.export', { businessDay: '2026-11-22', format: 'json', folder: env.dir })) as {
+      file: string;
+      rows: number;
+    };
+    expect(exported.rows).toBe(2);
+  });
+
+  it('refuses malformed payloads before any handler runs, and reports journal refusals bilingually', async () => {
+    await expect(call('journal.list', { businessDay: '2026/11/22' })).rejects.toMatchObject({
+      ipc: { code: 'invalid-input' },
+    });
+    await expect(call('journal.get', { orderNo: 'x; DROP TABLE' })).rejects.toMatchObject({
+      ipc: { code: 'invalid-input' },
+    });
+    await expect(
+      call('journal.export', { businessDay: '2026-11-22', format: 'csv', folder: '/nonexistent/folder' }),
+    ).rejects.toMatchObject({ ipc: { code: 'journal-invalid', message: { zh: expect.stringContaining('匯出資料夾') } } });
+  });
+});

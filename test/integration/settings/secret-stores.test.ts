@@ -1,0 +1,161 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TillError } from '../../../src/main/core/errors';
+import { makeTempDir } from '../../support/temp-dir';
+
+vi.hoisted(() => {
+  process.env.ELECTRON_OVERRIDE_DIST_PATH = '/nonexistent/electron-is-not-installed';
+});
+
+const { createElectronSecretBlobs } = await import('../../../src/main/settings/electron-secret-blobs');
+const { createFileKeySecretStore } = await import('../../../src/main/settings/file-key-secret-store');
+const { createSafeStorageSecretStore, safeStorageState } =
+  await import('../../../src/main/settings/safe-storage-secret-store');
+
+const SECRET = 'SS-live-Zq8Pw3Lm6Rt9Yx2';
+
+/** Every file under a folder, as bytes, so a secret can be looked for anywhere. */
+function filesUnder(dir: string): Array<[string, Buffer]> {
+  return readdirSync(dir).flatMap((name): Array<[string, Buffer]> => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [[path, readFileSync(path)]];
+  });
+}
+
+/** safeStorage as a keychain would do it: real encryption under a key that is not on disk. */
+function fakeSafeStorage(options: { available?: boolean; backend?: string } = {}) {
+  const key = randomBytes(32);
+  return {
+    isEncryptionAvailable: () => options.available ?? true,
+    getSelectedStorageBackend: () => (options.backend ?? 'gnome_libsecret') as never,
+    encryptString: vi.fn((text: string) => {
+      const iv = randomBytes(16);
+      const cipher = createCipheriv('aes-256-cbc', key, iv);
+      return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final()]);
+    }),
+    decryptString: vi.fn((data: Buffer) => {
+      const decipher = createDecipheriv('aes-256-cbc', key, data.subarray(0, 16));
+      return Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString('utf8');
+    }),
+  };
+}
+
+describe('secret stores', () => {
+  const temps: Array<ReturnType<typeof makeTempDir>> = [];
+  const tempDir = () => {
+    const temp = makeTempDir('secrets');
+    temps.push(temp);
+    return temp.dir;
+  };
+  afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+
+  describe('safeStorage (Electron)', () => {
+    it('encrypts with safeStorage and keeps base64 ciphertext in secrets.json', () => {
+      const dir = tempDir();
+      const safeStorage = fakeSafeStorage();
+      const secrets = createSafeStorageSecretStore({
+        safeStorage,
+        platform: 'linux',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      expect(secrets.backend).toBe('os');
+      secrets.set('signingSecret', SECRET);
+      expect(safeStorage.encryptString).toHaveBeenCalledWith(SECRET);
+      const stored = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
+      expect(stored.signingSecret).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      for (const [path, bytes] of filesUnder(dir)) expect(bytes.includes(SECRET), path).toBe(false);
+
+      // A restart reads it back through safeStorage.
+      const again = createSafeStorageSecretStore({
+        safeStorage,
+        platform: 'linux',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      expect(again.has('signingSecret')).toBe(true);
+      expect(again.get('signingSecret')).toBe(SECRET);
+      expect(again.get('apiKey')).toBeNull();
+      again.clear('signingSecret');
+      expect(again.has('signingSecret')).toBe(false);
+    });
+
+    it('says how safe the storage is: OS store, Linux basic_text (weak), or none', () => {
+      expect(safeStorageState(fakeSafeStorage(), 'win32')).toBe('os');
+      expect(safeStorageState(fakeSafeStorage({ backend: 'kwallet5' }), 'linux')).toBe('os');
+      expect(safeStorageState(fakeSafeStorage({ backend: 'basic_text' }), 'linux')).toBe('weak');
+      expect(safeStorageState(fakeSafeStorage({ available: false }), 'darwin')).toBe('unavailable');
+    });
+
+    it('refuses to store anything when encryption is unavailable, with a bilingual reason', () => {
+      const dir = tempDir();
+      const safeStorage = fakeSafeStorage({ available: false });
+      const secrets = createSafeStorageSecretStore({
+        safeStorage,
+        platform: 'linux',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      let error: unknown;
+      try {
+        secrets.set('apiKey', SECRET);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(TillError);
+      expect((error as TillError).code).toBe('secure-storage-unavailable');
+      expect((error as TillError).bilingual.zh).toContain('無法加密儲存密鑰');
+      expect(secrets.has('apiKey')).toBe(false);
+      expect(safeStorage.encryptString).not.toHaveBeenCalled();
+    });
+
+    it('reports a secret it cannot decrypt (another OS account) as unreadable', () => {
+      const dir = tempDir();
+      createSafeStorageSecretStore({
+        safeStorage: fakeSafeStorage(),
+        platform: 'linux',
+        blobs: createElectronSecretBlobs(dir),
+      }).set('apiKey', SECRET);
+      const other = createSafeStorageSecretStore({
+        safeStorage: fakeSafeStorage(),
+        platform: 'linux',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      expect(() => other.get('apiKey')).toThrow(/cannot be decrypted/);
+    });
+  });
+
+  describe('AES-256-GCM with a key file (web host, tests)', () => {
+    it('keeps ciphertext in secrets.json and the key in an owner-only file apart from the settings', () => {
+      const dir = tempDir();
+      const secrets = createFileKeySecretStore(dir);
+      expect(secrets.backend).toBe('weak');
+      secrets.set('apiKey', SECRET);
+      expect(createFileKeySecretStore(dir).get('apiKey')).toBe(SECRET);
+      for (const [path, bytes] of filesUnder(dir)) expect(bytes.includes(SECRET), path).toBe(false);
+      if (process.platform !== 'win32') {
+        expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
+        expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+      }
+    });
+
+    it('does not decrypt a blob moved to another name, a tampered blob, or under another key', () => {
+      const dir = tempDir();
+      const secrets = createFileKeySecretStore(dir);
+      secrets.set('apiKey', SECRET);
+      const file = join(dir, 'secrets.json');
+      const stored = JSON.parse(readFileSync(file, 'utf8'));
+
+      writeFileSync(file, JSON.stringify({ signingSecret: stored.apiKey }));
+      expect(() => createFileKeySecretStore(dir).get('signingSecret')).toThrow(/cannot be decrypted/);
+
+      const raw = Buffer.from(stored.apiKey.slice(3), 'base64');
+      raw[raw.length - 1]! ^= 1;
+      writeFileSync(file, JSON.stringify({ apiKey: 'v1:' + raw.toString('base64') }));
+      expect(() => createFileKeySecretStore(dir).get('apiKey')).toThrow(/cannot be decrypted/);
+
+      writeFileSync(file, JSON.stringify(stored));
+      writeFileSync(join(dir, 'secret.key'), randomBytes(32));
+      expect(() => createFileKeySecretStore(dir).get('apiKey')).toThrow(/cannot be decrypted/);
+    });
+  });
+});

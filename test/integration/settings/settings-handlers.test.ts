@@ -1,0 +1,293 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
+import { createFileSecretBlobs } from '../../../src/main/settings/file-secret-blobs';
+import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
+import { createSettingsHandlers } from '../../../src/main/settings/handlers';
+import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import { createPinGuard } from '../../../src/main/settings/pin';
+import { createSafeStorageSecretStore } from '../../../src/main/settings/safe-storage-secret-store';
+import type { SecretStore } from '../../../src/main/settings/secret-store';
+import type { SettingsStore } from '../../../src/main/settings/settings-store';
+import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
+import { makeTempDir } from '../../support/temp-dir';
+
+const API_KEY = 'AK-test-5e4d3c2b1a09';
+const SIGNING_SECRET = 'SS-test-a1b2c3d4e5f60718';
+const QR_KEY = 'A1B2C3D4E5F60718293A4B5C6D7E8F90';
+
+type Result =
+  | { ok: true; value: SettingsView }
+  | { ok: false; error: { code: string; message: { zh: string; en: string }; issues?: string[] } };
+
+describe('settings methods', () => {
+  const temps: Array<ReturnType<typeof makeTempDir>> = [];
+  afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+
+  function setup(options: { secrets?: SecretStore; settings?: SettingsStore; now?: () => number } = {}) {
+    const temp = makeTempDir('settings');
+    temps.push(temp);
+    const settings = options.settings ?? createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+    const secrets = options.secrets ?? createFileKeySecretStore(temp.dir);
+    const onChanged = vi.fn();
+    const pins = createPinGuard({ secrets, now: options.now });
+    const handlers = createSettingsHandlers({ settings, secrets, pins, onChanged });
+    const dispatch = createDispatcher(handlers as unknown as HandlerMap, { error: vi.fn() });
+    const call = (method: string, input: unknown) =>
+      dispatch(method, input, { host: 'web' }) as Promise<Result>;
+    const value = async (method: string, input: unknown) => {
+      const result = await call(method, input);
+      if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message.en}`);
+      return result.value;
+    };
+    const errorOf = async (method: string, input: unknown) => {
+      const result = await call(method, input);
+      if (result.ok) throw new Error(`${method} should have failed`);
+      return result.error;
+    };
+    return { dir: temp.dir, settings, secrets, onChanged, call, value, errorOf };
+  }
+
+  it('shows defaults, no secrets, and how secrets are protected on a fresh till', async () => {
+    const { value } = setup();
+    const view = await value('settings.get', {});
+    expect(view.settings).toMatchObject({
+      mode: 'training',
+      tillId: 'T01',
+      kiosk: false,
+      firstRunDone: false,
+    });
+    expect(view.secrets).toEqual({
+      apiKey: { set: false },
+      signingSecret: { set: false },
+      qrAesKey: { set: false },
+      supervisorPin: { set: false },
+    });
+    expect(view.secureStorage).toBe('weak');
+    expect(view.secureStorageNotice.zh).toContain('金鑰庫');
+    expect(view.secureStorageNotice.en).toContain('key store');
+    expect(view.pinRequired).toBe(false);
+  });
+
+  it('changes only the fields given, printer fields one at a time, persists them and reports the change', async () => {
+    const { value, onChanged, dir } = setup();
+    const view = await value('settings.update', {
+      patch: { language: 'en', tillId: 'A7', printer: { paperWidth: 80 } },
+    });
+    expect(view.settings).toMatchObject({ language: 'en', tillId: 'A7', mode: 'training' });
+    expect(view.settings.printer).toEqual({
+      uri: 'virtual',
+      model: 'epson',
+      paperWidth: 80,
+      chinese: 'big5',
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({
+      tillId: 'A7',
+      printer: { paperWidth: 80 },
+    });
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(onChanged.mock.calls[0]![0]).toMatchObject({ tillId: 'A7' });
+  });
+
+  it('refuses bad input with a bilingual error and changes nothing', async () => {
+    const { errorOf, value, onChanged, secrets } = setup();
+    const before = await value('settings.get', {});
+    const bad = [
+      { patch: { companyId: '12345678' } }, // wrong check digit
+      { patch: { tillId: 't 01' } },
+      { patch: { timeoutMs: 10 } },
+      { patch: { serviceUrl: 'http://einvoice.example.com/pos' } }, // plain http off this machine
+      { patch: { serviceUrl: 'https://user:pw@einvoice.example.com/' } },
+      { patch: { printer: { paperWidth: 76 } } },
+      { patch: { color: 'red' } },
+      { patch: { kiosk: true }, secrets: { qrAesKey: 'not hex' } },
+      { patch: { kiosk: true }, secrets: { apiKey: 'short' } },
+      { secrets: { supervisorPinHash: 'scrypt$1$1$1$x$y' } }, // not writable this way
+      { patch: { mode: 'training' }, pin: '12' },
+    ];
+    for (const input of bad) {
+      const error = await errorOf('settings.update', input);
+      expect(error.code, JSON.stringify(input)).toBe('invalid-input');
+      expect(error.message.zh).toContain('資料格式不正確');
+    }
+    expect(await value('settings.get', {})).toEqual(before);
+    expect(secrets.has('qrAesKey')).toBe(false);
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('accepts an https service address and the training service on 127.0.0.1', async () => {
+    const { value } = setup();
+    expect(
+      (await value('settings.update', { patch: { serviceUrl: 'https://pos.einvoice.example/api' } })).settings
+        .serviceUrl,
+    ).toBe('https://pos.einvoice.example/api');
+    expect(
+      (await value('settings.update', { patch: { serviceUrl: 'http://127.0.0.1:4567' } })).settings
+        .serviceUrl,
+    ).toBe('http://127.0.0.1:4567');
+  });
+
+  it('takes secrets in and never gives them back, only whether each is set', async () => {
+    const { value, secrets, onChanged } = setup();
+    const view = await value('settings.update', {
+      secrets: { apiKey: API_KEY, signingSecret: SIGNING_SECRET, qrAesKey: QR_KEY },
+    });
+    expect(view.secrets).toMatchObject({
+      apiKey: { set: true },
+      signingSecret: { set: true },
+      qrAesKey: { set: true },
+    });
+    for (const shown of [view, await value('settings.get', {})]) {
+      const text = JSON.stringify(shown);
+      for (const secret of [API_KEY, SIGNING_SECRET, QR_KEY]) expect(text).not.toContain(secret);
+    }
+    expect(secrets.get('apiKey')).toBe(API_KEY); // the main process can still sign with them
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    const cleared = await value('settings.update', { secrets: { apiKey: null } });
+    expect(cleared.secrets.apiKey).toEqual({ set: false });
+    expect(cleared.secrets.signingSecret).toEqual({ set: true });
+    expect(secrets.get('apiKey')).toBeNull();
+  });
+
+  it('goes into production only with the service address and every credential, in one step or several', async () => {
+    const { errorOf, value, secrets, settings } = setup();
+    const missing = await errorOf('settings.update', { patch: { mode: 'production' } });
+    expect(missing.code).toBe('rejected');
+    expect(missing.message.zh).toContain('服務網址');
+    expect(missing.message.zh).toContain('API 金鑰');
+    expect(missing.message.en).toContain('the signing secret');
+    expect(settings.get().mode).toBe('training');
+
+    const partial = await errorOf('settings.update', {
+      patch: { mode: 'production', serviceUrl: 'https://pos.einvoice.example' },
+      secrets: { apiKey: API_KEY, signingSecret: SIGNING_SECRET },
+    });
+    expect(partial.message.en).toContain('the QR key');
+    expect(partial.message.en).not.toContain('the API key');
+    expect(secrets.has('apiKey')).toBe(false); // all or nothing
+
+    const view = await value('settings.update', {
+      patch: { mode: 'production', serviceUrl: 'https://pos.einvoice.example' },
+      secrets: { apiKey: API_KEY, signingSecret: SIGNING_SECRET, qrAesKey: QR_KEY },
+    });
+    expect(view.settings.mode).toBe('production');
+
+    // Production cannot lose a credential.
+    const losing = await errorOf('settings.update', { secrets: { apiKey: null } });
+    expect(losing.code).toBe('rejected');
+    expect(secrets.get('apiKey')).toBe(API_KEY);
+  });
+
+  it('asks for the supervisor PIN once it is set and first-run setup is done', async () => {
+    const { value, errorOf, settings, dir } = setup();
+    // First run: the PIN is set without a current one, and settings change without it.
+    expect((await value('settings.setPin', { newPin: '482916' })).secrets.supervisorPin).toEqual({
+      set: true,
+    });
+    expect((await value('settings.update', { patch: { sellerName: '好店' } })).pinRequired).toBe(false);
+    expect((await value('settings.update', { patch: { firstRunDone: true } })).pinRequired).toBe(true);
+
+    const needsPin = await errorOf('settings.update', { patch: { kiosk: true } });
+    expect(needsPin.code).toBe('pin-required');
+    expect(needsPin.message.zh).toContain('主管 PIN');
+    const wrong = await errorOf('settings.update', { patch: { kiosk: true }, pin: '000000' });
+    expect(wrong.code).toBe('pin-wrong');
+    expect(settings.get().kiosk).toBe(false);
+    expect((await value('settings.update', { patch: { kiosk: true }, pin: '482916' })).settings.kiosk).toBe(
+      true,
+    );
+
+    // Changing the PIN needs the current one now.
+    expect((await errorOf('settings.setPin', { newPin: '1357' })).code).toBe('pin-required');
+    expect((await errorOf('settings.setPin', { newPin: '1357', currentPin: '111111' })).code).toBe(
+      'pin-wrong',
+    );
+    await value('settings.setPin', { newPin: '1357', currentPin: '482916' });
+    expect(await value('settings.verifyPin', { pin: '1357' })).toEqual({ valid: true, pinSet: true });
+    expect(await value('settings.verifyPin', { pin: '482916' })).toEqual({ valid: false, pinSet: true });
+
+    // The PIN is kept as an encrypted scrypt hash: no file holds the hash or the PIN.
+    for (const name of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, name));
+      expect(bytes.includes('scrypt$'), name).toBe(false);
+      expect(bytes.includes('"1357"'), name).toBe(false);
+    }
+  });
+
+  it('says no PIN is set rather than checking one', async () => {
+    const { value } = setup();
+    expect(await value('settings.verifyPin', { pin: '1234' })).toEqual({ valid: false, pinSet: false });
+  });
+
+  it('locks PIN checks for a minute after five wrong PINs, even for the right one', async () => {
+    let now = 1_000_000;
+    const { value, errorOf } = setup({ now: () => now });
+    await value('settings.setPin', { newPin: '2580' });
+    for (let i = 0; i < 5; i++)
+      expect((await value('settings.verifyPin', { pin: '0000' })).valid).toBe(false);
+    const locked = await errorOf('settings.verifyPin', { pin: '2580' });
+    expect(locked.code).toBe('pin-locked');
+    expect(locked.message.zh).toContain('60 秒');
+    now += 59_000;
+    expect((await errorOf('settings.verifyPin', { pin: '2580' })).code).toBe('pin-locked');
+    now += 1_000;
+    expect(await value('settings.verifyPin', { pin: '2580' })).toEqual({ valid: true, pinSet: true });
+  });
+
+  it('refuses to store any secret or PIN when the OS offers no secure storage, and says so', async () => {
+    const temp = makeTempDir('no-secure-storage');
+    temps.push(temp);
+    const secrets = createSafeStorageSecretStore({
+      safeStorage: {
+        isEncryptionAvailable: () => false,
+        encryptString: () => {
+          throw new Error('must not be called');
+        },
+        decryptString: () => '',
+      },
+      platform: 'linux',
+      blobs: createFileSecretBlobs(join(temp.dir, 'secrets.json')),
+    });
+    const { value, errorOf, settings } = setup({ secrets });
+    const view = await value('settings.get', {});
+    expect(view.secureStorage).toBe('unavailable');
+    expect(view.secureStorageNotice.en).toContain('cannot encrypt');
+    const refused = await errorOf('settings.update', {
+      patch: { sellerName: '新名字' },
+      secrets: { apiKey: API_KEY },
+    });
+    expect(refused.code).toBe('secure-storage-unavailable');
+    expect(refused.message.zh).toContain('未儲存任何密鑰');
+    expect(settings.get().sellerName).not.toBe('新名字'); // all or nothing
+    expect((await errorOf('settings.setPin', { newPin: '2580' })).code).toBe('secure-storage-unavailable');
+    // Settings without secrets still work.
+    expect((await value('settings.update', { patch: { sellerName: '新名字' } })).settings.sellerName).toBe(
+      '新名字',
+    );
+  });
+
+  it('puts the previous secrets back when the settings cannot be written', async () => {
+    const temp = makeTempDir('rollback');
+    temps.push(temp);
+    const real = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+    const failing: SettingsStore = {
+      get: () => real.get(),
+      update: () => {
+        throw new Error('disk full');
+      },
+    };
+    const secrets = createFileKeySecretStore(temp.dir);
+    secrets.set('apiKey', 'AK-previous-0000');
+    const { errorOf, onChanged } = setup({ settings: failing, secrets });
+    const error = await errorOf('settings.update', {
+      patch: { kiosk: true },
+      secrets: { apiKey: API_KEY, qrAesKey: QR_KEY },
+    });
+    expect(error.code).toBe('internal');
+    expect(secrets.get('apiKey')).toBe('AK-previous-0000');
+    expect(secrets.has('qrAesKey')).toBe(false);
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,172 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+
+/*
+ * A stand-in for the `electron` module: enough of app, BrowserWindow, ipcMain, safeStorage,
+ * session, protocol and dialog for the entry's glue to run in plain Node. The Electron binary
+ * never runs here; what the glue asks of Electron is recorded for the tests to check.
+ */
+
+export interface FakeFrame {
+  url: string;
+  processId: number;
+  routingId: number;
+  parent: FakeFrame | null;
+}
+
+let nextId = 1;
+
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextId++;
+  readonly mainFrame: FakeFrame = { url: '', processId: 7, routingId: this.id, parent: null };
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  readonly send = vi.fn();
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.windowOpenHandler = handler;
+  }
+  /** What Electron does when the page tries to navigate: emits, then goes only if not prevented. */
+  attemptNavigation(event: string, url: string): boolean {
+    let prevented = false;
+    this.emit(event, { preventDefault: () => (prevented = true), url }, url);
+    return !prevented;
+  }
+}
+
+export function createFakeElectron(
+  options: { singleInstance?: boolean; encryption?: 'os' | 'basic_text' | 'none' } = {},
+) {
+  const userData = mkdtempSync(join(tmpdir(), 'till-fake-electron-'));
+  const appEvents = new EventEmitter();
+  const windows: FakeBrowserWindow[] = [];
+  const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>();
+  const calls: string[] = [];
+
+  const app = Object.assign(appEvents, {
+    isPackaged: true,
+    requestSingleInstanceLock: vi.fn(() => options.singleInstance ?? true),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    enableSandbox: vi.fn(() => calls.push('enableSandbox')),
+    whenReady: vi.fn(async () => {
+      calls.push('ready');
+    }),
+    getPath: vi.fn((name: string) => {
+      if (name !== 'userData') throw new Error(`unexpected path ${name}`);
+      return userData;
+    }),
+    getName: () => 'Till',
+    getVersion: () => '0.1.0',
+  });
+
+  class FakeBrowserWindow extends EventEmitter {
+    readonly webContents = new FakeWebContents();
+    kiosk: boolean;
+    readonly loadURL = vi.fn(async (url: string) => {
+      this.webContents.mainFrame.url = url;
+    });
+    readonly loadFile = vi.fn();
+    readonly show = vi.fn();
+    readonly focus = vi.fn();
+    readonly restore = vi.fn();
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      this.kiosk = Boolean(options.kiosk);
+      windows.push(this);
+      // Electron announces every new WebContents on the app.
+      appEvents.emit('web-contents-created', {}, this.webContents);
+    }
+    isDestroyed = () => false;
+    isMinimized = () => false;
+    isKiosk = () => this.kiosk;
+    setKiosk = vi.fn((value: boolean) => {
+      this.kiosk = value;
+    });
+  }
+
+  // The OS key store of the stand-in: AES-256-GCM under a key that never touches the disk.
+  const osKey = createHash('sha256').update(randomBytes(32)).digest();
+  const safeStorage = {
+    isEncryptionAvailable: vi.fn(() => options.encryption !== 'none'),
+    getSelectedStorageBackend: vi.fn(() =>
+      options.encryption === 'basic_text' ? 'basic_text' : 'gnome_libsecret',
+    ),
+    encryptString: vi.fn((text: string) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', osKey, iv);
+      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    }),
+    decryptString: vi.fn((data: Buffer) => {
+      const decipher = createDecipheriv('aes-256-gcm', osKey, data.subarray(0, 12));
+      decipher.setAuthTag(data.subarray(12, 28));
+      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+    }),
+  };
+
+  const webRequest = {
+    beforeRequest: null as
+      null | ((details: { url: string }, callback: (response: { cancel: boolean }) => void) => void),
+    headersReceived: null as
+      | null
+      | ((
+          details: { url: string; responseHeaders?: Record<string, string[]> },
+          callback: (response: { responseHeaders: Record<string, string[]> }) => void,
+        ) => void),
+    onBeforeRequest(listener: NonNullable<typeof webRequest.beforeRequest>) {
+      webRequest.beforeRequest = listener;
+    },
+    onHeadersReceived(listener: NonNullable<typeof webRequest.headersReceived>) {
+      webRequest.headersReceived = listener;
+    },
+  };
+  const defaultSession = {
+    webRequest,
+    permissionRequest: null as
+      null | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void),
+    permissionCheck: null as null | ((...args: unknown[]) => boolean),
+    devicePermission: null as null | ((...args: unknown[]) => boolean),
+    setPermissionRequestHandler(handler: NonNullable<typeof defaultSession.permissionRequest>) {
+      defaultSession.permissionRequest = handler;
+    },
+    setPermissionCheckHandler(handler: NonNullable<typeof defaultSession.permissionCheck>) {
+      defaultSession.permissionCheck = handler;
+    },
+    setDevicePermissionHandler(handler: NonNullable<typeof defaultSession.devicePermission>) {
+      defaultSession.devicePermission = handler;
+    },
+  };
+
+  const protocol = {
+    registerSchemesAsPrivileged: vi.fn(() => calls.push('registerSchemesAsPrivileged')),
+    handle: vi.fn(),
+  };
+
+  const ipcMain = {
+    handle: vi.fn((channel: string, handler: (event: unknown, payload: unknown) => unknown) => {
+      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      handlers.set(channel, handler);
+    }),
+  };
+
+  return {
+    userData,
+    windows,
+    handlers,
+    calls,
+    module: {
+      app,
+      BrowserWindow: FakeBrowserWindow,
+      ipcMain,
+      safeStorage,
+      session: { defaultSession },
+      protocol,
+      dialog: { showErrorBox: vi.fn() },
+    },
+  };
+}
+
+export type FakeElectron = ReturnType<typeof createFakeElectron>;

@@ -1,0 +1,148 @@
+import {
+  API_KEY_HEADER,
+  CONSUMER_BUYER_ID,
+  POS_OPERATIONS,
+  signRequest,
+  type PosOperation,
+  type PosOrderData,
+} from '../../src/main/invoice-service/pos-profile';
+import { splitTax, taipeiDateTime, type PricedLine } from '../../src/shared/domain';
+
+/**
+ * A tiny POS client for tests: signs an order the provider profile's way and POSTs it. The real
+ * client lives in src/main/invoice-service; this one also sends what a real client never would
+ * (a chosen timestamp or signature, a raw body) to test the service's refusals.
+ */
+export interface PosTarget {
+  url: string;
+  companyId: string;
+  apiKey: string;
+  signingSecret: string;
+}
+
+export interface PosCall {
+  status: number;
+  text: string;
+  /** The parsed body; undefined when it is not JSON. */
+  json: Record<string, unknown> | undefined;
+}
+
+export interface PosPostOptions {
+  /** Epoch seconds; default: a fresh one from `freshTimestamp`. */
+  timestamp?: string | number;
+  signature?: string;
+  companyId?: string;
+  apiKey?: string | null;
+  /** Sent as it is instead of the signed wrapper. */
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+let lastTimestamp = 0;
+/**
+ * A timestamp no earlier call of this process used: a company may use each second once, so a
+ * burst of calls walks forward from 250 s in the past (up to ~500 calls in any one burst).
+ */
+export function freshTimestamp(now: Date = new Date()): string {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  lastTimestamp = Math.max(lastTimestamp + 1, nowSeconds - 250);
+  if (lastTimestamp > nowSeconds + 250) throw new Error('freshTimestamp: more than ~500 calls in one burst');
+  return String(lastTimestamp);
+}
+
+export async function postOrder(
+  target: PosTarget,
+  operation: PosOperation,
+  data: unknown,
+  options: PosPostOptions = {},
+): Promise<PosCall> {
+  const companyId = options.companyId ?? target.companyId;
+  const timestamp = String(options.timestamp ?? freshTimestamp());
+  const body =
+    options.rawBody ??
+    JSON.stringify({
+      CompanyID: companyId,
+      Timestamp: timestamp,
+      Signature: options.signature ?? signRequest(companyId, target.signingSecret, timestamp),
+      Data: data,
+    });
+  const apiKey = options.apiKey === undefined ? target.apiKey : options.apiKey;
+  const response = await fetch(`${target.url}${POS_OPERATIONS[operation]}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(apiKey !== null && { [API_KEY_HEADER]: apiKey }),
+      ...options.headers,
+    },
+    body,
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, text, json };
+}
+
+/** POSTs to the service's verification channel. */
+export async function postAdmin(
+  url: string,
+  adminToken: string,
+  route: 'lookup' | 'faults' | 'faults/clear',
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${url}/_admin/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+export interface SampleOrderOptions {
+  /** Default: now. */
+  at?: Date;
+  lines?: PricedLine[];
+  /** A buyer tax ID makes it a B invoice. */
+  buyerTaxId?: string;
+  overrides?: Partial<PosOrderData>;
+}
+
+/** A valid order built with the shared tax rules: consumer (C) unless a buyer tax ID is given. */
+export function sampleOrder(billingNo: string, options: SampleOrderOptions = {}): PosOrderData {
+  const lines = options.lines ?? [
+    { name: '拿鐵咖啡', quantity: 2, unitPrice: 65, taxType: 'taxable' },
+    { name: '司康', quantity: 1, unitPrice: 55, taxType: 'taxable' },
+  ];
+  const business = options.buyerTaxId !== undefined;
+  const split = splitTax(lines, business ? 'B' : 'C');
+  if (!split.ok) throw new Error(`sampleOrder: ${split.reason.en}`);
+  const amounts = split.amounts;
+  return {
+    BillingNo: billingNo,
+    InvoiceDateTime: taipeiDateTime(options.at ?? new Date()),
+    InvoiceFor: amounts.invoiceFor,
+    BuyerID: options.buyerTaxId ?? CONSUMER_BUYER_ID,
+    ...(business && { BuyerInvoiceTitle: '測試股份有限公司' }),
+    BuyerName: business ? '測試股份有限公司' : '消費者',
+    PrintMark: 'Y',
+    TaxType: amounts.taxType,
+    SalesAmount: amounts.salesAmount,
+    FreeTaxSalesAmount: amounts.freeTaxSalesAmount,
+    ZeroTaxSalesAmount: amounts.zeroTaxSalesAmount,
+    TaxAmount: amounts.taxAmount,
+    TotalAmount: amounts.totalAmount,
+    DeviceID: 'T01',
+    Details: amounts.lines.map((line, i) => ({
+      DetailID: String(i + 1).padStart(3, '0'),
+      ProductName: line.name,
+      Quantity: line.quantity,
+      UnitPrice: line.unitPrice,
+      SubTotal: line.subTotal,
+      ItemTaxType: line.itemTaxType,
+    })),
+    ...options.overrides,
+  };
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../../..');
+const require = createRequire(import.meta.url);
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  scripts: Record<string, string>;
+};
+
+describe('npm install needs no Electron binary', () => {
+  it('keeps install scripts off in .npmrc', () => {
+    const lines = readFileSync(join(root, '.npmrc'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    expect(lines).toContain('ignore-scripts=true');
+  });
+
+  it('has no lifecycle script that npm install would run', () => {
+    for (const name of ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']) {
+      expect(pkg.scripts[name], name).toBeUndefined();
+    }
+  });
+});
+
+describe('start and package scripts', () => {
+  it('npm start runs scripts/start.mjs: native for Electron, build, then Electron on the project', async () => {
+    expect(pkg.scripts.start).toBe('node scripts/start.mjs');
+    const { startSteps } = (await import(join(root, 'scripts/start.mjs'))) as {
+      startSteps(node?: string): Array<{ name: string; command: string; args: string[] }>;
+    };
+    const steps = startSteps('/usr/bin/node');
+    expect(steps.map((step) => step.name)).toEqual(['native', 'build', 'electron']);
+    expect(steps[0]).toMatchObject({
+      command: '/usr/bin/node',
+      args: ['scripts/ensure-native.mjs', 'electron'],
+    });
+    expect(steps[1]).toMatchObject({ command: 'npx', args: ['electron-vite', 'build'] });
+    expect(steps[2]!.args[0]).toBe('.');
+    expect(pkg.main).toBe('out/main/index.js');
+  });
+
+  it('npm run package rebuilds for Electron, builds, then runs electron-builder with the config', () => {
+    const parts = pkg.scripts.package!.split('&&').map((part) => part.trim());
+    expect(parts).toEqual([
+      'npm run native:electron',
+      'electron-vite build',
+      'electron-builder --config electron-builder.yml',
+    ]);
+    expect(pkg.scripts['native:electron']).toBe('node scripts/ensure-native.mjs electron');
+  });
+});
+
+interface Platform {
+  icon: string;
+  target: Array<{ target: string }>;
+}
+interface BuilderConfig {
+  appId: string;
+  productName: string;
+  files: string[];
+  asar: boolean;
+  asarUnpack: string[];
+  npmRebuild: boolean;
+  win: Platform;
+  linux: Platform;
+}
+
+describe('electron-builder.yml', () => {
+  const yaml = require('js-yaml') as { load(text: string): unknown };
+  const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
+
+  it("passes electron-builder's own schema", async () => {
+    const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+      validateConfiguration(config: unknown, logger: unknown): Promise<void>;
+    };
+    const logger = { isEnabled: false, add() {} };
+    await expect(validateConfiguration(config, logger)).resolves.toBeUndefined();
+    await expect(validateConfiguration({ ...config, asarUnpak: [] }, logger)).rejects.toThrow(
+      /configuration/i,
+    );
+  }, 30_000); // app-builder-lib is slow to load on a busy machine
+
+  it('names the app and ships the build, not the sources, tests or the web host', () => {
+    expect(config.appId).toMatch(/^[a-z]+(\.[a-z]+)+$/);
+    expect(config.productName).toBe('Till');
+    expect(config.files).toEqual(
+      expect.arrayContaining(['out/**/*', 'package.json', '!src{,/**/*}', '!test{,/**/*}']),
+    );
+    expect(config.files.some((pattern: string) => /web-host/.test(pattern) && !pattern.startsWith('!'))).toBe(
+      false,
+    );
+  });
+
+  it('packs into asar, unpacks better-sqlite3 native code, and leaves rebuilding to the package script', () => {
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**/*.node');
+    expect(config.npmRebuild).toBe(false);
+  });
+
+  it('builds the Windows NSIS installer and portable, the Linux AppImage and deb, with the icon', () => {
+    const targets = (platform: Platform) => platform.target.map((t) => t.target);
+    expect(targets(config.win)).toEqual(['nsis', 'portable']);
+    expect(targets(config.linux)).toEqual(['AppImage', 'deb']);
+    expect(config.win.icon).toBe('assets/icon.png');
+    expect(config.linux.icon).toBe('assets/icon.png');
+  });
+});
+
+describe('the app icon', () => {
+  it('is a 512×512 PNG with transparent corners and an opaque middle', () => {
+    const png = PNG.sync.read(readFileSync(join(root, 'assets/icon.png')));
+    expect([png.width, png.height]).toEqual([512, 512]);
+    const alpha = (x: number, y: number) => png.data[(y * png.width + x) * 4 + 3];
+    expect(alpha(0, 0)).toBe(0);
+    expect(alpha(256, 256)).toBe(255);
+  });
+});
