@@ -107,7 +107,8 @@ export default async function journalBench(): Promise<void> {
     const bigDay = seeded.days.at(-1)!;
     for (const format of ['csv', 'json'] as const) {
       const runs = [];
-      for (let i = 0; i < 7; i++) runs.push(await measuredExport(journal, day, format, join(dir, `day.${format}`)));
+      for (let i = 0; i < 7; i++)
+        runs.push(await measuredExport(journal, day, format, join(dir, `day.${format}`)));
       const ms = median(runs.map((r) => r.ms));
       console.log(
         `export one day ${day} as ${format} (${runs[0]!.rows.toLocaleString('en-US')} sales, ${fmt(mb(runs[0]!.bytes), 2)} MB): ` +

@@ -4,14 +4,23 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const filter = process.argv[2] ?? '';
-const dir = import.meta.dirname;
-const files = readdirSync(dir)
-  .filter((name) => name.endsWith('.bench.ts') && name.includes(filter))
-  .sort();
-
-for (const file of files) {
-  console.log(`\n=== ${file.replace(/\.bench\.ts$/, '')} ===`);
-  const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: () => Promise<void> };
-  await mod.default();
+async function main(): Promise<void> {
+  const filter = process.argv[2] ?? '';
+  const dir = import.meta.dirname;
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.bench.ts') && name.includes(filter))
+    .sort();
+  if (files.length === 0) {
+    console.error(`No benchmark matches "${filter}".`);
+    process.exitCode = 2;
+    return;
+  }
+  for (const file of files) {
+    console.log(`\n=== ${file.replace(/\.bench\.ts$/, '')} ===`);
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: () => Promise<void> };
+    await mod.default();
+  }
 }
+
+// tsx runs this file as CommonJS (package.json has no "type": "module"), so no top-level await.
+void main();

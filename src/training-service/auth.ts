@@ -41,23 +41,24 @@ export function readWrapper(body: unknown): { ok: true; wrapper: PosWrapper } | 
 }
 
 /**
- * Signature, freshness, single use: `null` when the request may go on, else the `ResultMessage`
- * of the rejection. The timestamp is recorded as used only for a correctly signed, fresh
- * request, so that a forger cannot burn a till's timestamps.
+ * Signature, freshness, single use: the timestamp (seconds) when the request may go on, else the
+ * `ResultMessage` of the rejection. Nothing is recorded here: the caller records the timestamp
+ * (with the issue, in one transaction), and only for a correctly signed, fresh request, so that
+ * a forger cannot burn a till's timestamps.
  */
 export function checkCredentials(
   wrapper: PosWrapper,
   config: TrainingServiceConfig,
   store: TrainingStore,
   now: Date,
-): string | null {
-  if (wrapper.CompanyID !== config.companyId) return 'CompanyID does not match the apiKey';
+): { ok: true; timestamp: number } | { ok: false; message: string } {
+  if (wrapper.CompanyID !== config.companyId) return { ok: false, message: 'CompanyID does not match the apiKey' };
   const expected = signRequest(wrapper.CompanyID, config.signingSecret, wrapper.Timestamp);
-  if (!sameSecret(wrapper.Signature, expected)) return RESULT_MESSAGES.signatureMismatch;
+  if (!sameSecret(wrapper.Signature, expected)) return { ok: false, message: RESULT_MESSAGES.signatureMismatch };
   const seconds = Number(wrapper.Timestamp);
   if (Math.abs(seconds - now.getTime() / 1000) > config.timestampWindowSeconds) {
-    return RESULT_MESSAGES.timestampExpired;
+    return { ok: false, message: RESULT_MESSAGES.timestampExpired };
   }
-  if (!store.useTimestamp(wrapper.CompanyID, seconds, now)) return RESULT_MESSAGES.timestampUsed;
-  return null;
+  if (store.isTimestampUsed(wrapper.CompanyID, seconds)) return { ok: false, message: RESULT_MESSAGES.timestampUsed };
+  return { ok: true, timestamp: seconds };
 }

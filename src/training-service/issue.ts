@@ -19,6 +19,7 @@ export function issueOrder(
   store: TrainingStore,
   operation: PosOperation,
   order: PosOrderData,
+  timestamp: number,
   now: Date,
 ): PosResponse {
   const issuedAt = parseTaipeiDateTime(order.InvoiceDateTime);
@@ -27,6 +28,7 @@ export function issueOrder(
   const qKey = operation === 'orderReturnQKey' ? randomBytes(16).toString('hex') : null;
   const outcome = store.issue({
     companyId: config.companyId,
+    timestamp,
     billingNo: order.BillingNo,
     periodCode: period.code,
     tracks: tracksFor(config, period.code),
@@ -40,13 +42,12 @@ export function issueOrder(
     issuedAt: now,
   });
   if (!outcome.ok) {
-    return {
-      StatusCode: 0,
-      ResultMessage:
-        outcome.reason === 'duplicate-billing-no'
-          ? RESULT_MESSAGES.duplicateBillingNo
-          : `No invoice numbers left for period ${period.text} (${period.code})`,
+    const refusals = {
+      'timestamp-used': RESULT_MESSAGES.timestampUsed,
+      'duplicate-billing-no': RESULT_MESSAGES.duplicateBillingNo,
+      'numbers-exhausted': `No invoice numbers left for period ${period.text} (${period.code})`,
     };
+    return { StatusCode: 0, ResultMessage: refusals[outcome.reason] };
   }
   const { invoice } = outcome;
   const issued: PosResponse = {

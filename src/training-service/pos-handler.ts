@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_KEY_HEADER, type PosOperation } from '../main/invoice-service/pos-profile';
+import { API_KEY_HEADER, RESULT_MESSAGES, type PosOperation } from '../main/invoice-service/pos-profile';
 import { checkCredentials, readWrapper, sameSecret } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';
@@ -44,16 +44,22 @@ export async function handlePos(
   if (!wrapper.ok) return sendJson(res, 400, { StatusCode: 0, ResultMessage: wrapper.message });
 
   const now = context.now();
-  const refused = checkCredentials(wrapper.wrapper, config, context.store, now);
-  if (refused) return answerPos(req, res, 200, { StatusCode: 0, ResultMessage: refused }, fault, context.sleep);
+  const credentials = checkCredentials(wrapper.wrapper, config, context.store, now);
+  const refuse = (message: string) =>
+    answerPos(req, res, 200, { StatusCode: 0, ResultMessage: message }, fault, context.sleep);
+  if (!credentials.ok) return refuse(credentials.message);
 
   const order = checkOrderData(wrapper.wrapper.Data, {
     now,
     futureToleranceSeconds: config.timestampWindowSeconds,
     maxOrderAgeHours: config.maxOrderAgeHours,
   });
-  if (!order.ok) return answerPos(req, res, 200, { StatusCode: 0, ResultMessage: order.message }, fault, context.sleep);
+  if (!order.ok) {
+    // A refused order used its timestamp too (unless another request just took it).
+    const fresh = context.store.useTimestamp(config.companyId, credentials.timestamp, now);
+    return refuse(fresh ? order.message : RESULT_MESSAGES.timestampUsed);
+  }
 
-  const result = issueOrder(config, context.store, operation, order.order, now);
+  const result = issueOrder(config, context.store, operation, order.order, credentials.timestamp, now);
   return answerPos(req, res, 200, result, fault, context.sleep);
 }

@@ -24,6 +24,8 @@ export interface IssuedInvoice {
 
 export interface IssueRequest {
   companyId: string;
+  /** The request's timestamp, recorded as used in the same transaction. */
+  timestamp: number;
   billingNo: string;
   periodCode: string;
   /** The period's tracks in allocation order. */
@@ -40,6 +42,7 @@ export interface IssueRequest {
 
 export type IssueOutcome =
   | { ok: true; invoice: IssuedInvoice }
+  | { ok: false; reason: 'timestamp-used' }
   | { ok: false; reason: 'duplicate-billing-no' }
   | { ok: false; reason: 'numbers-exhausted' };
 
@@ -113,6 +116,9 @@ export class TrainingStore {
       useTimestamp: this.db.prepare(
         'INSERT OR IGNORE INTO used_timestamps (company_id, timestamp, used_at) VALUES (?, ?, ?)',
       ),
+      timestampUsed: this.db.prepare<[string, number], { one: number }>(
+        'SELECT 1 AS one FROM used_timestamps WHERE company_id = ? AND timestamp = ?',
+      ),
       findInvoice: this.db.prepare<[string, string], InvoiceRow>(
         'SELECT * FROM invoices WHERE company_id = ? AND billing_no = ?',
       ),
@@ -130,9 +136,14 @@ export class TrainingStore {
            @randomNumber, @totalAmount, @operation, @qKey, @issuedAt)`,
       ),
     };
-    // IMMEDIATE: the write lock is taken before the BillingNo check, so the check, the number
-    // allocation and the insert are one atomic step, even with a second process on the file.
+    // IMMEDIATE: the write lock is taken before the checks, so the timestamp's single use, the
+    // BillingNo check, the number allocation and the insert are one atomic step (and one durable
+    // commit), even with a second process on the file. A refusal still commits the timestamp.
     this.issueTransaction = this.db.transaction((request: IssueRequest): IssueOutcome => {
+      const issuedAt = request.issuedAt.toISOString();
+      if (this.statements.useTimestamp.run(request.companyId, request.timestamp, issuedAt).changes === 0) {
+        return { ok: false, reason: 'timestamp-used' };
+      }
       if (this.statements.findInvoice.get(request.companyId, request.billingNo)) {
         return { ok: false, reason: 'duplicate-billing-no' };
       }
@@ -152,19 +163,27 @@ export class TrainingStore {
           qKey: request.qKey,
         };
         this.statements.setCursor.run(request.periodCode, track, serial + 1);
-        this.statements.insertInvoice.run({ ...invoice, issuedAt: request.issuedAt.toISOString() });
+        this.statements.insertInvoice.run({ ...invoice, issuedAt });
         return { ok: true, invoice };
       }
       return { ok: false, reason: 'numbers-exhausted' };
     });
   }
 
-  /** Records a company's timestamp; false when it was used before (also before a restart). */
+  /** Whether a company has used this timestamp (also before a restart). */
+  isTimestampUsed(companyId: string, timestamp: number): boolean {
+    return this.statements.timestampUsed.get(companyId, timestamp) !== undefined;
+  }
+
+  /** Records a company's timestamp; false when it was used before. */
   useTimestamp(companyId: string, timestamp: number, now: Date): boolean {
     return this.statements.useTimestamp.run(companyId, timestamp, now.toISOString()).changes === 1;
   }
 
-  /** Allocates the next number and records the invoice, unless the BillingNo was issued before. */
+  /**
+   * Records the timestamp, allocates the next number and records the invoice, unless the
+   * timestamp or the BillingNo was used before.
+   */
   issue(request: IssueRequest): IssueOutcome {
     return this.issueTransaction.immediate(request);
   }

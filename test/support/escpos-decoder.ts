@@ -78,8 +78,12 @@ export function decodeEscPos(bytes: Buffer, model: PrinterModel): DecodedPrint {
       case 'command': {
         out.commands.push(token.name);
         const on = token.name === 'FS &' || (model === 'star' && token.name === 'ESC p');
-        const off = token.name === 'FS .' || (model === 'star' && token.name === 'ESC q') || token.name === 'ESC @';
-        if (on) (multiByte = true), (out.multiByteMode = true);
+        const off =
+          token.name === 'FS .' || (model === 'star' && token.name === 'ESC q') || token.name === 'ESC @';
+        if (on) {
+          multiByte = true;
+          out.multiByteMode = true;
+        }
         if (off) multiByte = false;
         if (model === 'epson' && token.name === 'ESC p') out.drawerKicks++;
         if (model === 'star' && token.name === 'BEL') out.drawerKicks++;
@@ -104,7 +108,10 @@ export const readableLines = (decoded: DecodedPrint) =>
 export function readQrPair(image: Bitmap): [string | null, string | null] {
   const half = Math.floor(image.width / 2);
   const read = (part: Bitmap) => jsQR(toRgba(part), part.width, part.height)?.data ?? null;
-  return [read(crop(image, 0, 0, half, image.height)), read(crop(image, half, 0, image.width - half, image.height))];
+  return [
+    read(crop(image, 0, 0, half, image.height)),
+    read(crop(image, half, 0, image.width - half, image.height)),
+  ];
 }
 
 /** Finds `needle` inside `haystack` dot for dot (black dots of the needle must be black there and vice versa). */

@@ -36,6 +36,8 @@ export interface PosPostOptions {
   /** Sent as it is instead of the signed wrapper. */
   rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
+  /** Abort after this long (default 30 s): a fetch whose connection is cut can hang without one. */
+  timeoutMs?: number;
 }
 
 let lastTimestamp = 0;
@@ -75,6 +77,7 @@ export async function postOrder(
       ...options.headers,
     },
     body,
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
   });
   const text = await response.text();
   let json: Record<string, unknown> | undefined;
@@ -97,6 +100,7 @@ export async function postAdmin(
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }

@@ -43,7 +43,9 @@ export interface CheckoutCapability {
 
 type ServiceState = AppStatus['service']['state'];
 
-export async function createCheckoutCapability(options: CheckoutCapabilityOptions): Promise<CheckoutCapability> {
+export async function createCheckoutCapability(
+  options: CheckoutCapabilityOptions,
+): Promise<CheckoutCapability> {
   const { journal, logger } = options;
   const listeners = new Set<(event: IssuedEvent) => void | Promise<void>>();
   let training: TrainingService | null = null;
@@ -111,7 +113,13 @@ export async function createCheckoutCapability(options: CheckoutCapabilityOption
           ),
         );
       }
-      config = { serviceUrl: settings.serviceUrl, companyId: settings.companyId, apiKey, signingSecret, timeoutMs: settings.timeoutMs };
+      config = {
+        serviceUrl: settings.serviceUrl,
+        companyId: settings.companyId,
+        apiKey,
+        signingSecret,
+        timeoutMs: settings.timeoutMs,
+      };
     }
     const client = createPosClient({
       config,

@@ -59,7 +59,9 @@ const stderrLogger: Logger = {
   info: (message, fields) => process.stderr.write(`INFO ${message} ${JSON.stringify(fields ?? {})}\n`),
   warn: (message, fields) => process.stderr.write(`WARN ${message} ${JSON.stringify(fields ?? {})}\n`),
   error: (message, detail) =>
-    process.stderr.write(`ERROR ${message} ${detail instanceof Error ? detail.message : JSON.stringify(detail ?? null)}\n`),
+    process.stderr.write(
+      `ERROR ${message} ${detail instanceof Error ? detail.message : JSON.stringify(detail ?? null)}\n`,
+    ),
 };
 
 export async function runCheckoutCli(argv: string[]): Promise<number> {
@@ -78,7 +80,10 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
           allowPositionals: false,
         });
       } catch (error) {
-        throw usage(`參數錯誤：${(error as Error).message}。用法：${USAGE}`, `${(error as Error).message}. Usage: ${USAGE}`);
+        throw usage(
+          `參數錯誤：${(error as Error).message}。用法：${USAGE}`,
+          `${(error as Error).message}. Usage: ${USAGE}`,
+        );
       }
     })();
     if (!values.db || !values.config || (values.order === undefined) === (values.resubmit === undefined)) {
@@ -86,7 +91,10 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
     }
     const configParse = CliConfig.safeParse(readJsonFile(values.config, { zh: '設定', en: 'config' }));
     if (!configParse.success) {
-      throw usage(`設定不正確：${schemaIssues(configParse.error)}`, `Bad config: ${schemaIssues(configParse.error)}`);
+      throw usage(
+        `設定不正確：${schemaIssues(configParse.error)}`,
+        `Bad config: ${schemaIssues(configParse.error)}`,
+      );
     }
     const config = configParse.data;
 
@@ -95,7 +103,10 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
     if (values.order !== undefined) {
       const orderParse = CheckoutOrder.safeParse(readJsonFile(values.order, { zh: '訂單', en: 'order' }));
       if (!orderParse.success) {
-        throw usage(`訂單格式不正確：${schemaIssues(orderParse.error)}`, `Bad order: ${schemaIssues(orderParse.error)}`);
+        throw usage(
+          `訂單格式不正確：${schemaIssues(orderParse.error)}`,
+          `Bad order: ${schemaIssues(orderParse.error)}`,
+        );
       }
       const prepared = prepareOrder(orderParse.data);
       if (!prepared.ok) {
@@ -123,7 +134,9 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
         trainingMode: config.training ?? false,
         logger: stderrLogger,
       });
-      const result = order ? await engine.submit(order) : await engine.resubmit(values.resubmit!, { by: 'cli' });
+      const result = order
+        ? await engine.submit(order)
+        : await engine.resubmit(values.resubmit!, { by: 'cli' });
       process.stdout.write(
         JSON.stringify({
           orderNo: result.orderNo,
@@ -142,7 +155,9 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
       process.stderr.write(`${message.zh}\n${message.en}\n`);
       return 2;
     }
-    process.stderr.write(`內部錯誤 / Internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `內部錯誤 / Internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 1;
   }
 }

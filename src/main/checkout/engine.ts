@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger';
 import type { PosClient } from '../invoice-service/client';
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
 import { toPosOrderData } from '../invoice-service/pos-profile';
-import type { ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
+import type { ExchangeInput, ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
 import { outcomeMessage } from './messages';
 import { joinReasons, prepareOrder, type PreparedOrder } from './prepare-order';
 
@@ -77,29 +77,34 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     const { client, training } = await deps.connect();
     const tillId = typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId;
     const instant = now();
-    const orderNo = journal.nextOrderNo(tillId, instant);
-    const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
-    const transaction = journal.begin({
-      orderNo,
-      tillId,
-      companyId: client.config.companyId,
-      training,
-      operation: prepared.order.operation,
-      invoice: prepared.order.invoice,
-      lines: prepared.order.lines,
-      payments: prepared.order.payments,
-      totals: {
-        totalAmount: prepared.order.amounts.totalAmount,
-        salesAmount: prepared.order.amounts.salesAmount,
-        taxAmount: prepared.order.amounts.taxAmount,
-        zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
-        freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
-      },
-      requestData,
-      ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
-      at: instant,
+    // One commit before the request: the order number, the sale (state in-flight) and the
+    // first timestamp. Nothing leaves the till before it is on disk.
+    const { transaction, timestamp } = journal.batch(() => {
+      const orderNo = journal.nextOrderNo(tillId, instant);
+      const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
+      const transaction = journal.begin({
+        orderNo,
+        tillId,
+        companyId: client.config.companyId,
+        training,
+        operation: prepared.order.operation,
+        invoice: prepared.order.invoice,
+        lines: prepared.order.lines,
+        payments: prepared.order.payments,
+        totals: {
+          totalAmount: prepared.order.amounts.totalAmount,
+          salesAmount: prepared.order.amounts.salesAmount,
+          taxAmount: prepared.order.amounts.taxAmount,
+          zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
+          freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
+        },
+        requestData,
+        ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
+        at: instant,
+      });
+      return { transaction, timestamp: client.reserveTimestamp() };
     });
-    return send(client, transaction, prepared.order.change);
+    return send(client, transaction, timestamp, prepared.order.change);
   }
 
   async function resubmit(orderNo: string, options: { by?: string } = {}): Promise<CheckoutResult> {
@@ -129,42 +134,65 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       );
     }
     // The journal refuses (bilingual, nothing changed) unless rejected, not-delivered or not-issued.
-    const transaction = journal.resubmit(orderNo, options.by ? { by: options.by } : {});
+    const { transaction, timestamp } = journal.batch(() => ({
+      transaction: journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
+      timestamp: client.reserveTimestamp(),
+    }));
     const paid = transaction.payments.reduce((sum, p) => sum + p.amount, 0);
-    return send(client, transaction, paid - transaction.totals.totalAmount);
+    return send(client, transaction, timestamp, paid - transaction.totals.totalAmount);
   }
 
-  async function send(client: PosClient, transaction: TransactionRecord, change: number): Promise<CheckoutResult> {
+  async function send(
+    client: PosClient,
+    transaction: TransactionRecord,
+    firstTimestamp: string,
+    change: number,
+  ): Promise<CheckoutResult> {
     const { orderNo, operation, requestData } = transaction;
     let sent = false;
     let outcome: Outcome;
+    // The last exchange is written in the same commit as the outcome.
+    let lastExchange: ExchangeInput | null = null;
     try {
-      ({ outcome } = await client.issue(operation, requestData, {
-        beforeSend: () => {
-          sent = true;
+      ({ outcome } = await client.issue(
+        operation,
+        requestData,
+        {
+          beforeSend: () => {
+            sent = true;
+          },
+          afterAnswer: (start, summary, answer) => {
+            deps.onServiceSeen?.(summary.transport !== 'not-sent');
+            const exchange: ExchangeInput = {
+              operation,
+              requestTimestamp: start.timestamp,
+              httpStatus: summary.httpStatus,
+              statusCode: summary.statusCode,
+              resultMessage: summary.resultMessage,
+              durationMs: summary.elapsedMs,
+              outcome: exchangeOutcome(answer),
+              ...(answer.kind === 'issued' ? {} : { error: summary.error ?? answer.reason }),
+            };
+            if (exchange.outcome === 'timestamp-retry') journal.recordExchange(orderNo, exchange);
+            else lastExchange = exchange;
+          },
         },
-        afterAnswer: (start, summary, answer) => {
-          deps.onServiceSeen?.(summary.transport !== 'not-sent');
-          journal.recordExchange(orderNo, {
-            operation,
-            requestTimestamp: start.timestamp,
-            httpStatus: summary.httpStatus,
-            statusCode: summary.statusCode,
-            resultMessage: summary.resultMessage,
-            durationMs: summary.elapsedMs,
-            outcome: exchangeOutcome(answer),
-            ...(answer.kind === 'issued' ? {} : { error: summary.error ?? answer.reason }),
-          });
-        },
-      }));
+        { firstTimestamp },
+      ));
     } catch (error) {
       // Something of ours failed (the journal, the clock). Before the first byte: nothing can
       // have been issued. After it: unknown, like any other failure after sending.
       logger.error(`checkout ${orderNo}: sending failed inside the till`, error);
       const reason = `till error: ${error instanceof Error ? error.message : String(error)}`;
-      outcome = sent ? { kind: 'unknown', reason, duplicateBillingNo: false } : { kind: 'not-delivered', reason };
+      outcome = sent
+        ? { kind: 'unknown', reason, duplicateBillingNo: false }
+        : { kind: 'not-delivered', reason };
     }
-    const after = record(orderNo, outcome);
+    const exchange = lastExchange as ExchangeInput | null;
+    const after = journal.batch(() => {
+      if (exchange) journal.recordExchange(orderNo, exchange);
+      return record(orderNo, outcome);
+    });
     deps.onStateChanged?.(after);
     if (outcome.kind === 'issued') await notifyIssued(after, outcome);
     return toResult(after, outcome, change);
@@ -241,7 +269,9 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       totalAmount: amounts.totalAmount,
       ...(invoice.buyerTaxId ? { buyerTaxId: invoice.buyerTaxId } : {}),
       ...(invoice.buyerTitle ? { buyerTitle: invoice.buyerTitle } : {}),
-      ...(invoice.carrierType && invoice.carrierId ? { carrier: { type: invoice.carrierType, id: invoice.carrierId } } : {}),
+      ...(invoice.carrierType && invoice.carrierId
+        ? { carrier: { type: invoice.carrierType, id: invoice.carrierId } }
+        : {}),
       ...(invoice.loveCode ? { loveCode: invoice.loveCode } : {}),
       lines: amounts.lines.map((line) => ({
         name: line.name,
@@ -262,7 +292,12 @@ function withNothingDone(message: { zh: string; en: string }) {
 
 export function toResult(transaction: TransactionRecord, outcome: Outcome, change: number): CheckoutResult {
   const state = transaction.state;
-  if (state !== 'issued' && state !== 'rejected' && state !== 'not-delivered' && state !== 'needs-verification') {
+  if (
+    state !== 'issued' &&
+    state !== 'rejected' &&
+    state !== 'not-delivered' &&
+    state !== 'needs-verification'
+  ) {
     throw new Error(`checkout ended in state ${state}`);
   }
   const issued = outcome.kind === 'issued' ? outcome : null;
@@ -282,10 +317,10 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
       transaction.operation !== 'order' || !issued
         ? 'not-expected'
         : issued.printDataError
-            ? 'unparseable'
-            : issued.printData
-              ? 'ok'
-              : 'missing',
+          ? 'unparseable'
+          : issued.printData
+            ? 'ok'
+            : 'missing',
     qrCodeUrl: issued?.qrCodeUrl ?? null,
     missing: issued?.missing ?? [],
   };

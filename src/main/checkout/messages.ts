@@ -21,10 +21,16 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
         );
       } else if (outcome.missing.includes('PrintDataString')) {
         notes.push(
-          bilingual('服務未回傳列印資料，請勿重新開立', 'The service returned no print data. Do not issue again'),
+          bilingual(
+            '服務未回傳列印資料，請勿重新開立',
+            'The service returned no print data. Do not issue again',
+          ),
         );
       }
-      if (outcome.missing.some((field) => field.startsWith('QrCodeUrl')) || outcome.missing.includes('QKey')) {
+      if (
+        outcome.missing.some((field) => field.startsWith('QrCodeUrl')) ||
+        outcome.missing.includes('QKey')
+      ) {
         notes.push(
           bilingual(
             '服務未回傳可用的捐贈/歸戶連結，不顯示 QR 碼；請勿重新開立',
@@ -61,7 +67,10 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
 /** The fixed rejections have a cause the cashier can act on; others are shown as the service wrote them. */
 function rejectionHint(reason: string): Bilingual {
   if (reason === RESULT_MESSAGES.signatureMismatch) {
-    return bilingual(`${reason}：簽章金鑰設定錯誤，請通知店長`, `${reason}: the signing key is set up wrong, tell the manager`);
+    return bilingual(
+      `${reason}：簽章金鑰設定錯誤，請通知店長`,
+      `${reason}: the signing key is set up wrong, tell the manager`,
+    );
   }
   if (reason === RESULT_MESSAGES.timestampExpired) {
     return bilingual(`${reason}：請檢查收銀機的時間`, `${reason}: check the till's clock`);

@@ -34,7 +34,13 @@ export interface PreparedOrder {
     loveCode?: string;
     wantsDetails?: boolean;
   };
-  lines: Array<{ name: string; quantity: number; unitPrice: number; subTotal: Ntd; taxType: 'taxable' | 'zero' | 'exempt' }>;
+  lines: Array<{
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    subTotal: Ntd;
+    taxType: 'taxable' | 'zero' | 'exempt';
+  }>;
   payments: Array<{ method: string; amount: Ntd; reference?: string }>;
   paid: Ntd;
   change: Ntd;
@@ -79,7 +85,12 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
   const payments: PreparedOrder['payments'] = [];
   order.payments.forEach((payment, i) => {
     if (!isNtd(payment.amount) || payment.amount <= 0) {
-      add(bilingual(`第 ${i + 1} 筆付款金額必須是大於 0 的整數元`, `Payment ${i + 1} must be a whole number of dollars above 0`));
+      add(
+        bilingual(
+          `第 ${i + 1} 筆付款金額必須是大於 0 的整數元`,
+          `Payment ${i + 1} must be a whole number of dollars above 0`,
+        ),
+      );
     }
     payments.push({
       method: payment.method,
@@ -98,7 +109,12 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
   if (paid < total) {
     return {
       ok: false,
-      reasons: [bilingual(`收款不足：應收 ${total} 元，尚差 ${total - paid} 元`, `Payments do not cover the total ${total}: ${total - paid} short`)],
+      reasons: [
+        bilingual(
+          `收款不足：應收 ${total} 元，尚差 ${total - paid} 元`,
+          `Payments do not cover the total ${total}: ${total - paid} short`,
+        ),
+      ],
     };
   }
   return {
@@ -117,12 +133,20 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
 }
 
 /** Only the fields that belong to the chosen kind may be present: a stray field is a mistake to show, not to drop. */
-function checkInvoiceChoice(choice: CheckoutOrder['invoice'], add: (reason: Bilingual) => void): PreparedOrder['invoice'] {
+function checkInvoiceChoice(
+  choice: CheckoutOrder['invoice'],
+  add: (reason: Bilingual) => void,
+): PreparedOrder['invoice'] {
   const out: PreparedOrder['invoice'] = { kind: choice.kind };
   if (choice.wantsDetails) out.wantsDetails = true;
   const present = (value: string | undefined) => value !== undefined && value.trim() !== '';
   const refuseField = (field: string, zh: string) =>
-    add(bilingual(`「${kindName[choice.kind].zh}」不可填${zh}`, `A ${kindName[choice.kind].en} invoice takes no ${field}`));
+    add(
+      bilingual(
+        `「${kindName[choice.kind].zh}」不可填${zh}`,
+        `A ${kindName[choice.kind].en} invoice takes no ${field}`,
+      ),
+    );
 
   const wantsCarrier = choice.kind === 'carrier' || (choice.kind === 'business' && present(choice.carrierId));
   if (wantsCarrier) {
@@ -130,7 +154,12 @@ function checkInvoiceChoice(choice: CheckoutOrder['invoice'], add: (reason: Bili
     const checked = validateCarrier(type, choice.carrierId ?? '');
     if (!checked.ok) add(checked.reason);
     else if (choice.kind === 'business' && type !== CARRIER_TYPES.mobile) {
-      add(bilingual('有統一編號時只能使用手機條碼載具', 'With a buyer tax ID the only carrier allowed is a mobile barcode'));
+      add(
+        bilingual(
+          '有統一編號時只能使用手機條碼載具',
+          'With a buyer tax ID the only carrier allowed is a mobile barcode',
+        ),
+      );
     } else {
       out.carrierType = type;
       out.carrierId = checked.value;
@@ -142,7 +171,8 @@ function checkInvoiceChoice(choice: CheckoutOrder['invoice'], add: (reason: Bili
     if (checked.ok) out.loveCode = checked.value;
     else add(checked.reason);
   } else if (present(choice.loveCode)) {
-    if (choice.kind === 'business') add(bilingual('有統一編號的發票不能捐贈', 'An invoice with a buyer tax ID cannot be donated'));
+    if (choice.kind === 'business')
+      add(bilingual('有統一編號的發票不能捐贈', 'An invoice with a buyer tax ID cannot be donated'));
     else refuseField('love code', '愛心碼');
   }
 

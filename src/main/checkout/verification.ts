@@ -88,10 +88,17 @@ export function createVerification(deps: VerificationDeps) {
       if (input.invoiceNumber) {
         throw new TillError(
           'invalid-input',
-          bilingual('「未開立」不可填發票號碼，未記錄任何結果', 'A "not issued" resolution takes no invoice number; nothing was recorded'),
+          bilingual(
+            '「未開立」不可填發票號碼，未記錄任何結果',
+            'A "not issued" resolution takes no invoice number; nothing was recorded',
+          ),
         );
       }
-      record = journal.resolve(input.orderNo, { outcome: 'not-issued', by, ...(input.note ? { note: input.note } : {}) });
+      record = journal.resolve(input.orderNo, {
+        outcome: 'not-issued',
+        by,
+        ...(input.note ? { note: input.note } : {}),
+      });
     }
     deps.logger.info('verification resolved', {
       orderNo: record.orderNo,
@@ -121,7 +128,8 @@ export function createVerification(deps: VerificationDeps) {
   }
 
   async function lookupTraining(orderNo: string): Promise<TrainingLookupResult> {
-    const channel = typeof deps.trainingChannel === 'function' ? deps.trainingChannel() : deps.trainingChannel;
+    const channel =
+      typeof deps.trainingChannel === 'function' ? deps.trainingChannel() : deps.trainingChannel;
     if (!channel) {
       throw new TillError(
         'not-training',
@@ -132,7 +140,10 @@ export function createVerification(deps: VerificationDeps) {
       );
     }
     if (!journal.get(orderNo)) {
-      throw new TillError('journal-not-found', bilingual(`找不到訂單 ${orderNo}`, `No order ${orderNo} in the journal`));
+      throw new TillError(
+        'journal-not-found',
+        bilingual(`找不到訂單 ${orderNo}`, `No order ${orderNo} in the journal`),
+      );
     }
     const result = await postJson({
       url: `${channel.url.replace(/\/+$/, '')}/_admin/lookup`,
@@ -164,7 +175,10 @@ export function createVerification(deps: VerificationDeps) {
             `練習服務：訂單 ${orderNo} 已開立發票 ${formatInvoiceNumber(number)}`,
             `Training service: order ${orderNo} was issued as ${formatInvoiceNumber(number)}`,
           )
-        : bilingual(`練習服務：訂單 ${orderNo} 沒有開立發票`, `Training service: order ${orderNo} was not issued`),
+        : bilingual(
+            `練習服務：訂單 ${orderNo} 沒有開立發票`,
+            `Training service: order ${orderNo} was not issued`,
+          ),
     };
   }
 

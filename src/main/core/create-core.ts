@@ -5,6 +5,7 @@ import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { Journal } from '../journal/journal';
+import { createPrintingCapability } from '../printing/capability';
 import { createSettingsHandlers } from '../settings/handlers';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
@@ -68,6 +69,15 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     logger: options.logger,
     onStatusChanged: () => events.publish('app.status-changed', status()),
   });
+  // Printing: jobs in the journal; prints the proof / details slip / drawer kick after each issue.
+  const printing = createPrintingCapability({
+    store: journal,
+    settings: options.settings,
+    logger: options.logger,
+  });
+  checkout.onIssued(async (event) => {
+    await printing.onIssued(event);
+  });
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
@@ -79,6 +89,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...catalog.handlers,
     ...createJournalHandlers({ journal }),
     ...checkout.handlers,
+    ...printing.handlers,
   };
 
   return {
@@ -87,6 +98,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     async close() {
       catalog.close();
       await checkout.close();
+      await printing.close();
       journal.close();
     },
   };

@@ -46,6 +46,15 @@ export interface PosClientDeps {
  */
 export const MAX_FRESH_TIMESTAMP_ATTEMPTS = 10;
 
+export interface IssueOptions {
+  /**
+   * A timestamp the caller already reserved (e.g. in the same journal commit as the transaction);
+   * used for the first attempt only.
+   */
+  firstTimestamp?: string;
+  signal?: AbortSignal;
+}
+
 export interface IssueResult {
   outcome: Outcome;
   attempts: number;
@@ -56,16 +65,22 @@ export function createPosClient(deps: PosClientDeps) {
   const post = deps.post ?? postJson;
   const base = deps.config.serviceUrl.replace(/\/+$/, '');
 
+  /** The next timestamp of this company, persisted before it is returned (never handed out twice). */
+  function reserveTimestamp(): string {
+    return timestampText(deps.reserveTimestamp(deps.config.companyId, nowSeconds()));
+  }
+
   async function issue(
     operation: PosOperation,
     data: PosOrderData,
     recorder: AttemptRecorder,
-    signal?: AbortSignal,
+    options: IssueOptions = {},
   ): Promise<IssueResult> {
     const { config, logger } = deps;
     const path = POS_OPERATIONS[operation];
     for (let attempt = 1; ; attempt++) {
-      const timestamp = timestampText(deps.reserveTimestamp(config.companyId, nowSeconds()));
+      const timestamp =
+        attempt === 1 && options.firstTimestamp ? timestampText(options.firstTimestamp) : reserveTimestamp();
       const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
       recorder.beforeSend(start);
       const body = signedBody(config, timestamp, data);
@@ -74,7 +89,7 @@ export function createPosClient(deps: PosClientDeps) {
         headers: body.headers,
         body: body.json,
         timeoutMs: config.timeoutMs,
-        ...(signal ? { signal } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
       });
       const summary = summarize(result);
       const outcome = classify(operation, data.BillingNo, result);
@@ -96,7 +111,7 @@ export function createPosClient(deps: PosClientDeps) {
     }
   }
 
-  return { issue, config: deps.config };
+  return { issue, reserveTimestamp, config: deps.config };
 }
 
 export type PosClient = ReturnType<typeof createPosClient>;

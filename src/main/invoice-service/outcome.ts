@@ -165,6 +165,7 @@ function issuedOutcome(operation: PosOperation, response: PosIssued): IssuedOutc
     } else printData = parsed.data;
   }
   const qrCodeUrl = operation === 'orderReturnQKey' ? usableQrCodeUrl(response.QrCodeUrl) : null;
-  if (operation === 'orderReturnQKey' && response.QrCodeUrl && !qrCodeUrl) missing.push('QrCodeUrl (not a usable https link)');
+  if (operation === 'orderReturnQKey' && response.QrCodeUrl && !qrCodeUrl)
+    missing.push('QrCodeUrl (not a usable https link)');
   return { kind: 'issued', response, missing, printData, printDataError, qrCodeUrl };
 }

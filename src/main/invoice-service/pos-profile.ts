@@ -269,7 +269,13 @@ export interface OrderDataInput {
   buyerTitle?: string;
   carrier?: { type: string; id: string };
   loveCode?: string;
-  lines: ReadonlyArray<{ name: string; quantity: number; unitPrice: number; subTotal: number; itemTaxType: '1' | '2' | '3' }>;
+  lines: ReadonlyArray<{
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    subTotal: number;
+    itemTaxType: '1' | '2' | '3';
+  }>;
 }
 
 /** Maps the till's invoice onto the provider's `Data` (profile §1): the field names are the provider's. */

@@ -62,7 +62,12 @@ export function postJson(options: PostOptions): Promise<TransportResult> {
       req?.destroy();
     };
     const timer = setTimeout(
-      () => fail(connected ? `no complete answer within ${options.timeoutMs} ms` : `connect timeout ${options.timeoutMs} ms`),
+      () =>
+        fail(
+          connected
+            ? `no complete answer within ${options.timeoutMs} ms`
+            : `connect timeout ${options.timeoutMs} ms`,
+        ),
       options.timeoutMs,
     );
     const onAbort = () => fail('aborted');

@@ -62,7 +62,9 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
             stream.end();
             await once(stream, 'close');
             renameSync(partial, values.out);
-            io.stderr.write(`已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${result.rows} transactions to ${values.out}\n`);
+            io.stderr.write(
+              `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${result.rows} transactions to ${values.out}\n`,
+            );
           } catch (error) {
             if (!stream.closed) {
               stream.destroy();
@@ -105,7 +107,9 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
         } else {
           say(`待確認 ${pending.length} 筆 / ${pending.length} need verification:`);
           for (const tx of pending) {
-            say(`${tx.orderNo}\t${tx.tillId}\t${tx.createdAt}\tNT$${tx.totals.totalAmount}\t${tx.lastMessage ?? ''}`);
+            say(
+              `${tx.orderNo}\t${tx.tillId}\t${tx.createdAt}\tNT$${tx.totals.totalAmount}\t${tx.lastMessage ?? ''}`,
+            );
           }
         }
         return 0;
@@ -186,11 +190,15 @@ function parse(argv: string[]): { command: Command; values: Values } {
       `Give a command: ${COMMANDS.join(', ')} (got "${command ?? ''}")`,
     );
   }
-  if (extra.length > 0) throw usage(`多餘的參數：${extra.join(' ')}`, `Unexpected arguments: ${extra.join(' ')}`);
+  if (extra.length > 0)
+    throw usage(`多餘的參數：${extra.join(' ')}`, `Unexpected arguments: ${extra.join(' ')}`);
   const values = parsed.values as Partial<Values>;
   if (!values.db) throw usage('請用 --db 指定日誌檔', 'Give the journal file with --db PATH');
   if (values.date !== undefined && parseTaipeiDateTime(`${values.date}T00:00:00`) === null) {
-    throw usage(`日期「${values.date}」須為 YYYY-MM-DD`, `The date "${values.date}" must be a real YYYY-MM-DD`);
+    throw usage(
+      `日期「${values.date}」須為 YYYY-MM-DD`,
+      `The date "${values.date}" must be a real YYYY-MM-DD`,
+    );
   }
   if (values.till !== undefined && !/^[A-Z0-9]{1,12}$/.test(values.till)) {
     throw usage(`收銀機編號「${values.till}」不正確`, `The till id "${values.till}" is not valid`);
@@ -230,14 +238,17 @@ function summaryText(summary: DaySummary): string {
     ['訓練 Training', summary.training],
   ] as const) {
     out.push('', `${title}: ${block.count} 筆 transactions, NT$${block.totalAmount}`);
-    out.push(`  已開立 issued: ${block.issued.count} / NT$${block.issued.amount}  稅額 tax NT$${block.taxAmount}`);
+    out.push(
+      `  已開立 issued: ${block.issued.count} / NT$${block.issued.amount}  稅額 tax NT$${block.taxAmount}`,
+    );
     for (const [state, v] of Object.entries(block.byState)) {
       if (v.count > 0) out.push(`  ${state}: ${v.count} / NT$${v.amount}`);
     }
     for (const [operation, v] of Object.entries(block.byOperation)) {
       if (v.count > 0) out.push(`  ${operation}: ${v.count} / NT$${v.amount}`);
     }
-    for (const [method, v] of Object.entries(block.byPaymentMethod)) out.push(`  ${method}: ${v.count} / NT$${v.amount}`);
+    for (const [method, v] of Object.entries(block.byPaymentMethod))
+      out.push(`  ${method}: ${v.count} / NT$${v.amount}`);
   }
   out.push('', `日誌雜湊 Chain head #${summary.chainHead.entryId} ${summary.chainHead.hash}`);
   return out.join('\n');

@@ -6,7 +6,9 @@ runJournalCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.s
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`日誌工具發生錯誤 / The journal tool failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(
+      `日誌工具發生錯誤 / The journal tool failed: ${(error as Error).stack ?? String(error)}\n`,
+    );
     process.exitCode = 1;
   },
 );

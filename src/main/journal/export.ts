@@ -3,8 +3,10 @@ import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { taipeiDateTime } from '../../shared/domain';
+import { CSV_BOM, csvCell } from './csv';
 import { invalid } from './errors';
 import { openJournalReader } from './open-db';
+import { paymentPairs } from './rows';
 import { daySummary } from './summary';
 import type { DaySummary, ExportOptions, ExportResult } from './types';
 import { businessDay, check } from './validate';
@@ -28,11 +30,11 @@ interface ExportRow {
   invoice_kind: string;
   attempt: number;
   total_amount: number;
-  sales_amount: number | null;
+  sales_amount: number;
   tax_amount: number;
-  zero_tax_sales_amount: number | null;
-  free_tax_sales_amount: number | null;
-  payments: string | null;
+  zero_tax_sales_amount: number;
+  free_tax_sales_amount: number;
+  payments: string;
   buyer_tax_id: string | null;
   buyer_title: string | null;
   carrier_type: string | null;
@@ -52,24 +54,17 @@ interface ExportRow {
 }
 
 const EXPORT_SQL = `
-  SELECT t.order_no, t.till_id, t.business_day, t.created_at, t.state, t.training, t.operation, t.invoice_kind,
-    t.attempt, t.total_amount, t.body ->> '$.totals.salesAmount' AS sales_amount, t.tax_amount,
-    t.body ->> '$.totals.zeroTaxSalesAmount' AS zero_tax_sales_amount,
-    t.body ->> '$.totals.freeTaxSalesAmount' AS free_tax_sales_amount,
-    (SELECT group_concat((p.value ->> 'method') || ':' || (p.value ->> 'amount'), ';')
-       FROM json_each(t.body, '$.payments') p) AS payments,
-    t.body ->> '$.invoice.buyerTaxId' AS buyer_tax_id, t.body ->> '$.invoice.buyerTitle' AS buyer_title,
-    t.body ->> '$.invoice.carrierType' AS carrier_type, t.body ->> '$.invoice.carrierId' AS carrier_id,
-    t.body ->> '$.invoice.loveCode' AS love_code,
-    t.invoice_number, t.invoice_datetime, t.random_number,
-    (SELECT count(*) FROM entries e WHERE e.order_no = t.order_no AND e.kind = 'tx.exchange') AS exchanges,
+  SELECT order_no, till_id, business_day, created_at, state, training, operation, invoice_kind, attempt,
+    total_amount, sales_amount, tax_amount, zero_tax_sales_amount, free_tax_sales_amount, payments,
+    buyer_tax_id, buyer_title, carrier_type, carrier_id, love_code, invoice_number, invoice_datetime,
+    random_number, exchanges,
     (SELECT count(*) FROM print_jobs j WHERE j.order_no = t.order_no AND j.kind = 'proof' AND j.state = 'printed')
       AS proofs_printed,
-    t.last_message, t.resolution ->> '$.outcome' AS resolution, t.resolution ->> '$.by' AS resolved_by,
-    t.resolution ->> '$.at' AS resolved_at, t.cashier, t.updated_at
+    last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
+    resolution ->> '$.at' AS resolved_at, cashier, updated_at
   FROM transactions t
-  WHERE t.business_day = @day AND (@tillId IS NULL OR t.till_id = @tillId)
-  ORDER BY t.created_at, t.order_no`;
+  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
+  ORDER BY created_at, order_no`;
 
 /** The columns, in order, with how each cell is made (Taipei local time for people; ISO in JSON). */
 const COLUMNS: { name: string; value: (row: ExportRow) => string | number | boolean | null }[] = [
@@ -87,7 +82,13 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
   { name: 'tax_amount', value: (r) => r.tax_amount },
   { name: 'zero_tax_sales_amount', value: (r) => r.zero_tax_sales_amount },
   { name: 'free_tax_sales_amount', value: (r) => r.free_tax_sales_amount },
-  { name: 'payments', value: (r) => r.payments },
+  {
+    name: 'payments',
+    value: (r) =>
+      paymentPairs(r.payments)
+        .map(([method, amount]) => `${method}:${amount}`)
+        .join(';'),
+  },
   { name: 'buyer_tax_id', value: (r) => r.buyer_tax_id },
   { name: 'buyer_title', value: (r) => r.buyer_title },
   { name: 'carrier_type', value: (r) => r.carrier_type },
@@ -107,21 +108,6 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
   { name: 'updated_at', value: (r) => r.updated_at },
 ];
 export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
-
-export const CSV_BOM = '\uFEFF';
-
-/**
- * One CSV cell: quoted when it holds a comma, quote, CR/LF or edge spaces; text that Excel would
- * run as a formula (= + - @ at the start) gets a leading apostrophe. Numbers stay numbers.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Buffers small writes into chunks and waits for 'drain' when the stream asks for it. */
 class ChunkWriter {

@@ -24,5 +24,8 @@ export function createJournalHandlers({ journal }: JournalHandlerDeps): Handlers
 /** `PosOrderData` is an interface; the contract sees it as an open object with a BillingNo. */
 function forIpc(detail: TransactionDetail) {
   const { requestData, ...transaction } = detail.transaction;
-  return { ...detail, transaction: { ...transaction, requestData: { ...requestData } as { BillingNo: string } } };
+  return {
+    ...detail,
+    transaction: { ...transaction, requestData: { ...requestData } as { BillingNo: string } },
+  };
 }

@@ -6,6 +6,7 @@ import { exportDay, exportDayToFolder } from './export';
 import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase } from './open-db';
 import * as printJobs from './print-jobs';
+import * as queries from './queries';
 import { daySummary } from './summary';
 import * as txs from './transactions';
 import type {
@@ -142,25 +143,25 @@ export class Journal {
   }
 
   get(orderNo: string): TransactionRecord | null {
-    return txs.get(this.db, orderNo);
+    return queries.get(this.db, orderNo);
   }
 
   /** One transaction with its exchanges, issue result, QR displays, print jobs and entries. */
   detail(orderNo: string): TransactionDetail | null {
-    return txs.detail(this.db, orderNo);
+    return queries.detail(this.db, orderNo);
   }
 
   list(filter: ListFilter): TransactionListItem[] {
-    return txs.list(this.db, filter);
+    return queries.list(this.db, filter);
   }
 
   /** The needs-verification list, oldest first. */
   pending(): TransactionRecord[] {
-    return txs.pending(this.db);
+    return queries.pending(this.db);
   }
 
   counts(): JournalCounts {
-    return txs.counts(this.db);
+    return queries.counts(this.db);
   }
 
   // ------------------------------------------------------------------ print jobs
@@ -212,6 +213,15 @@ export class Journal {
 
   chainHead(): ChainHead {
     return chainHead(this.db);
+  }
+
+  /**
+   * Several journal calls as ONE write transaction: one commit (one fsync), all or nothing. The
+   * calls inside nest as savepoints. (Added for the checkout engine: order number + transaction
+   * + timestamp before the request, exchange + outcome after it.)
+   */
+  batch<T>(fn: () => T): T {
+    return this.write(fn);
   }
 
   /** One write transaction holding SQLite's write lock from the start (BEGIN IMMEDIATE). */

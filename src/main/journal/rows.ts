@@ -1,5 +1,6 @@
 import type { PosOperation, PosOrderData } from '../invoice-service/pos-profile';
 import type {
+  ExchangeRecord,
   InvoiceChoice,
   JournalEntry,
   JournalLine,
@@ -26,8 +27,17 @@ export interface TxRow {
   attempt: number;
   invoice_kind: InvoiceChoice['kind'];
   total_amount: number;
+  sales_amount: number;
   tax_amount: number;
-  payment_methods: string;
+  zero_tax_sales_amount: number;
+  free_tax_sales_amount: number;
+  payments: string;
+  buyer_tax_id: string | null;
+  buyer_title: string | null;
+  carrier_type: string | null;
+  carrier_id: string | null;
+  love_code: string | null;
+  exchanges: number;
   cashier: string | null;
   invoice_number: string | null;
   invoice_datetime: string | null;
@@ -46,12 +56,34 @@ export interface TxBody {
   requestData: PosOrderData;
 }
 
+/** Everything but the body: what lists, exports and summaries read. */
 export const LIST_COLUMNS = `order_no, till_id, company_id, business_day, created_at, updated_at, state, training,
-  operation, attempt, invoice_kind, total_amount, tax_amount, payment_methods, cashier, invoice_number,
-  invoice_datetime, random_number, last_message, resolution, json_extract(body, '$.totals') AS totals`;
+  operation, attempt, invoice_kind, total_amount, sales_amount, tax_amount, zero_tax_sales_amount,
+  free_tax_sales_amount, payments, buyer_tax_id, buyer_title, carrier_type, carrier_id, love_code, exchanges,
+  cashier, invoice_number, invoice_datetime, random_number, last_message, resolution`;
 
-export function paymentMethodsColumn(payments: readonly JournalPayment[]): string {
-  return [...new Set(payments.map((p) => p.method))].join(',');
+/** The columns derived from a body, written with it (begin, resubmit) so reads never parse the body. */
+export function bodyColumns(body: TxBody) {
+  return {
+    invoice_kind: body.invoice.kind,
+    total_amount: body.totals.totalAmount,
+    sales_amount: body.totals.salesAmount,
+    tax_amount: body.totals.taxAmount,
+    zero_tax_sales_amount: body.totals.zeroTaxSalesAmount,
+    free_tax_sales_amount: body.totals.freeTaxSalesAmount,
+    payments: JSON.stringify(body.payments.map((p) => [p.method, p.amount])),
+    buyer_tax_id: body.invoice.buyerTaxId ?? null,
+    buyer_title: body.invoice.buyerTitle ?? null,
+    carrier_type: body.invoice.carrierType ?? null,
+    carrier_id: body.invoice.carrierId ?? null,
+    love_code: body.invoice.loveCode ?? null,
+    body: JSON.stringify(body),
+  };
+}
+
+/** The payments column back as [method, amount] pairs. */
+export function paymentPairs(column: string): [string, number][] {
+  return JSON.parse(column) as [string, number][];
 }
 
 function common(row: Omit<TxRow, 'body'>) {
@@ -80,12 +112,18 @@ export function toRecord(row: TxRow): TransactionRecord {
   return { ...common(row), ...body };
 }
 
-export function toListItem(row: Omit<TxRow, 'body'> & { totals: string }): TransactionListItem {
+export function toListItem(row: Omit<TxRow, 'body'>): TransactionListItem {
   return {
     ...common(row),
-    totals: JSON.parse(row.totals) as JournalTotals,
+    totals: {
+      totalAmount: row.total_amount,
+      salesAmount: row.sales_amount,
+      taxAmount: row.tax_amount,
+      zeroTaxSalesAmount: row.zero_tax_sales_amount,
+      freeTaxSalesAmount: row.free_tax_sales_amount,
+    },
     invoiceKind: row.invoice_kind,
-    paymentMethods: row.payment_methods === '' ? [] : row.payment_methods.split(','),
+    paymentMethods: [...new Set(paymentPairs(row.payments).map(([method]) => method))],
   };
 }
 
@@ -109,4 +147,22 @@ export function toEntry(row: EntryRow): JournalEntry {
     prevHash: row.prev_hash,
     hash: row.hash,
   };
+}
+
+/** A `tx.exchange` entry's payload as its record. */
+export function exchangeFromEntry(entryId: number, at: string, p: Record<string, unknown>): ExchangeRecord {
+  const record: ExchangeRecord = {
+    entryId,
+    at,
+    attempt: p.attempt as number,
+    operation: p.operation as ExchangeRecord['operation'],
+    httpStatus: p.httpStatus as number | null,
+    statusCode: p.statusCode as number | null,
+    resultMessage: p.resultMessage as string | null,
+    durationMs: p.durationMs as number,
+    outcome: p.outcome as ExchangeRecord['outcome'],
+    error: p.error as string | null,
+  };
+  if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
+  return record;
 }

@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
 import { posOperations, type PosOperation } from '../invoice-service/pos-profile';
 import { chainHead } from './chain';
+import { paymentPairs } from './rows';
 import { TX_STATES, type AmountCount, type DaySummary, type SummaryBlock, type TxState } from './types';
 import { businessDay, check } from './validate';
 
 /**
  * The end-of-day figures of one business day (optionally one till): counts and totals per
  * outcome, per operation and per payment method, training apart, plus the chain head to anchor.
- * Two grouped queries, whatever the number of sales.
+ * One grouped query plus one pass over the day's compact payments column.
  */
 function emptyBlock(): SummaryBlock {
   const zero = (): AmountCount => ({ count: 0, amount: 0 });
@@ -59,17 +60,17 @@ export function daySummary(
     if (g.state === 'issued') add({ issued: block.issued }, 'issued', g.n, g.total);
   }
 
+  // Per payment method from the compact payments column (no JSON body parsing).
   const payments = db
-    .prepare(
-      `SELECT t.training AS training, p.value ->> 'method' AS method,
-              count(DISTINCT t.order_no) AS n, sum(p.value ->> 'amount') AS amount
-       FROM transactions t, json_each(t.body, '$.payments') p
-       WHERE t.business_day = @day ${tillFilter.replace('till_id', 't.till_id')}
-       GROUP BY t.training, method ORDER BY method`,
-    )
-    .all(params) as { training: number; method: string; n: number; amount: number }[];
-  for (const p of payments) {
-    add((p.training ? blocks.training : blocks.sales).byPaymentMethod, p.method, p.n, p.amount);
+    .prepare(`SELECT training, payments FROM transactions WHERE business_day = @day ${tillFilter}`)
+    .iterate(params) as IterableIterator<{ training: number; payments: string }>;
+  for (const row of payments) {
+    const target = (row.training ? blocks.training : blocks.sales).byPaymentMethod;
+    const seen = new Set<string>();
+    for (const [method, amount] of paymentPairs(row.payments)) {
+      add(target, method, seen.has(method) ? 0 : 1, amount);
+      seen.add(method);
+    }
   }
 
   return {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
 import { canonicalJson, entryHash, entryText, GENESIS_HASH } from './chain';
 import { formatOrderNo } from './order-numbers';
-import { paymentMethodsColumn, type TxBody } from './rows';
+import { bodyColumns, type TxBody } from './rows';
 import { migrate } from './schema/migrations';
 
 /**
@@ -42,12 +42,54 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
   const insertEntry = db.prepare(
     'INSERT INTO entries (id, at, kind, order_no, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const txColumns = [
+    'order_no',
+    'till_id',
+    'company_id',
+    'business_day',
+    'created_at',
+    'updated_at',
+    'state',
+    'training',
+    'operation',
+    'attempt',
+    'cashier',
+    'invoice_number',
+    'invoice_datetime',
+    'random_number',
+    'last_message',
+    'exchanges',
+    ...Object.keys(bodyColumns(saleBody('X', tillId, 1, ''))),
+  ];
   const insertTx = db.prepare(
-    `INSERT INTO transactions (order_no, till_id, company_id, business_day, created_at, updated_at, state, training,
-       operation, attempt, invoice_kind, total_amount, tax_amount, payment_methods, cashier, invoice_number,
-       invoice_datetime, random_number, last_message, resolution, body)
-     VALUES (?, ?, '12345678', ?, ?, ?, ?, 0, 'order', 1, 'paper', ?, 0, ?, 'Bench', ?, ?, ?, ?, NULL, ?)`,
+    `INSERT INTO transactions (${txColumns.join(', ')}) VALUES (${txColumns.map((c) => `@${c}`).join(', ')})`,
   );
+  const txRow = (
+    orderNo: string,
+    day: string,
+    at: string,
+    state: string,
+    body: TxBody,
+    issued: [string, string] | null,
+  ) => ({
+    order_no: orderNo,
+    till_id: tillId,
+    company_id: '12345678',
+    business_day: day,
+    created_at: at,
+    updated_at: at,
+    state,
+    training: 0,
+    operation: 'order',
+    attempt: 1,
+    cashier: 'Bench',
+    invoice_number: issued?.[0] ?? null,
+    invoice_datetime: issued?.[1] ?? null,
+    random_number: issued ? '0122' : null,
+    last_message: issued ? 'OK' : 'timeout',
+    exchanges: 1,
+    ...bodyColumns(body),
+  });
   const insertJob = db.prepare(
     `INSERT INTO print_jobs (id, order_no, kind, content, state, reprint, attempts, created_at, printed_at)
      VALUES (?, ?, 'proof', ?, 'printed', 0, 1, ?, ?)`,
@@ -105,11 +147,10 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
           outcome: unsure ? 'uncertain' : 'issued',
           error: unsure ? 'timeout after sending' : null,
         });
-        const methods = paymentMethodsColumn(body.payments);
         if (unsure) {
           pending++;
           append(at, 'tx.needs-verification', orderNo, { state: 'needs-verification', reason: 'timeout' });
-          insertTx.run(orderNo, tillId, day, at, at, 'needs-verification', total, methods, null, null, null, 'timeout', JSON.stringify(body));
+          insertTx.run(txRow(orderNo, day, at, 'needs-verification', body, null));
           continue;
         }
         const invoiceNumber = `AB${String(transactions).padStart(8, '0')}`;
@@ -125,7 +166,7 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
           qKey: null,
           qrCodeUrl: null,
         });
-        insertTx.run(orderNo, tillId, day, at, at, 'issued', total, methods, invoiceNumber, invoiceDateTime, '0122', 'OK', JSON.stringify(body));
+        insertTx.run(txRow(orderNo, day, at, 'issued', body, [invoiceNumber, invoiceDateTime]));
         jobId++;
         const content = `電子發票證明聯 ${invoiceNumber} 總計 ${total}`;
         append(at, 'print.created', orderNo, { jobId, kind: 'proof', reprint: false, content });
@@ -145,13 +186,24 @@ function saleBody(orderNo: string, tillId: string, total: number, invoiceDateTim
   const other = total - tea;
   const lines = [
     { name: '珍珠奶茶', quantity: 1, unitPrice: tea, subTotal: tea, taxType: 'taxable' as const },
-    ...(other > 0 ? [{ name: '雞排', quantity: 1, unitPrice: other, subTotal: other, taxType: 'taxable' as const }] : []),
+    ...(other > 0
+      ? [{ name: '雞排', quantity: 1, unitPrice: other, subTotal: other, taxType: 'taxable' as const }]
+      : []),
   ];
   return {
     invoice: { kind: 'paper' },
     lines,
-    payments: total % 3 === 0 ? [{ method: 'card', amount: total }] : [{ method: 'cash', amount: total, tendered: 1000, change: 1000 - total }],
-    totals: { totalAmount: total, salesAmount: total, taxAmount: 0, zeroTaxSalesAmount: 0, freeTaxSalesAmount: 0 },
+    payments:
+      total % 3 === 0
+        ? [{ method: 'card', amount: total }]
+        : [{ method: 'cash', amount: total, tendered: 1000, change: 1000 - total }],
+    totals: {
+      totalAmount: total,
+      salesAmount: total,
+      taxAmount: 0,
+      zeroTaxSalesAmount: 0,
+      freeTaxSalesAmount: 0,
+    },
     requestData: {
       BillingNo: orderNo,
       InvoiceDateTime: invoiceDateTime,

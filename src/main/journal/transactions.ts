@@ -3,10 +3,10 @@ import { taipeiBusinessDay, type Bilingual } from '../../shared/domain';
 import { parsePrintDataString } from '../invoice-service/pos-profile';
 import { appendEntry } from './chain';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';
-import { pendingPrintCount, printJobsFor } from './print-jobs';
+import { findTx } from './queries';
 import {
   LIST_COLUMNS,
-  paymentMethodsColumn,
+  bodyColumns,
   toEntry,
   toListItem,
   toRecord,
@@ -57,14 +57,8 @@ import {
 
 const iso = (date: Date) => date.toISOString();
 
-function row(db: Database.Database, orderNo: string): TxRow | null {
-  return (
-    (db.prepare('SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null
-  );
-}
-
 function requireRow(db: Database.Database, orderNo: string): TxRow {
-  const found = row(db, orderNo);
+  const found = findTx(db, orderNo);
   if (!found) throw notFound(orderNo);
   return found;
 }
@@ -96,7 +90,7 @@ function setState(
 export function begin(db: Database.Database, input: NewTransaction, now: Date): TransactionRecord {
   checkNewTransaction(input);
   const tx = withoutSecrets(input);
-  if (row(db, tx.orderNo)) {
+  if (findTx(db, tx.orderNo)) {
     throw new JournalError('journal-refused', {
       zh: `訂單編號 ${tx.orderNo} 已經使用過，不能再用於新交易`,
       en: `Order number ${tx.orderNo} is already in the journal: it is never reused for a new sale`,
@@ -129,26 +123,24 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       ...body,
     },
   });
+  const columns = {
+    order_no: tx.orderNo,
+    till_id: tx.tillId,
+    company_id: tx.companyId,
+    business_day: day,
+    created_at: atText,
+    updated_at: atText,
+    state: 'in-flight',
+    training: tx.training ? 1 : 0,
+    operation: tx.operation,
+    attempt: 1,
+    cashier: tx.cashier ?? null,
+    ...bodyColumns(body),
+  };
+  const names = Object.keys(columns);
   db.prepare(
-    `INSERT INTO transactions (order_no, till_id, company_id, business_day, created_at, updated_at, state, training,
-       operation, attempt, invoice_kind, total_amount, tax_amount, payment_methods, cashier, body)
-     VALUES (?, ?, ?, ?, ?, ?, 'in-flight', ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    tx.orderNo,
-    tx.tillId,
-    tx.companyId,
-    day,
-    atText,
-    atText,
-    tx.training ? 1 : 0,
-    tx.operation,
-    tx.invoice.kind,
-    tx.totals.totalAmount,
-    tx.totals.taxAmount,
-    paymentMethodsColumn(tx.payments),
-    tx.cashier ?? null,
-    JSON.stringify(body),
-  );
+    `INSERT INTO transactions (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
+  ).run(columns);
   return toRecord(requireRow(db, tx.orderNo));
 }
 
@@ -172,12 +164,9 @@ export function recordExchange(
     error: input.error ?? null,
   });
   const entry = appendEntry(db, { at: iso(input.at ?? now), kind: 'tx.exchange', orderNo, payload });
-  if (input.resultMessage !== null) {
-    db.prepare('UPDATE transactions SET last_message = ? WHERE order_no = ?').run(
-      input.resultMessage,
-      orderNo,
-    );
-  }
+  db.prepare(
+    'UPDATE transactions SET exchanges = exchanges + 1, last_message = coalesce(?, last_message) WHERE order_no = ?',
+  ).run(input.resultMessage, orderNo);
   return exchangeFromEntry(entry.id, entry.at, payload);
 }
 
@@ -345,15 +334,11 @@ export function resubmit(
   setState(db, orderNo, 'in-flight', at, {
     attempt,
     operation: changes.operation ?? found.operation,
-    invoice_kind: body.invoice.kind,
-    total_amount: body.totals.totalAmount,
-    tax_amount: body.totals.taxAmount,
-    payment_methods: paymentMethodsColumn(body.payments),
     invoice_number: null,
     invoice_datetime: null,
     random_number: null,
     resolution: null,
-    body: JSON.stringify(body),
+    ...bodyColumns(body),
   });
   return toRecord(requireRow(db, orderNo));
 }
@@ -377,113 +362,4 @@ export function recoverInFlight(db: Database.Database, at: Date): TransactionRec
     setState(db, orderNo, 'needs-verification', atText, { last_message: reason });
   }
   return orderNos.map((orderNo) => toRecord(requireRow(db, orderNo)));
-}
-
-// ---------------------------------------------------------------- reads
-
-export function get(db: Database.Database, orderNo: string): TransactionRecord | null {
-  const found = row(db, orderNo);
-  return found ? toRecord(found) : null;
-}
-
-export function detail(db: Database.Database, orderNo: string): TransactionDetail | null {
-  const found = row(db, orderNo);
-  if (!found) return null;
-  const entries = (
-    db.prepare('SELECT * FROM entries WHERE order_no = ? ORDER BY id').all(orderNo) as EntryRow[]
-  ).map(toEntry);
-  const exchanges: ExchangeRecord[] = [];
-  const qrDisplays: QrDisplayRecord[] = [];
-  let issue: IssueRecord | null = null;
-  for (const entry of entries) {
-    const p = entry.payload;
-    if (entry.kind === 'tx.exchange') exchanges.push(exchangeFromEntry(entry.id, entry.at, p));
-    if (entry.kind === 'tx.qr-display') {
-      qrDisplays.push({
-        entryId: entry.id,
-        at: entry.at,
-        qrCodeUrl: p.qrCodeUrl as string | null,
-        shown: p.shown as boolean,
-        reason: p.reason as string | null,
-      });
-    }
-    if (entry.kind === 'tx.issued') {
-      issue = {
-        entryId: entry.id,
-        at: entry.at,
-        invoiceNumber: p.invoiceNumber as string,
-        invoiceDateTime: p.invoiceDateTime as string,
-        randomNumber: p.randomNumber as string,
-        printDataString: p.printDataString as string | null,
-        printDataStatus: p.printDataStatus as IssueRecord['printDataStatus'],
-        printDataProblem: p.printDataProblem as string | null,
-        qKey: p.qKey as string | null,
-        qrCodeUrl: p.qrCodeUrl as string | null,
-      };
-    }
-  }
-  return {
-    transaction: toRecord(found),
-    exchanges,
-    issue,
-    qrDisplays,
-    prints: printJobsFor(db, orderNo),
-    entries,
-  };
-}
-
-function exchangeFromEntry(entryId: number, at: string, p: Record<string, unknown>): ExchangeRecord {
-  const record: ExchangeRecord = {
-    entryId,
-    at,
-    attempt: p.attempt as number,
-    operation: p.operation as ExchangeRecord['operation'],
-    httpStatus: p.httpStatus as number | null,
-    statusCode: p.statusCode as number | null,
-    resultMessage: p.resultMessage as string | null,
-    durationMs: p.durationMs as number,
-    outcome: p.outcome as ExchangeRecord['outcome'],
-    error: p.error as string | null,
-  };
-  if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
-  return record;
-}
-
-export function list(db: Database.Database, filter: ListFilter): TransactionListItem[] {
-  check(businessDay, filter.businessDay, { zh: '營業日', en: 'business day' });
-  const where = ['business_day = @businessDay'];
-  if (filter.tillId !== undefined) where.push('till_id = @tillId');
-  if (filter.state !== undefined) where.push('state = @state');
-  if (filter.training !== undefined) where.push('training = @training');
-  const rows = db
-    .prepare(
-      `SELECT ${LIST_COLUMNS} FROM transactions WHERE ${where.join(' AND ')}
-       ORDER BY created_at, order_no LIMIT @limit OFFSET @offset`,
-    )
-    .all({
-      businessDay: filter.businessDay,
-      tillId: filter.tillId ?? null,
-      state: filter.state ?? null,
-      training: filter.training === undefined ? null : filter.training ? 1 : 0,
-      limit: filter.limit ?? -1,
-      offset: filter.offset ?? 0,
-    }) as (Omit<TxRow, 'body'> & { totals: string })[];
-  return rows.map(toListItem);
-}
-
-export function pending(db: Database.Database): TransactionRecord[] {
-  return (
-    db
-      .prepare(`SELECT * FROM transactions WHERE state = 'needs-verification' ORDER BY created_at`)
-      .all() as TxRow[]
-  ).map(toRecord);
-}
-
-export function counts(db: Database.Database): JournalCounts {
-  const count = db.prepare('SELECT count(*) AS n FROM transactions WHERE state = ?').pluck();
-  return {
-    inFlight: count.get('in-flight') as number,
-    needsVerification: count.get('needs-verification') as number,
-    pendingPrintJobs: pendingPrintCount(db),
-  };
 }

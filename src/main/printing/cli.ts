@@ -47,7 +47,11 @@ const config: PrinterConfig = {
   chinese: values.raster ? 'raster' : 'big5',
   timeoutMs: Number(values.timeout),
 };
-const service = new PrintService({ store: new MemoryPrintJobStore(), printer: () => config, sellerName: () => '練習商店' });
+const service = new PrintService({
+  store: new MemoryPrintJobStore(),
+  printer: () => config,
+  sellerName: () => '練習商店',
+});
 const content = samplePrintDataString(values.buyer ? { buyerId: values.buyer } : {});
 
 async function main(): Promise<void> {
@@ -56,17 +60,28 @@ async function main(): Promise<void> {
     case 'test': {
       const result =
         command === 'sample'
-          ? await service.printProof({ orderNo: 'SAMPLE-1', printDataString: content, openDrawer: values.drawer })
+          ? await service.printProof({
+              orderNo: 'SAMPLE-1',
+              printDataString: content,
+              openDrawer: values.drawer,
+            })
           : await service.testPrint();
-      console.log(result.printed ? `printed (job ${result.jobId}) on ${config.uri}` : `NOT printed: ${result.reason}`);
+      console.log(
+        result.printed ? `printed (job ${result.jobId}) on ${config.uri}` : `NOT printed: ${result.reason}`,
+      );
       const virtual = service.virtualPrinter;
-      if (virtual) console.log(`virtual printer received ${virtual.received.reduce((n, job) => n + job.bytes.length, 0)} bytes`);
+      if (virtual)
+        console.log(
+          `virtual printer received ${virtual.received.reduce((n, job) => n + job.bytes.length, 0)} bytes`,
+        );
       process.exitCode = result.printed ? 0 : 1;
       break;
     }
     case 'status': {
       const status = await service.status();
-      console.log(`${config.uri}: ${status.state}${status.paperNearEnd ? ' (paper near end)' : ''}${status.detail ? ` — ${status.detail}` : ''}`);
+      console.log(
+        `${config.uri}: ${status.state}${status.paperNearEnd ? ' (paper near end)' : ''}${status.detail ? ` — ${status.detail}` : ''}`,
+      );
       process.exitCode = status.state === 'online' ? 0 : 1;
       break;
     }
@@ -78,7 +93,9 @@ async function main(): Promise<void> {
       break;
     }
     default:
-      console.log('usage: npm run print -- sample|test|status|preview --printer URI [--model epson|star] [--paper 58|80] [--raster] [--buyer TAXID] [--out FILE.png]');
+      console.log(
+        'usage: npm run print -- sample|test|status|preview --printer URI [--model epson|star] [--paper 58|80] [--raster] [--buyer TAXID] [--out FILE.png]',
+      );
       process.exitCode = command === 'help' ? 0 : 2;
   }
 }

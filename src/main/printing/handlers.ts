@@ -15,17 +15,27 @@ const outcome = (result: PrintResult) => ({
 });
 
 /** The printing capability's IPC handlers, over one PrintService. */
-export function createPrintingHandlers(service: PrintService, printerSettings: () => {
-  uri: string;
-  model: 'epson' | 'star';
-  paperWidth: 58 | 80;
-  chinese: 'big5' | 'raster';
-}): HandlersFor<typeof printingMethods> {
+export function createPrintingHandlers(
+  service: PrintService,
+  printerSettings: () => {
+    uri: string;
+    model: 'epson' | 'star';
+    paperWidth: 58 | 80;
+    chinese: 'big5' | 'raster';
+  },
+): HandlersFor<typeof printingMethods> {
   return {
     'printing.status': async () => {
       const settings = printerSettings();
       const status = await service.status();
-      return { ...status, printer: settings.uri, model: settings.model, paperWidth: settings.paperWidth, chinese: settings.chinese, checkedAt: new Date().toISOString() };
+      return {
+        ...status,
+        printer: settings.uri,
+        model: settings.model,
+        paperWidth: settings.paperWidth,
+        chinese: settings.chinese,
+        checkedAt: new Date().toISOString(),
+      };
     },
     'printing.testPrint': async () => outcome(await service.testPrint()),
     'printing.retry': async ({ jobId }) => {
@@ -37,7 +47,10 @@ export function createPrintingHandlers(service: PrintService, printerSettings: (
             `print-${error.code}`,
             error.code === 'not-found'
               ? { zh: `找不到列印工作 ${jobId}`, en: `No print job ${jobId}` }
-              : { zh: `列印工作 ${jobId} 已印出；要再印證明聯會標示補印`, en: `Print job ${jobId} already printed; printing the proof again marks it 補印` },
+              : {
+                  zh: `列印工作 ${jobId} 已印出；要再印證明聯會標示補印`,
+                  en: `Print job ${jobId} already printed; printing the proof again marks it 補印`,
+                },
           );
         }
         throw error;
@@ -54,9 +67,18 @@ export function createPrintingHandlers(service: PrintService, printerSettings: (
         throw error;
       }
       if (!preview) {
-        throw new TillError('print-not-found', { zh: '沒有可預覽的列印內容', en: 'Nothing to preview for this job or order' });
+        throw new TillError('print-not-found', {
+          zh: '沒有可預覽的列印內容',
+          en: 'Nothing to preview for this job or order',
+        });
       }
-      return { jobId: preview.job.id, kind: preview.job.kind, dataUrl: pngDataUrl(preview.png), widthDots: preview.widthDots, heightDots: preview.heightDots };
+      return {
+        jobId: preview.job.id,
+        kind: preview.job.kind,
+        dataUrl: pngDataUrl(preview.png),
+        widthDots: preview.widthDots,
+        heightDots: preview.heightDots,
+      };
     },
     'printing.pending': async () => ({
       jobs: (await service.pending()).map((job) => {
@@ -76,7 +98,8 @@ export function createPrintingHandlers(service: PrintService, printerSettings: (
       try {
         await service.openDrawer();
       } catch (error) {
-        if (error instanceof PrintFailure) throw new TillError(`print-${error.code}`, failureMessage(error.code)!);
+        if (error instanceof PrintFailure)
+          throw new TillError(`print-${error.code}`, failureMessage(error.code)!);
         throw error;
       }
       return { opened: true as const };

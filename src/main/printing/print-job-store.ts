@@ -87,7 +87,9 @@ export class MemoryPrintJobStore implements PrintJobStore {
   }
 
   hasPrintedProof(orderNo: string): boolean {
-    return [...this.jobs.values()].some((job) => job.orderNo === orderNo && job.kind === 'proof' && job.state === 'printed');
+    return [...this.jobs.values()].some(
+      (job) => job.orderNo === orderNo && job.kind === 'proof' && job.state === 'printed',
+    );
   }
 
   printJobsFor(orderNo: string): PrintJobRecord[] {

@@ -1,7 +1,6 @@
 import type { Logger } from '../core/logger';
 import { renderEscPos, type ChineseMode } from './escpos/render-escpos';
 import { createWriter } from './escpos/render-escpos';
-import type { PrinterModel } from './escpos/writer';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
 import { paperOf, type PaperWidth } from './paper';
@@ -60,15 +59,31 @@ export class PrintService {
   }
 
   /** Prints the proof from `PrintDataString` as received. `openDrawer` kicks the cash drawer first (a cash sale). */
-  async printProof(input: { orderNo: string; printDataString: string; openDrawer?: boolean }): Promise<PrintResult> {
-    const job = await this.createJob({ orderNo: input.orderNo, kind: 'proof', content: input.printDataString });
+  async printProof(input: {
+    orderNo: string;
+    printDataString: string;
+    openDrawer?: boolean;
+  }): Promise<PrintResult> {
+    const job = await this.createJob({
+      orderNo: input.orderNo,
+      kind: 'proof',
+      content: input.printDataString,
+    });
     return this.printJob(job, input.openDrawer === true);
   }
 
   /** The transaction-details slip (交易明細) for a carrier or donation sale, on request. */
-  async printDetails(input: { orderNo: string; details: DetailsSlipInput }): Promise<PrintResult> {
-    const job = await this.createJob({ orderNo: input.orderNo, kind: 'details', content: JSON.stringify(input.details) });
-    return this.printJob(job, false);
+  async printDetails(input: {
+    orderNo: string;
+    details: DetailsSlipInput;
+    openDrawer?: boolean;
+  }): Promise<PrintResult> {
+    const job = await this.createJob({
+      orderNo: input.orderNo,
+      kind: 'details',
+      content: JSON.stringify(input.details),
+    });
+    return this.printJob(job, input.openDrawer === true);
   }
 
   async printSummary(summary: DaySummary): Promise<PrintResult> {
@@ -78,7 +93,12 @@ export class PrintService {
 
   async testPrint(): Promise<PrintResult> {
     const config = this.deps.printer();
-    const content = JSON.stringify({ printer: config.uri, model: config.model, chinese: config.chinese, at: this.now().toISOString() });
+    const content = JSON.stringify({
+      printer: config.uri,
+      model: config.model,
+      chinese: config.chinese,
+      at: this.now().toISOString(),
+    });
     return this.printJob(await this.createJob({ orderNo: null, kind: 'test', content }), false);
   }
 
@@ -91,8 +111,11 @@ export class PrintService {
   }
 
   /** The job's slip as a PNG, by job id or by order number (that order's latest proof, else its latest job). */
-  async preview(ref: { jobId: number } | { orderNo: string }): Promise<(SlipPreview & { job: PrintJobRecord }) | null> {
-    const job = 'jobId' in ref ? await this.deps.store.getPrintJob(ref.jobId) : await this.latestJobFor(ref.orderNo);
+  async preview(
+    ref: { jobId: number } | { orderNo: string },
+  ): Promise<(SlipPreview & { job: PrintJobRecord }) | null> {
+    const job =
+      'jobId' in ref ? await this.deps.store.getPrintJob(ref.jobId) : await this.latestJobFor(ref.orderNo);
     if (!job) return null;
     const paper = paperOf(this.deps.printer().paperWidth);
     return { ...renderPreview(slipForJob(job, paper), paper, this.font()), job };
@@ -135,18 +158,25 @@ export class PrintService {
     await this.transports.closeVirtual();
   }
 
-  private async createJob(job: { orderNo: string | null; kind: PrintJobKind; content: string }): Promise<PrintJobRecord> {
+  private async createJob(job: {
+    orderNo: string | null;
+    kind: PrintJobKind;
+    content: string;
+  }): Promise<PrintJobRecord> {
     const record = await this.deps.store.createPrintJob(job);
-    if (job.orderNo) this.jobsByOrder.set(job.orderNo, [...(this.jobsByOrder.get(job.orderNo) ?? []), record.id]);
+    if (job.orderNo)
+      this.jobsByOrder.set(job.orderNo, [...(this.jobsByOrder.get(job.orderNo) ?? []), record.id]);
     return record;
   }
 
   private async latestJobFor(orderNo: string): Promise<PrintJobRecord | null> {
     const jobs = this.deps.store.printJobsFor
       ? await this.deps.store.printJobsFor(orderNo)
-      : (await Promise.all((this.jobsByOrder.get(orderNo) ?? []).map((id) => this.deps.store.getPrintJob(id)))).filter(
-          (job): job is PrintJobRecord => !!job,
-        );
+      : (
+          await Promise.all(
+            (this.jobsByOrder.get(orderNo) ?? []).map((id) => this.deps.store.getPrintJob(id)),
+          )
+        ).filter((job): job is PrintJobRecord => !!job);
     const sorted = [...jobs].sort((a, b) => a.id - b.id);
     return sorted.filter((job) => job.kind === 'proof').at(-1) ?? sorted.at(-1) ?? null;
   }
@@ -163,13 +193,24 @@ export class PrintService {
       try {
         const config = this.deps.printer();
         const paper = paperOf(config.paperWidth);
-        const bytes = renderEscPos(slipForJob(job, paper), { model: config.model, chinese: config.chinese, font: this.font, openDrawer });
+        const bytes = renderEscPos(slipForJob(job, paper), {
+          model: config.model,
+          chinese: config.chinese,
+          font: this.font,
+          openDrawer,
+        });
         await (await this.transports.create(config)).send(bytes);
         outcome = { ok: true };
       } catch (error) {
-        const failure = error instanceof PrintFailure ? error : new PrintFailure('device-error', (error as Error).message);
+        const failure =
+          error instanceof PrintFailure ? error : new PrintFailure('device-error', (error as Error).message);
         outcome = { ok: false, reason: failure.message };
-        this.deps.logger?.warn('print failed', { jobId: job.id, kind: job.kind, orderNo: job.orderNo, reason: failure.message });
+        this.deps.logger?.warn('print failed', {
+          jobId: job.id,
+          kind: job.kind,
+          orderNo: job.orderNo,
+          reason: failure.message,
+        });
       }
       await this.deps.store.recordPrintAttempt(job.id, outcome);
       return {

@@ -29,9 +29,20 @@ function symbol(text: string, version: number) {
   return QRCode.create(text, { version, errorCorrectionLevel: 'L' });
 }
 
-/** The smallest version (≥ 6) that carries both texts, so that both codes are the same size. */
+/** Byte-mode capacity at error correction L, versions 1-10 (ISO/IEC 18004 table 7). */
+const BYTE_CAPACITY_L = [17, 32, 53, 78, 106, 134, 154, 192, 230, 271];
+
+/**
+ * The smallest version (≥ 6) that carries both texts, so that both codes are the same size.
+ * Byte mode is an upper bound (the encoder may pick denser modes), which spares a trial encoding
+ * with its eight mask evaluations per code; longer texts ask the encoder.
+ */
 export function qrPairVersion(left: string, right: string): number {
-  const needed = (text: string) => QRCode.create(text, { errorCorrectionLevel: 'L' }).version;
+  const needed = (text: string) => {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    const version = BYTE_CAPACITY_L.findIndex((capacity) => capacity >= bytes) + 1;
+    return version > 0 ? version : QRCode.create(text, { errorCorrectionLevel: 'L' }).version;
+  };
   return Math.max(MIN_QR_VERSION, needed(left), needed(right));
 }
 
@@ -41,7 +52,11 @@ export function qrPairImage(left: string, right: string, areaDots: number, maxMo
   const modules = codes[0]!.modules.size;
   const half = Math.floor(areaDots / 2);
   let moduleDots = maxModuleDots;
-  while (moduleDots > MIN_MODULE_DOTS && modules * moduleDots + 2 * Math.max(QR_QUIET_DOTS, 4 * moduleDots) > half) moduleDots--;
+  while (
+    moduleDots > MIN_MODULE_DOTS &&
+    modules * moduleDots + 2 * Math.max(QR_QUIET_DOTS, 4 * moduleDots) > half
+  )
+    moduleDots--;
   const quietDots = Math.max(QR_QUIET_DOTS, 4 * moduleDots);
   const symbolDots = modules * moduleDots;
   if (symbolDots + 2 * quietDots < MIN_QR_SIDE_DOTS || symbolDots + 2 * quietDots > half) {
@@ -55,7 +70,13 @@ export function qrPairImage(left: string, right: string, areaDots: number, maxMo
     for (let row = 0; row < modules; row++) {
       for (let col = 0; col < modules; col++) {
         if (code.modules.get(row, col)) {
-          fillRect(bitmap, symbolX[index]! + col * moduleDots, quietDots + row * moduleDots, moduleDots, moduleDots);
+          fillRect(
+            bitmap,
+            symbolX[index]! + col * moduleDots,
+            quietDots + row * moduleDots,
+            moduleDots,
+            moduleDots,
+          );
         }
       }
     }

@@ -18,7 +18,12 @@ export function lineHeightDots(style: TextStyle): number {
   return LINE_DOTS + (style.tall ? CHAR_HEIGHT_DOTS : 0);
 }
 
-export function drawTextLine(font: RasterFont, text: string, widthDots: number, style: TextStyle = {}): Bitmap {
+export function drawTextLine(
+  font: RasterFont,
+  text: string,
+  widthDots: number,
+  style: TextStyle = {},
+): Bitmap {
   const sx = style.wide ? 2 : 1;
   const sy = style.tall ? 2 : 1;
   const height = lineHeightDots(style);
@@ -29,7 +34,8 @@ export function drawTextLine(font: RasterFont, text: string, widthDots: number, 
     const codePoint = char.codePointAt(0)!;
     const cellWidth = charWidth(codePoint) * COLUMN_DOTS * sx;
     if (x + cellWidth > widthDots) break;
-    if (char !== ' ') drawGlyph(bitmap, font, codePoint, x, top, cellWidth, CHAR_HEIGHT_DOTS * sy, style.bold === true);
+    if (char !== ' ')
+      drawGlyph(bitmap, font, codePoint, x, top, cellWidth, CHAR_HEIGHT_DOTS * sy, style.bold === true);
     x += cellWidth;
   }
   return bitmap;
@@ -51,8 +57,14 @@ function drawGlyph(
     if (x >= 0 && y >= 0 && x < bitmap.width && y < bitmap.height) bitmap.pixels[y * bitmap.width + x] = 1;
   };
   if (!glyph) {
-    for (let x = 2; x < cellWidth - 2; x++) (set(x0 + x, y0 + 2), set(x0 + x, y0 + cellHeight - 3));
-    for (let y = 2; y < cellHeight - 2; y++) (set(x0 + 2, y0 + y), set(x0 + cellWidth - 3, y0 + y));
+    for (let x = 2; x < cellWidth - 2; x++) {
+      set(x0 + x, y0 + 2);
+      set(x0 + x, y0 + cellHeight - 3);
+    }
+    for (let y = 2; y < cellHeight - 2; y++) {
+      set(x0 + 2, y0 + y);
+      set(x0 + cellWidth - 3, y0 + y);
+    }
     return;
   }
   const topBit = 1 << (glyph.width - 1);

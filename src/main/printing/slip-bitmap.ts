@@ -29,6 +29,7 @@ export function blockBitmap(block: SlipBlock, slip: Slip, font: () => RasterFont
 export function slipBitmap(slip: Slip, paperDots: number, font: RasterFont): Bitmap {
   const parts = slip.blocks.map((block) => blockBitmap(block, slip, () => font));
   const height = parts.reduce((sum, part) => sum + part.height, 0);
-  if (slip.minHeightDots && height < slip.minHeightDots) parts.push(createBitmap(1, slip.minHeightDots - height));
+  if (slip.minHeightDots && height < slip.minHeightDots)
+    parts.push(createBitmap(1, slip.minHeightDots - height));
   return stack(parts, paperDots);
 }

@@ -14,7 +14,12 @@ import { PrintFailure } from './transports/transport';
  * received (a retry prints exactly that); other slips store their input as JSON.
  */
 export const SummaryContent = z.object({ sellerName: z.string(), summary: DaySummary });
-export const TestContent = z.object({ printer: z.string(), model: z.string(), chinese: z.enum(['big5', 'raster']), at: z.string() });
+export const TestContent = z.object({
+  printer: z.string(),
+  model: z.string(),
+  chinese: z.enum(['big5', 'raster']),
+  at: z.string(),
+});
 
 export function slipForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>, paper: Paper): Slip {
   try {
@@ -37,6 +42,9 @@ export function slipForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'repri
     }
   } catch (error) {
     if (error instanceof PrintFailure) throw error;
-    throw new PrintFailure('bad-content', `${job.kind} content unreadable: ${(error as Error).message.slice(0, 200)}`);
+    throw new PrintFailure(
+      'bad-content',
+      `${job.kind} content unreadable: ${(error as Error).message.slice(0, 200)}`,
+    );
   }
 }

@@ -78,7 +78,9 @@ export class VirtualPrinter {
 
   /** Jobs that carried content and were not cut off: what came out on paper. */
   printedJobs(): Buffer[] {
-    return this.received.filter((job) => job.hasContent && !job.dropped && !job.paperOut).map((job) => job.bytes);
+    return this.received
+      .filter((job) => job.hasContent && !job.dropped && !job.paperOut)
+      .map((job) => job.bytes);
   }
 
   async goOnline(): Promise<void> {
@@ -106,7 +108,14 @@ export class VirtualPrinter {
 
   private accept(socket: Socket): void {
     this.sockets.add(socket);
-    const job: ReceivedJob = { bytes: Buffer.alloc(0), dropped: false, statusRequests: 0, hasContent: false, paperOut: false, at: new Date() };
+    const job: ReceivedJob = {
+      bytes: Buffer.alloc(0),
+      dropped: false,
+      statusRequests: 0,
+      hasContent: false,
+      paperOut: false,
+      at: new Date(),
+    };
     this.received.push(job);
     let unparsed = Buffer.alloc(0);
     let multiByte = false;
@@ -149,11 +158,14 @@ export class VirtualPrinter {
       return asb;
     }
     if (query === 'gs-r') {
-      return Buffer.from([(paperOut ? EPSON_BITS.sensorEnd : 0) | (paperNearEnd || paperOut ? EPSON_BITS.sensorNearEnd : 0)]);
+      return Buffer.from([
+        (paperOut ? EPSON_BITS.sensorEnd : 0) | (paperNearEnd || paperOut ? EPSON_BITS.sensorNearEnd : 0),
+      ]);
     }
     let value: number = EPSON_BITS.fixed;
     if (n === 1 && (paperOut || coverOpen)) value |= EPSON_BITS.offline;
-    if (n === 2) value |= (coverOpen ? EPSON_BITS.coverOpen : 0) | (paperOut ? EPSON_BITS.stoppedByPaperEnd : 0);
+    if (n === 2)
+      value |= (coverOpen ? EPSON_BITS.coverOpen : 0) | (paperOut ? EPSON_BITS.stoppedByPaperEnd : 0);
     if (n === 4) value |= (paperOut ? EPSON_BITS.rollEnd : 0) | (paperNearEnd ? EPSON_BITS.rollNearEnd : 0);
     return Buffer.from([value]);
   }

@@ -9,7 +9,11 @@ export const APP_HOST = 'till';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
-/** Registered before the app is ready: standard (relative URLs, 'self') and secure (like https). */
+/**
+ * Registered before the app is ready: standard (relative URLs, 'self') and secure (like https).
+ * corsEnabled stays off: the page loads only same-origin files, and with it on, other origins
+ * could read the app's responses without any Access-Control-Allow-Origin check.
+ */
 export const appSchemePrivileges: CustomScheme = {
   scheme: APP_SCHEME,
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },

@@ -11,10 +11,14 @@ const root = resolve(import.meta.dirname, '../../..');
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/checkout/cli.ts'), ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src/main/checkout/cli.ts'), ...args],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -65,10 +69,31 @@ describe('npm run checkout (the CLI)', () => {
       [],
       ['--db', db, '--config', config],
       ['--db', db, '--config', config, '--order', file('a.json', order), '--resubmit', 'C1-20260101-000001'],
-      ['--db', db, '--config', file('bad-config.json', { serviceUrl: service.url }), '--order', file('b.json', order)],
+      [
+        '--db',
+        db,
+        '--config',
+        file('bad-config.json', { serviceUrl: service.url }),
+        '--order',
+        file('b.json', order),
+      ],
       ['--db', db, '--config', config, '--order', file('not-json.json', '{')],
-      ['--db', db, '--config', config, '--order', file('c.json', { ...order, invoice: { kind: 'donate', loveCode: '1' } })],
-      ['--db', db, '--config', config, '--order', file('d.json', { ...order, payments: [{ method: 'cash', amount: 1 }] })],
+      [
+        '--db',
+        db,
+        '--config',
+        config,
+        '--order',
+        file('c.json', { ...order, invoice: { kind: 'donate', loveCode: '1' } }),
+      ],
+      [
+        '--db',
+        db,
+        '--config',
+        config,
+        '--order',
+        file('d.json', { ...order, payments: [{ method: 'cash', amount: 1 }] }),
+      ],
       ['--db', db, '--config', config, '--order', join(temp.dir, 'missing.json')],
       ['--db', db, '--config', config, '--resubmit', 'C1-20260101-000001'],
       ['--db', db, '--config', config, '--order', file('e.json', order), '--bogus'],
@@ -98,14 +123,20 @@ describe('npm run checkout (the CLI)', () => {
     expect(run.stderr).not.toContain(service.config.signingSecret);
     const journal = Journal.open(db);
     try {
-      expect(journal.get(out.orderNo)).toMatchObject({ state: 'issued', operation: 'orderWithoutPrint', training: false });
+      expect(journal.get(out.orderNo)).toMatchObject({
+        state: 'issued',
+        operation: 'orderWithoutPrint',
+        training: false,
+      });
     } finally {
       journal.close();
     }
   });
 
   it('--resubmit is refused for an issued order, allowed for a not-delivered one (same number)', async () => {
-    const first = JSON.parse((await runCli(['--db', db, '--config', config, '--order', file('o2.json', order)])).stdout);
+    const first = JSON.parse(
+      (await runCli(['--db', db, '--config', config, '--order', file('o2.json', order)])).stdout,
+    );
     const refused = await runCli(['--db', db, '--config', config, '--resubmit', first.orderNo]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/cannot be resubmitted/);
@@ -129,12 +160,16 @@ describe('npm run checkout (the CLI)', () => {
 
   it('reports needs-verification and rejected states', async () => {
     await svc.fault('http-500-after-commit');
-    const unknown = JSON.parse((await runCli(['--db', db, '--config', config, '--order', file('o4.json', order)])).stdout);
+    const unknown = JSON.parse(
+      (await runCli(['--db', db, '--config', config, '--order', file('o4.json', order)])).stdout,
+    );
     expect(unknown.state).toBe('needs-verification');
     const frozen = await runCli(['--db', db, '--config', config, '--resubmit', unknown.orderNo]);
     expect(frozen.code).toBe(2);
     await svc.fault('status-0');
-    const rejected = JSON.parse((await runCli(['--db', db, '--config', config, '--order', file('o5.json', order)])).stdout);
+    const rejected = JSON.parse(
+      (await runCli(['--db', db, '--config', config, '--order', file('o5.json', order)])).stdout,
+    );
     expect(rejected.state).toBe('rejected');
     expect(rejected.message.en).toMatch(/No invoice was issued/);
   });

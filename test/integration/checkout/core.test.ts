@@ -45,10 +45,11 @@ describe('the core in training mode', () => {
   });
 
   it('starts the training service and reports it reachable, with the journal in the data folder', async () => {
-    const status = await call<{ mode: string; service: { state: string; url: string }; pendingVerification: number }>(
-      'app.status',
-      {},
-    );
+    const status = await call<{
+      mode: string;
+      service: { state: string; url: string };
+      pendingVerification: number;
+    }>('app.status', {});
     expect(status.mode).toBe('training');
     expect(status.service.state).toBe('reachable');
     expect(status.service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -95,7 +96,9 @@ describe('the core in training mode', () => {
 
     const pending = await call<{ items: PendingVerification[] }>('verification.pending', {});
     expect(pending.items.map((p) => p.orderNo)).toEqual([result.orderNo]);
-    const lookup = await call<{ invoiceNumber: string }>('verification.lookupTraining', { orderNo: result.orderNo });
+    const lookup = await call<{ invoiceNumber: string }>('verification.lookupTraining', {
+      orderNo: result.orderNo,
+    });
     const resolved = await call<{ state: string }>('verification.resolve', {
       orderNo: result.orderNo,
       outcome: 'issued',
@@ -103,7 +106,9 @@ describe('the core in training mode', () => {
       by: '店長',
     });
     expect(resolved.state).toBe('issued');
-    expect(events.filter((e) => e.event === 'app.status-changed').at(-1)?.payload).toMatchObject({ pendingVerification: 0 });
+    expect(events.filter((e) => e.event === 'app.status-changed').at(-1)?.payload).toMatchObject({
+      pendingVerification: 0,
+    });
     const refused = await core.dispatch('checkout.resubmit', { orderNo: result.orderNo }, ctx);
     expect(refused).toMatchObject({ ok: false, error: { code: 'journal-refused' } });
   });

@@ -34,7 +34,12 @@ describe('fault injection: every kind lands in the right state, never resent', (
     service = await startService(temp.dir);
     relay = await startRelay(service.port);
     svc = admin(service);
-    till = openTill({ dbPath: join(temp.dir, 'journal.sqlite'), service, url: relay.url, timeoutMs: TIMEOUT_MS });
+    till = openTill({
+      dbPath: join(temp.dir, 'journal.sqlite'),
+      service,
+      url: relay.url,
+      timeoutMs: TIMEOUT_MS,
+    });
   });
   afterAll(async () => {
     till.close();
@@ -148,7 +153,12 @@ describe('fault injection: every kind lands in the right state, never resent', (
   it('no-print-data: issued, the missing data recorded, never issued again', async () => {
     await svc.fault('no-print-data');
     const { result, detail } = await checkout();
-    expect(result).toMatchObject({ state: 'issued', printDataStatus: 'missing', printData: null, missing: ['PrintDataString'] });
+    expect(result).toMatchObject({
+      state: 'issued',
+      printDataStatus: 'missing',
+      printData: null,
+      missing: ['PrintDataString'],
+    });
     expect(result.message.en).toMatch(/no print data\. Do not issue again/);
     expect(detail.issue).toMatchObject({ printDataStatus: 'missing', printDataString: null });
     expect((await svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);

@@ -36,12 +36,20 @@ export function memoryLogger(): MemoryLogger {
   };
 }
 
-export async function startService(dir: string, overrides: Partial<TrainingServiceConfig> = {}): Promise<TrainingService> {
-  return startTrainingService({ dataDir: join(dir, 'training-service'), config: { ...trainingDefaults(), ...overrides } });
+export async function startService(
+  dir: string,
+  overrides: Partial<TrainingServiceConfig> = {},
+): Promise<TrainingService> {
+  return startTrainingService({
+    dataDir: join(dir, 'training-service'),
+    config: { ...trainingDefaults(), ...overrides },
+  });
 }
 
 export interface Admin {
-  lookup(billingNo: string): Promise<{ found: boolean; InvoiceNumber?: string; BillingNo?: string; TotalAmount?: number }>;
+  lookup(
+    billingNo: string,
+  ): Promise<{ found: boolean; InvoiceNumber?: string; BillingNo?: string; TotalAmount?: number }>;
   fault(kind: FaultKind, count?: number, ms?: number, message?: string): Promise<void>;
   clearFaults(): Promise<void>;
 }
@@ -53,13 +61,19 @@ export function admin(service: TrainingService): Admin {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${service.config.adminToken}` },
       body: JSON.stringify(body),
     });
-    if (response.status !== 200) throw new Error(`admin ${route}: HTTP ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`admin ${route}: HTTP ${response.status} ${await response.text()}`);
     return response.json();
   };
   return {
     lookup: (billingNo) => call('lookup', { BillingNo: billingNo }),
     fault: async (kind, count = 1, ms, message) => {
-      await call('faults', { kind, count, ...(ms === undefined ? {} : { ms }), ...(message ? { message } : {}) });
+      await call('faults', {
+        kind,
+        count,
+        ...(ms === undefined ? {} : { ms }),
+        ...(message ? { message } : {}),
+      });
     },
     clearFaults: async () => {
       await call('faults/clear', {});
@@ -103,7 +117,11 @@ export async function startRelay(targetPort: number): Promise<CountingRelay> {
   };
 }
 
-export function serviceConfig(service: TrainingService, url = service.url, timeoutMs = 2000): PosServiceConfig {
+export function serviceConfig(
+  service: TrainingService,
+  url = service.url,
+  timeoutMs = 2000,
+): PosServiceConfig {
   return {
     serviceUrl: url,
     companyId: service.config.companyId,
@@ -155,8 +173,14 @@ export const paperOrder = (amount = 150): CheckoutOrder => ({
 });
 
 export const phoneOrder = (): CheckoutOrder => ({ ...paperOrder(80), invoice: { kind: 'phone' } });
-export const carrierOrder = (): CheckoutOrder => ({ ...paperOrder(60), invoice: { kind: 'carrier', carrierId: '/ABC+123' } });
-export const donateOrder = (): CheckoutOrder => ({ ...paperOrder(45), invoice: { kind: 'donate', loveCode: '8585' } });
+export const carrierOrder = (): CheckoutOrder => ({
+  ...paperOrder(60),
+  invoice: { kind: 'carrier', carrierId: '/ABC+123' },
+});
+export const donateOrder = (): CheckoutOrder => ({
+  ...paperOrder(45),
+  invoice: { kind: 'donate', loveCode: '8585' },
+});
 export const businessOrder = (): CheckoutOrder => ({
   lines: [
     { name: '辦公椅', quantity: 2, unitPrice: 1050, taxType: 'taxable' },

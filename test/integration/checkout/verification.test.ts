@@ -2,7 +2,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingService } from '../../../src/training-service';
 import { makeTempDir } from '../../support/temp-dir';
-import { admin, openTill, paperOrder, startRelay, startService, type Admin, type CountingRelay, type Till } from './harness';
+import {
+  admin,
+  openTill,
+  paperOrder,
+  startRelay,
+  startService,
+  type Admin,
+  type CountingRelay,
+  type Till,
+} from './harness';
 
 /**
  * Verification (spec POS rule 5): a sale of unknown outcome waits, frozen, until a person records
@@ -46,7 +55,9 @@ describe('verification and resubmission', () => {
     const issued = await unknownButIssued();
     const notIssued = await unknownAndNotIssued();
     const pending = till.verification.pending();
-    expect(pending.map((p) => p.orderNo)).toEqual(expect.arrayContaining([issued.orderNo, notIssued.orderNo]));
+    expect(pending.map((p) => p.orderNo)).toEqual(
+      expect.arrayContaining([issued.orderNo, notIssued.orderNo]),
+    );
     expect(pending.find((p) => p.orderNo === issued.orderNo)).toMatchObject({
       state: 'needs-verification',
       operation: 'order',
@@ -79,11 +90,25 @@ describe('verification and resubmission', () => {
     const number = (await svc.lookup(result.orderNo)).InvoiceNumber!;
     const shown = `${number.slice(0, 2).toLowerCase()}-${number.slice(2)}`;
     const before = Date.now();
-    const resolved = till.verification.resolve({ orderNo: result.orderNo, outcome: 'issued', invoiceNumber: shown, by: '王店長' });
-    expect(resolved).toMatchObject({ orderNo: result.orderNo, state: 'issued', invoiceNumber: number, by: '王店長' });
+    const resolved = till.verification.resolve({
+      orderNo: result.orderNo,
+      outcome: 'issued',
+      invoiceNumber: shown,
+      by: '王店長',
+    });
+    expect(resolved).toMatchObject({
+      orderNo: result.orderNo,
+      state: 'issued',
+      invoiceNumber: number,
+      by: '王店長',
+    });
     expect(Date.parse(resolved.at)).toBeGreaterThanOrEqual(before - 1000);
     const record = till.journal.get(result.orderNo)!;
-    expect(record).toMatchObject({ state: 'issued', invoiceNumber: number, resolution: { outcome: 'issued', by: '王店長' } });
+    expect(record).toMatchObject({
+      state: 'issued',
+      invoiceNumber: number,
+      resolution: { outcome: 'issued', by: '王店長' },
+    });
     expect(till.verification.pending().map((p) => p.orderNo)).not.toContain(result.orderNo);
     await expect(till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
   });
@@ -102,7 +127,12 @@ describe('verification and resubmission', () => {
       ).toThrow(/2 letters \+ 8 digits/);
     }
     expect(() =>
-      till.verification.resolve({ orderNo: result.orderNo, outcome: 'notIssued', invoiceNumber: 'AB12345678', by: 'x' }),
+      till.verification.resolve({
+        orderNo: result.orderNo,
+        outcome: 'notIssued',
+        invoiceNumber: 'AB12345678',
+        by: 'x',
+      }),
     ).toThrow(/takes no invoice number/);
     expect(till.journal.chainHead()).toEqual(head);
     expect(till.journal.get(result.orderNo)!.state).toBe('needs-verification');
@@ -111,7 +141,12 @@ describe('verification and resubmission', () => {
   it('resolved as not issued: resubmitted by a person under the same order number, issued once', async () => {
     const result = await unknownAndNotIssued();
     expect((await till.verification.lookupTraining(result.orderNo)).found).toBe(false);
-    const resolved = till.verification.resolve({ orderNo: result.orderNo, outcome: 'notIssued', by: '林小姐', note: '電話確認' });
+    const resolved = till.verification.resolve({
+      orderNo: result.orderNo,
+      outcome: 'notIssued',
+      by: '林小姐',
+      note: '電話確認',
+    });
     expect(resolved).toMatchObject({ state: 'not-issued', invoiceNumber: null, by: '林小姐' });
     const again = await till.engine.resubmit(result.orderNo, { by: '林小姐' });
     expect(again).toMatchObject({ orderNo: result.orderNo, state: 'issued', attempt: 2 });
@@ -141,7 +176,9 @@ describe('verification and resubmission', () => {
     const result = await till.engine.submit(paperOrder());
     expect(result.state).toBe('issued');
     await expect(till.engine.resubmit(result.orderNo)).rejects.toThrow(/issued/);
-    await expect(till.engine.resubmit('T01-19990101-000009')).rejects.toMatchObject({ code: 'journal-not-found' });
+    await expect(till.engine.resubmit('T01-19990101-000009')).rejects.toMatchObject({
+      code: 'journal-not-found',
+    });
   });
 
   it('production mode has no look-up', async () => {
@@ -149,7 +186,9 @@ describe('verification and resubmission', () => {
     try {
       const { createVerification } = await import('../../../src/main/checkout/verification');
       const verification = createVerification({ journal: production.journal, logger: production.logger });
-      await expect(verification.lookupTraining('P1-20260101-000001')).rejects.toMatchObject({ code: 'not-training' });
+      await expect(verification.lookupTraining('P1-20260101-000001')).rejects.toMatchObject({
+        code: 'not-training',
+      });
     } finally {
       production.close();
     }

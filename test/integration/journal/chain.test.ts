@@ -58,12 +58,18 @@ describe('hash chain', () => {
 
   it('detects an edited entry, names it, and the verify CLI exits non-zero', () => {
     const raw = new Database(env.path, { readonly: true });
-    const target = raw.prepare(`SELECT id, payload FROM entries WHERE kind = 'tx.begun' AND order_no = ?`).get(orderNos[1]) as {
+    const target = raw
+      .prepare(`SELECT id, payload FROM entries WHERE kind = 'tx.begun' AND order_no = ?`)
+      .get(orderNos[1]) as {
       id: number;
       payload: string;
     };
     raw.close();
-    tamper(`UPDATE entries SET payload = ? WHERE id = ?`, target.payload.replace('"totalAmount":80', '"totalAmount":8'), target.id);
+    tamper(
+      `UPDATE entries SET payload = ? WHERE id = ?`,
+      target.payload.replace('"totalAmount":80', '"totalAmount":8'),
+      target.id,
+    );
 
     const result = env.open().verifyChain();
     expect(result).toMatchObject({ ok: false, brokenEntryId: target.id, orderNo: orderNos[1] });
@@ -80,7 +86,9 @@ describe('hash chain', () => {
       prev_hash: string;
     };
     raw.close();
-    const forged = createHash('sha256').update(row.prev_hash + 'forged').digest('hex');
+    const forged = createHash('sha256')
+      .update(row.prev_hash + 'forged')
+      .digest('hex');
     tamper(`UPDATE entries SET payload = '{}', hash = ? WHERE id = 2`, forged);
     const result = env.open().verifyChain();
     expect(result.ok).toBe(false);
@@ -94,7 +102,10 @@ describe('hash chain', () => {
   });
 
   it('detects a state row edited behind the chain (needs-verification turned into issued)', () => {
-    tamper(`UPDATE transactions SET state = 'issued', invoice_number = 'ZZ99999999' WHERE order_no = ?`, orderNos[2]);
+    tamper(
+      `UPDATE transactions SET state = 'issued', invoice_number = 'ZZ99999999' WHERE order_no = ?`,
+      orderNos[2],
+    );
     const result = env.open().verifyChain();
     expect(result).toMatchObject({ ok: false, brokenEntryId: null, orderNo: orderNos[2] });
     expect(verifyCli(env.path).status).toBe(1);

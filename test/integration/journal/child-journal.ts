@@ -8,10 +8,12 @@ import { beginSale } from './fixtures';
 const [command, db, a, b] = process.argv.slice(2) as [string, string, string?, string?];
 const journal = Journal.open(db);
 if (command === 'allocate') {
-  for (let i = 0; i < Number(b); i++) process.stdout.write(journal.nextOrderNo(a!, new Date('2026-11-22T03:00:00Z')) + '\n');
+  for (let i = 0; i < Number(b); i++)
+    process.stdout.write(journal.nextOrderNo(a!, new Date('2026-11-22T03:00:00Z')) + '\n');
   journal.close();
 } else if (command === 'timestamps') {
-  for (let i = 0; i < Number(a); i++) process.stdout.write(journal.reserveTimestamp('12345678', Number(b)) + '\n');
+  for (let i = 0; i < Number(a); i++)
+    process.stdout.write(journal.reserveTimestamp('12345678', Number(b)) + '\n');
   journal.close();
 } else if (command === 'hang') {
   process.stdout.write(beginSale(journal) + '\n');

@@ -19,7 +19,9 @@ export function startChild(args: string[]): Promise<string[]> {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('close', (code) =>
-      code === 0 ? resolve(out.trim().split('\n').filter(Boolean)) : reject(new Error(`child ${code}: ${err}`)),
+      code === 0
+        ? resolve(out.trim().split('\n').filter(Boolean))
+        : reject(new Error(`child ${code}: ${err}`)),
     );
   });
 }

@@ -61,7 +61,17 @@ describe('journal CLI', () => {
     expect(pending.stdout).toContain('2 need verification');
     expect(pending.stdout).toContain(unsure);
 
-    const resolved = cli('resolve', '--db', env.path, '--order', unsure, '--issued', 'CD-12345678', '--by', '店長 Lin');
+    const resolved = cli(
+      'resolve',
+      '--db',
+      env.path,
+      '--order',
+      unsure,
+      '--issued',
+      'CD-12345678',
+      '--by',
+      '店長 Lin',
+    );
     expect(resolved.status).toBe(0);
     expect(resolved.stdout).toContain(`Order ${unsure} recorded as issued by 店長 Lin`);
     const notIssued = cli('resolve', '--db', env.path, '--order', other, '--not-issued', '--by', 'Lin');
@@ -87,7 +97,10 @@ describe('journal CLI', () => {
       [['export', '--db', env.path, '--bogus'], 'Bad arguments'],
       [['resolve', '--db', env.path, '--order', issued, '--by', 'Lin'], 'exactly one of --issued'],
       [['resolve', '--db', env.path, '--order', issued, '--not-issued'], '--by NAME'],
-      [['resolve', '--db', env.path, '--order', issued, '--issued', 'X1', '--by', 'Lin'], 'nothing was written'],
+      [
+        ['resolve', '--db', env.path, '--order', issued, '--issued', 'X1', '--by', 'Lin'],
+        'nothing was written',
+      ],
     ];
     for (const [args, english] of cases) {
       const result = cli(...args);

@@ -22,7 +22,8 @@ export function readCsv(text: string): string[][] {
       row = [];
       cell = '';
       i++;
-    } else if (ch === '"' || ch === '\n' || ch === '\r') throw new Error(`bad CSV at ${i}: ${JSON.stringify(text.slice(i - 20, i + 20))}`);
+    } else if (ch === '"' || ch === '\n' || ch === '\r')
+      throw new Error(`bad CSV at ${i}: ${JSON.stringify(text.slice(i - 20, i + 20))}`);
     else cell += ch;
   }
   if (quoted) throw new Error('unterminated quote');

@@ -7,7 +7,10 @@ import type { ExportOptions, Journal } from '../../../src/main/journal/journal';
 import { readCsv } from './csv-reader';
 import { beginSale, issuedSale, NOON_TAIPEI, refusal, tempJournal } from './fixtures';
 
-async function exportText(journal: Journal, options: ExportOptions): Promise<{ text: string; rows: number; bytes: number }> {
+async function exportText(
+  journal: Journal,
+  options: ExportOptions,
+): Promise<{ text: string; rows: number; bytes: number }> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,7 +80,11 @@ describe('end-of-day export and summary', () => {
   });
 
   it('filters by till', async () => {
-    const { text, rows } = await exportText(journal, { businessDay: '2026-11-22', tillId: 'T02', format: 'csv' });
+    const { text, rows } = await exportText(journal, {
+      businessDay: '2026-11-22',
+      tillId: 'T02',
+      format: 'csv',
+    });
     expect(rows).toBe(1);
     expect(readCsv(text.slice(1))[1]![0]).toBe(orders.unsure);
   });
@@ -115,11 +122,21 @@ describe('end-of-day export and summary', () => {
         'in-flight': { count: 0, amount: 0 },
       },
       byOperation: { order: { count: 4, amount: 1360 }, orderReturnQKey: { count: 1, amount: 60 } },
-      byPaymentMethod: { cash: { count: 5, amount: 150 + 50 + 60 + 70 + 90 }, card: { count: 1, amount: 1000 } },
+      byPaymentMethod: {
+        cash: { count: 5, amount: 150 + 50 + 60 + 70 + 90 },
+        card: { count: 1, amount: 1000 },
+      },
     });
-    expect(summary.training).toMatchObject({ count: 1, totalAmount: 500, byPaymentMethod: { cash: { count: 1, amount: 500 } } });
+    expect(summary.training).toMatchObject({
+      count: 1,
+      totalAmount: 500,
+      byPaymentMethod: { cash: { count: 1, amount: 500 } },
+    });
     expect(summary.chainHead).toEqual(journal.chainHead());
-    expect(journal.summary({ businessDay: '2026-11-22', tillId: 'T02' }).sales).toMatchObject({ count: 1, totalAmount: 90 });
+    expect(journal.summary({ businessDay: '2026-11-22', tillId: 'T02' }).sales).toMatchObject({
+      count: 1,
+      totalAmount: 90,
+    });
     expect(journal.summary({ businessDay: '2026-11-21' }).sales.count).toBe(0);
   });
 
@@ -130,13 +147,18 @@ describe('end-of-day export and summary', () => {
     const summaryRows = readCsv(readFileSync(csv.summaryFile!, 'utf8').slice(1));
     expect(summaryRows).toContainEqual(['sales.payment', 'card', '1', '1000']);
     expect(summaryRows).toContainEqual(['training', 'all', '1', '500']);
-    const json = await journal.exportDayToFolder({ businessDay: '2026-11-22', tillId: 'T01', format: 'json' }, env.dir);
+    const json = await journal.exportDayToFolder(
+      { businessDay: '2026-11-22', tillId: 'T01', format: 'json' },
+      env.dir,
+    );
     expect(JSON.parse(readFileSync(json.file, 'utf8')).transactions).toHaveLength(5);
     expect(readdirSync(env.dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
     await expect(
       journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, join(env.dir, 'missing')),
     ).rejects.toMatchObject({ code: 'journal-invalid' });
-    await expect(journal.exportDayToFolder({ businessDay: '2026-13', format: 'csv' }, env.dir)).rejects.toMatchObject({
+    await expect(
+      journal.exportDayToFolder({ businessDay: '2026-13', format: 'csv' }, env.dir),
+    ).rejects.toMatchObject({
       code: 'journal-invalid',
     });
     expect(existsSync(join(env.dir, 'journal-2026-13.csv'))).toBe(false);

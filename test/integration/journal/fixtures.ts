@@ -57,7 +57,14 @@ export function sale(orderNo: string, options: SaleOptions = {}): NewTransaction
     TotalAmount: total,
     DeviceID: tillId,
     Details: [
-      { DetailID: '001', ProductName: '珍珠奶茶', Quantity: 1, UnitPrice: total, SubTotal: total, ItemTaxType: '1' },
+      {
+        DetailID: '001',
+        ProductName: '珍珠奶茶',
+        Quantity: 1,
+        UnitPrice: total,
+        SubTotal: total,
+        ItemTaxType: '1',
+      },
     ],
     ...(options.extraData ?? {}),
   };
@@ -72,7 +79,13 @@ export function sale(orderNo: string, options: SaleOptions = {}): NewTransaction
       : { kind: 'paper' },
     lines: [{ name: '珍珠奶茶', quantity: 1, unitPrice: total, subTotal: total, taxType: 'taxable' }],
     payments: options.payments ?? [{ method: 'cash', amount: total, tendered: 1000, change: 1000 - total }],
-    totals: { totalAmount: total, salesAmount: total, taxAmount: 0, zeroTaxSalesAmount: 0, freeTaxSalesAmount: 0 },
+    totals: {
+      totalAmount: total,
+      salesAmount: total,
+      taxAmount: 0,
+      zeroTaxSalesAmount: 0,
+      freeTaxSalesAmount: 0,
+    },
     requestData,
     cashier: 'Amy',
     at: options.at ?? NOON_TAIPEI,

@@ -17,7 +17,9 @@ describe('journal IPC handlers', () => {
     journal.markNeedsVerification(beginSale(journal), { reason: 'timeout' });
     const job = journal.createPrintJob({ orderNo, kind: 'proof', content: 'proof' });
     journal.recordPrintAttempt(job.id, { ok: true });
-    const dispatch = createDispatcher(createJournalHandlers({ journal }) as unknown as HandlerMap, { error: vi.fn() });
+    const dispatch = createDispatcher(createJournalHandlers({ journal }) as unknown as HandlerMap, {
+      error: vi.fn(),
+    });
     call = async (method, payload) => {
       const result = await dispatch(method, payload, { host: 'web' });
       if (!result.ok) throw Object.assign(new Error(result.error.message.en), { ipc: result.error });
@@ -30,14 +32,22 @@ describe('journal IPC handlers', () => {
 
   it('lists, gets, sums, verifies and exports through the contract', async () => {
     expect(await call('journal.list', { businessDay: '2026-11-22' })).toHaveLength(2);
-    expect(await call('journal.list', { businessDay: '2026-11-22', state: 'needs-verification' })).toHaveLength(1);
+    expect(
+      await call('journal.list', { businessDay: '2026-11-22', state: 'needs-verification' }),
+    ).toHaveLength(1);
     const detail = (await call('journal.get', { orderNo })) as { exchanges: unknown[]; prints: unknown[] };
     expect(detail.exchanges).toHaveLength(1);
     expect(detail.prints).toHaveLength(1);
     expect(await call('journal.get', { orderNo: 'T01-20261122-999999' })).toBeNull();
-    expect(await call('journal.summary', { businessDay: '2026-11-22' })).toMatchObject({ sales: { count: 2 } });
+    expect(await call('journal.summary', { businessDay: '2026-11-22' })).toMatchObject({
+      sales: { count: 2 },
+    });
     expect(await call('journal.verify', {})).toMatchObject({ ok: true });
-    const exported = (await call('journal.export', { businessDay: '2026-11-22', format: 'json', folder: env.dir })) as {
+    const exported = (await call('journal.export', {
+      businessDay: '2026-11-22',
+      format: 'json',
+      folder: env.dir,
+    })) as {
       file: string;
       rows: number;
     };
@@ -53,6 +63,8 @@ describe('journal IPC handlers', () => {
     });
     await expect(
       call('journal.export', { businessDay: '2026-11-22', format: 'csv', folder: '/nonexistent/folder' }),
-    ).rejects.toMatchObject({ ipc: { code: 'journal-invalid', message: { zh: expect.stringContaining('匯出資料夾') } } });
+    ).rejects.toMatchObject({
+      ipc: { code: 'journal-invalid', message: { zh: expect.stringContaining('匯出資料夾') } },
+    });
   });
 });

@@ -15,10 +15,16 @@ describe('journal schema migrations', () => {
     env.open().close();
     const raw = new Database(env.path, { readonly: true });
     expect(schemaVersion(raw)).toBe(SCHEMA_VERSION);
-    const indexes = (raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).all() as {
-      name: string;
-    }[]).map((r) => r.name);
-    expect(indexes).toEqual(expect.arrayContaining(['transactions_state', 'transactions_day', 'entries_order']));
+    const indexes = (
+      raw
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`)
+        .all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    expect(indexes).toEqual(
+      expect.arrayContaining(['transactions_state', 'transactions_day', 'entries_order']),
+    );
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
   });
@@ -37,7 +43,10 @@ describe('journal schema migrations', () => {
     old.close();
 
     const journal = env.open();
-    expect(journal.get('T01-20261122-000001')).toMatchObject({ state: 'issued', invoiceNumber: 'AB12345678' });
+    expect(journal.get('T01-20261122-000001')).toMatchObject({
+      state: 'issued',
+      invoiceNumber: 'AB12345678',
+    });
     expect(journal.verifyChain()).toMatchObject({ ok: true, entries: 3 });
     expect(journal.recoverInFlight().map((tx) => tx.orderNo)).toEqual(['T01-20261122-000002']);
     expect(journal.nextOrderNo('T01', NOON_TAIPEI)).toBe('T01-20261122-000003');

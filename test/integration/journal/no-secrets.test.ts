@@ -14,7 +14,11 @@ describe('no secret in the journal', () => {
     const journal = env.open();
     const orderNo = journal.nextOrderNo('T01');
     const tx = sale(orderNo, {
-      extraData: { apiKey: SECRETS[0], Signature: SECRETS[1], nested: { signingSecret: SECRETS[2], keep: 'ok' } },
+      extraData: {
+        apiKey: SECRETS[0],
+        Signature: SECRETS[1],
+        nested: { signingSecret: SECRETS[2], keep: 'ok' },
+      },
     });
     journal.begin({ ...tx, invoice: { ...tx.invoice, ...({ api_key: SECRETS[0] } as object) } });
     journal.recordExchange(orderNo, {

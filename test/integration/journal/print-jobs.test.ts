@@ -15,7 +15,13 @@ describe('print jobs', () => {
 
   it('keeps a failed job pending with its reason, then marks it printed', () => {
     const job = journal.createPrintJob({ orderNo, kind: 'proof', content: '電子發票證明聯\nAB-00000001' });
-    expect(job).toMatchObject({ state: 'pending', reprint: false, attempts: 0, lastError: null, printedAt: null });
+    expect(job).toMatchObject({
+      state: 'pending',
+      reprint: false,
+      attempts: 0,
+      lastError: null,
+      printedAt: null,
+    });
     expect(journal.pendingPrintJobs().map((j) => j.id)).toEqual([job.id]);
     expect(journal.hasPrintedProof(orderNo)).toBe(false);
 
@@ -54,18 +60,23 @@ describe('print jobs', () => {
     journal.recordPrintAttempt(job.id, { ok: true });
     expect(refusal(() => journal.recordPrintAttempt(job.id, { ok: true })).zh).toContain('補印');
     const inFlight = beginSale(journal);
-    expect(refusal(() => journal.createPrintJob({ orderNo: inFlight, kind: 'proof', content: 'x' })).code).toBe(
-      'journal-refused',
+    expect(
+      refusal(() => journal.createPrintJob({ orderNo: inFlight, kind: 'proof', content: 'x' })).code,
+    ).toBe('journal-refused');
+    expect(journal.createPrintJob({ orderNo: inFlight, kind: 'details', content: 'x' }).state).toBe(
+      'pending',
     );
-    expect(journal.createPrintJob({ orderNo: inFlight, kind: 'details', content: 'x' }).state).toBe('pending');
-    expect(refusal(() => journal.createPrintJob({ orderNo: 'T09-20261122-000001', kind: 'details', content: 'x' })).code).toBe(
-      'journal-not-found',
-    );
+    expect(
+      refusal(() => journal.createPrintJob({ orderNo: 'T09-20261122-000001', kind: 'details', content: 'x' }))
+        .code,
+    ).toBe('journal-not-found');
     expect(refusal(() => journal.createPrintJob({ orderNo: null, kind: 'proof', content: 'x' })).code).toBe(
       'journal-invalid',
     );
     expect(refusal(() => journal.recordPrintAttempt(12345, { ok: true })).code).toBe('journal-not-found');
-    expect(refusal(() => journal.recordPrintAttempt(job.id, { ok: false, reason: '' })).code).toBe('journal-invalid');
+    expect(refusal(() => journal.recordPrintAttempt(job.id, { ok: false, reason: '' })).code).toBe(
+      'journal-invalid',
+    );
   });
 
   it('takes summary and test slips without an order', () => {

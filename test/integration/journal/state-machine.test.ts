@@ -14,7 +14,9 @@ describe('journal state machine', () => {
   const entryCount = () => journal.verifyChain().entries;
 
   it('writes the sale before the request, with everything the engine gave, in flight', () => {
-    const orderNo = beginSale(journal, { payments: [{ method: 'card', amount: 150, reference: 'slip 0042' }] });
+    const orderNo = beginSale(journal, {
+      payments: [{ method: 'card', amount: 150, reference: 'slip 0042' }],
+    });
     const tx = journal.get(orderNo)!;
     expect(tx).toMatchObject({
       orderNo,
@@ -66,7 +68,11 @@ describe('journal state machine', () => {
     });
     journal.markIssued(orderNo, { ...ISSUE, printDataString: '{"Version":1, broken' });
     const detail = journal.detail(orderNo)!;
-    expect(detail.transaction).toMatchObject({ state: 'issued', invoiceNumber: 'AB12345678', randomNumber: '0122' });
+    expect(detail.transaction).toMatchObject({
+      state: 'issued',
+      invoiceNumber: 'AB12345678',
+      randomNumber: '0122',
+    });
     expect(detail.exchanges).toHaveLength(2);
     expect(detail.exchanges[0]).toMatchObject({
       httpStatus: 200,
@@ -83,13 +89,21 @@ describe('journal state machine', () => {
       invoiceDateTime: '2026-11-22T11:00:02',
     });
     expect(detail.issue!.printDataProblem).toContain('not JSON');
-    expect(detail.entries.map((e) => e.kind)).toEqual(['tx.begun', 'tx.exchange', 'tx.exchange', 'tx.issued']);
+    expect(detail.entries.map((e) => e.kind)).toEqual([
+      'tx.begun',
+      'tx.exchange',
+      'tx.exchange',
+      'tx.issued',
+    ]);
   });
 
   it('tells missing print data apart from unparseable', () => {
     const orderNo = beginSale(journal);
     journal.markIssued(orderNo, { ...ISSUE, printDataString: null });
-    expect(journal.detail(orderNo)!.issue).toMatchObject({ printDataString: null, printDataStatus: 'missing' });
+    expect(journal.detail(orderNo)!.issue).toMatchObject({
+      printDataString: null,
+      printDataStatus: 'missing',
+    });
   });
 
   it('records the donate/bind QR display as its own record, shown or not', () => {
@@ -163,7 +177,9 @@ describe('journal state machine', () => {
     const orderNo = beginSale(journal);
     journal.markRejected(orderNo, { statusCode: 0, resultMessage: 'bad' });
     expect(refusal(() => journal.markIssued(orderNo, ISSUE)).code).toBe('journal-refused');
-    expect(refusal(() => journal.markNeedsVerification(orderNo, { reason: 'x' })).code).toBe('journal-refused');
+    expect(refusal(() => journal.markNeedsVerification(orderNo, { reason: 'x' })).code).toBe(
+      'journal-refused',
+    );
     expect(refusal(() => journal.markNotDelivered(orderNo, { reason: 'x' })).code).toBe('journal-refused');
     expect(refusal(() => journal.markRejected(orderNo, { statusCode: 0, resultMessage: 'y' })).code).toBe(
       'journal-refused',
@@ -175,34 +191,55 @@ describe('journal state machine', () => {
     const orderNo = beginSale(journal);
     journal.markNeedsVerification(orderNo, { reason: 'HTTP 502' });
     const at = new Date('2026-11-22T05:00:00Z');
-    const resolved = journal.resolve(orderNo, { outcome: 'issued', invoiceNumber: 'cd-87654321', by: '店長 Lin', at });
+    const resolved = journal.resolve(orderNo, {
+      outcome: 'issued',
+      invoiceNumber: 'cd-87654321',
+      by: '店長 Lin',
+      at,
+    });
     expect(resolved).toMatchObject({
       state: 'issued',
       invoiceNumber: 'CD87654321',
       resolution: { outcome: 'issued', by: '店長 Lin', at: at.toISOString(), invoiceNumber: 'CD87654321' },
     });
-    expect(journal.detail(orderNo)!.entries.at(-1)).toMatchObject({ kind: 'tx.resolved', at: at.toISOString() });
-    expect(refusal(() => journal.resolve(orderNo, { outcome: 'not-issued', by: 'Lin' })).code).toBe('journal-refused');
+    expect(journal.detail(orderNo)!.entries.at(-1)).toMatchObject({
+      kind: 'tx.resolved',
+      at: at.toISOString(),
+    });
+    expect(refusal(() => journal.resolve(orderNo, { outcome: 'not-issued', by: 'Lin' })).code).toBe(
+      'journal-refused',
+    );
   });
 
   it('lets a person resolve as not issued, after which it may be resubmitted', () => {
     const orderNo = beginSale(journal);
     journal.markNeedsVerification(orderNo, { reason: 'timeout' });
-    expect(journal.resolve(orderNo, { outcome: 'not-issued', by: 'Lin', note: 'console shows nothing' })).toMatchObject(
-      { state: 'not-issued', resolution: { outcome: 'not-issued', by: 'Lin', note: 'console shows nothing' } },
-    );
-    expect(journal.resubmit(orderNo, { by: 'Amy' })).toMatchObject({ state: 'in-flight', attempt: 2, resolution: null });
+    expect(
+      journal.resolve(orderNo, { outcome: 'not-issued', by: 'Lin', note: 'console shows nothing' }),
+    ).toMatchObject({
+      state: 'not-issued',
+      resolution: { outcome: 'not-issued', by: 'Lin', note: 'console shows nothing' },
+    });
+    expect(journal.resubmit(orderNo, { by: 'Amy' })).toMatchObject({
+      state: 'in-flight',
+      attempt: 2,
+      resolution: null,
+    });
   });
 
   it('refuses a resolution without a person or with a malformed invoice number, or not pending', () => {
     const orderNo = beginSale(journal);
-    expect(refusal(() => journal.resolve(orderNo, { outcome: 'not-issued', by: 'Lin' })).zh).toContain('人工確認');
+    expect(refusal(() => journal.resolve(orderNo, { outcome: 'not-issued', by: 'Lin' })).zh).toContain(
+      '人工確認',
+    );
     journal.markNeedsVerification(orderNo, { reason: 'timeout' });
     const before = entryCount();
-    expect(refusal(() => journal.resolve(orderNo, { outcome: 'not-issued', by: '  ' })).code).toBe('journal-invalid');
-    expect(refusal(() => journal.resolve(orderNo, { outcome: 'issued', invoiceNumber: 'A1234', by: 'Lin' })).code).toBe(
+    expect(refusal(() => journal.resolve(orderNo, { outcome: 'not-issued', by: '  ' })).code).toBe(
       'journal-invalid',
     );
+    expect(
+      refusal(() => journal.resolve(orderNo, { outcome: 'issued', invoiceNumber: 'A1234', by: 'Lin' })).code,
+    ).toBe('journal-invalid');
     expect(entryCount()).toBe(before);
     expect(journal.get(orderNo)!.state).toBe('needs-verification');
   });
@@ -241,7 +278,9 @@ describe('journal state machine', () => {
     journal.begin(good);
     expect(refusal(() => journal.begin(good)).en).toContain('never reused');
     expect(refusal(() => journal.markIssued('T01-20261122-999999', ISSUE)).code).toBe('journal-not-found');
-    expect(refusal(() => journal.markIssued(orderNo, { ...ISSUE, randomNumber: '12' })).code).toBe('journal-invalid');
+    expect(refusal(() => journal.markIssued(orderNo, { ...ISSUE, randomNumber: '12' })).code).toBe(
+      'journal-invalid',
+    );
     expect(entryCount()).toBe(1);
   });
 
@@ -255,11 +294,19 @@ describe('journal state machine', () => {
     journal.markNeedsVerification(b, { reason: 'timeout' });
     expect(journal.list({ businessDay: '2026-11-22' }).map((t) => t.orderNo)).toEqual([a, b, c]);
     expect(journal.list({ businessDay: '2026-11-22', tillId: 'T02' }).map((t) => t.orderNo)).toEqual([b]);
-    expect(journal.list({ businessDay: '2026-11-22', state: 'in-flight' }).map((t) => t.orderNo)).toEqual([c]);
+    expect(journal.list({ businessDay: '2026-11-22', state: 'in-flight' }).map((t) => t.orderNo)).toEqual([
+      c,
+    ]);
     expect(journal.list({ businessDay: '2026-11-22', training: true }).map((t) => t.orderNo)).toEqual([c]);
-    expect(journal.list({ businessDay: '2026-11-22', limit: 1, offset: 1 }).map((t) => t.orderNo)).toEqual([b]);
+    expect(journal.list({ businessDay: '2026-11-22', limit: 1, offset: 1 }).map((t) => t.orderNo)).toEqual([
+      b,
+    ]);
     const item = journal.list({ businessDay: '2026-11-22', state: 'issued' })[0]!;
-    expect(item).toMatchObject({ invoiceKind: 'paper', paymentMethods: ['cash'], totals: { totalAmount: 150 } });
+    expect(item).toMatchObject({
+      invoiceKind: 'paper',
+      paymentMethods: ['cash'],
+      totals: { totalAmount: 150 },
+    });
     expect(item).not.toHaveProperty('requestData');
     expect(journal.pending().map((t) => t.orderNo)).toEqual([b]);
     expect(journal.counts()).toEqual({ inFlight: 2, needsVerification: 1, pendingPrintJobs: 0 });

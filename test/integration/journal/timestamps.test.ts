@@ -28,7 +28,11 @@ describe('per-company request timestamps', () => {
     expect(journal.reserveTimestamp('12345678', 1_794_996_900)).toBe('1795000501');
     journal.close();
     // Another process on the same file continues the same sequence.
-    expect(runChild(['timestamps', env.path, '3', '1794996900'])).toEqual(['1795000502', '1795000503', '1795000504']);
+    expect(runChild(['timestamps', env.path, '3', '1794996900'])).toEqual([
+      '1795000502',
+      '1795000503',
+      '1795000504',
+    ]);
     journal = env.open();
     expect(journal.reserveTimestamp('12345678', 1_794_996_900)).toBe('1795000505');
   });

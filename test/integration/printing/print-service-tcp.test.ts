@@ -62,7 +62,9 @@ describe('a proof over TCP (EPSON, Big5 text)', () => {
       '隨機碼 0122 總計 150',
       '賣方 24549210 買方 04595252',
     ]);
-    expect(readableLines(paper)).toEqual(expect.arrayContaining(['珍珠奶茶（大）', '2 x 52.5 105', '香雞排', '總計 150']));
+    expect(readableLines(paper)).toEqual(
+      expect.arrayContaining(['珍珠奶茶（大）', '2 x 52.5 105', '香雞排', '總計 150']),
+    );
     expect(paper.multiByteMode).toBe(true);
     expect(paper.barcodes).toEqual([{ system: 69, data: '11512AB123456780122' }]);
     expect(paper.cuts).toBe(1);
@@ -185,7 +187,9 @@ describe('raster mode and Star', () => {
   it('raster mode sends the text as images only', async () => {
     await setUp('epson', 'raster');
     const orderNo = issuedSale(journal, 'AB12345678');
-    expect((await service.printProof({ orderNo, printDataString: JSON.stringify(business) })).printed).toBe(true);
+    expect((await service.printProof({ orderNo, printDataString: JSON.stringify(business) })).printed).toBe(
+      true,
+    );
     const paper = decodeEscPos(printer.printedJobs()[0]!, 'epson');
     expect(paper.textBytes.every((bytes) => bytes.every((b) => b < 0x80))).toBe(true);
     expect(readableLines(paper)).toEqual([]);
@@ -198,10 +202,17 @@ describe('raster mode and Star', () => {
     await setUp('star');
     const orderNo = issuedSale(journal, 'AB12345678');
     expect(await service.status()).toMatchObject({ state: 'online' });
-    expect((await service.printProof({ orderNo, printDataString: JSON.stringify(business) })).printed).toBe(true);
+    expect((await service.printProof({ orderNo, printDataString: JSON.stringify(business) })).printed).toBe(
+      true,
+    );
     const paper = decodeEscPos(printer.printedJobs()[0]!, 'star');
     expect(paper.commands).toContain('ESC p');
-    expect(readableLines(paper).slice(0, 4)).toEqual(['練習商店', PROOF_TITLE, '115年11-12月', 'AB-12345678']);
+    expect(readableLines(paper).slice(0, 4)).toEqual([
+      '練習商店',
+      PROOF_TITLE,
+      '115年11-12月',
+      'AB-12345678',
+    ]);
     expect(paper.images.map((image) => readCode39(image)).filter(Boolean)).toEqual([business.Barcode]);
     expect(paper.images.some((image) => readQrPair(image)[1] === business.QRCodeRight)).toBe(true);
     printer.setFaults({ paperOut: true });
@@ -230,7 +241,9 @@ describe('other slips and the preview', () => {
     });
     expect(details.printed).toBe(true);
     expect((await service.printSummary(journal.summary({ businessDay: '2026-11-22' }))).printed).toBe(true);
-    const [test, slip, summary] = printer.printedJobs().map((bytes) => readableLines(decodeEscPos(bytes, 'epson')));
+    const [test, slip, summary] = printer
+      .printedJobs()
+      .map((bytes) => readableLines(decodeEscPos(bytes, 'epson')));
     expect(test).toContain('列印測試');
     expect(slip).toEqual(expect.arrayContaining(['交易明細', '捐贈 愛心碼 8585', '總計 NT$150']));
     expect(summary).toEqual(expect.arrayContaining(['日結報表', '營業日 2026-11-22']));

@@ -36,10 +36,10 @@ describe('settings methods', () => {
     const dispatch = createDispatcher(handlers as unknown as HandlerMap, { error: vi.fn() });
     const call = (method: string, input: unknown) =>
       dispatch(method, input, { host: 'web' }) as Promise<Result>;
-    const value = async (method: string, input: unknown) => {
+    const value = async <T = SettingsView>(method: string, input: unknown): Promise<T> => {
       const result = await call(method, input);
       if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message.en}`);
-      return result.value;
+      return result.value as T;
     };
     const errorOf = async (method: string, input: unknown) => {
       const result = await call(method, input);
@@ -65,8 +65,8 @@ describe('settings methods', () => {
       supervisorPin: { set: false },
     });
     expect(view.secureStorage).toBe('weak');
-    expect(view.secureStorageNotice.zh).toContain('金鑰庫');
-    expect(view.secureStorageNotice.en).toContain('key store');
+    expect(view.secureStorageNotice!.zh).toContain('金鑰庫');
+    expect(view.secureStorageNotice!.en).toContain('key store');
     expect(view.pinRequired).toBe(false);
   });
 
@@ -226,7 +226,7 @@ describe('settings methods', () => {
     const { value, errorOf } = setup({ now: () => now });
     await value('settings.setPin', { newPin: '2580' });
     for (let i = 0; i < 5; i++)
-      expect((await value('settings.verifyPin', { pin: '0000' })).valid).toBe(false);
+      expect((await value<{ valid: boolean }>('settings.verifyPin', { pin: '0000' })).valid).toBe(false);
     const locked = await errorOf('settings.verifyPin', { pin: '2580' });
     expect(locked.code).toBe('pin-locked');
     expect(locked.message.zh).toContain('60 秒');
@@ -253,7 +253,7 @@ describe('settings methods', () => {
     const { value, errorOf, settings } = setup({ secrets });
     const view = await value('settings.get', {});
     expect(view.secureStorage).toBe('unavailable');
-    expect(view.secureStorageNotice.en).toContain('cannot encrypt');
+    expect(view.secureStorageNotice!.en).toContain('cannot encrypt');
     const refused = await errorOf('settings.update', {
       patch: { sellerName: '新名字' },
       secrets: { apiKey: API_KEY },

@@ -18,6 +18,35 @@ export interface FakeFrame {
   parent: FakeFrame | null;
 }
 
+type BeforeRequest = (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void;
+type HeadersReceived = (
+  details: { url: string; responseHeaders?: Record<string, string[]> },
+  callback: (response: { responseHeaders: Record<string, string[]> }) => void,
+) => void;
+type PermissionRequest = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+) => void;
+type PermissionCheck = (...args: unknown[]) => boolean;
+
+interface FakeWebRequest {
+  beforeRequest: BeforeRequest | null;
+  headersReceived: HeadersReceived | null;
+  onBeforeRequest(listener: BeforeRequest): void;
+  onHeadersReceived(listener: HeadersReceived): void;
+}
+
+interface FakeSession {
+  webRequest: FakeWebRequest;
+  permissionRequest: PermissionRequest | null;
+  permissionCheck: PermissionCheck | null;
+  devicePermission: PermissionCheck | null;
+  setPermissionRequestHandler(handler: PermissionRequest): void;
+  setPermissionCheckHandler(handler: PermissionCheck): void;
+  setDevicePermissionHandler(handler: PermissionCheck): void;
+}
+
 let nextId = 1;
 
 export class FakeWebContents extends EventEmitter {
@@ -36,9 +65,14 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
-export function createFakeElectron(
-  options: { singleInstance?: boolean; encryption?: 'os' | 'basic_text' | 'none' } = {},
-) {
+export interface FakeElectronOptions {
+  singleInstance?: boolean;
+  encryption?: 'os' | 'basic_text' | 'none';
+  /** The renderer fails to load (e.g. a broken build). */
+  failLoad?: boolean;
+}
+
+export function createFakeElectron(options: FakeElectronOptions = {}) {
   const userData = mkdtempSync(join(tmpdir(), 'till-fake-electron-'));
   const appEvents = new EventEmitter();
   const windows: FakeBrowserWindow[] = [];
@@ -66,6 +100,7 @@ export function createFakeElectron(
     readonly webContents = new FakeWebContents();
     kiosk: boolean;
     readonly loadURL = vi.fn(async (url: string) => {
+      if (options.failLoad) throw new Error(`ERR_FILE_NOT_FOUND (-6) loading '${url}'`);
       this.webContents.mainFrame.url = url;
     });
     readonly loadFile = vi.fn();
@@ -107,35 +142,28 @@ export function createFakeElectron(
     }),
   };
 
-  const webRequest = {
-    beforeRequest: null as
-      null | ((details: { url: string }, callback: (response: { cancel: boolean }) => void) => void),
-    headersReceived: null as
-      | null
-      | ((
-          details: { url: string; responseHeaders?: Record<string, string[]> },
-          callback: (response: { responseHeaders: Record<string, string[]> }) => void,
-        ) => void),
-    onBeforeRequest(listener: NonNullable<typeof webRequest.beforeRequest>) {
+  const webRequest: FakeWebRequest = {
+    beforeRequest: null,
+    headersReceived: null,
+    onBeforeRequest(listener) {
       webRequest.beforeRequest = listener;
     },
-    onHeadersReceived(listener: NonNullable<typeof webRequest.headersReceived>) {
+    onHeadersReceived(listener) {
       webRequest.headersReceived = listener;
     },
   };
-  const defaultSession = {
+  const defaultSession: FakeSession = {
     webRequest,
-    permissionRequest: null as
-      null | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void),
-    permissionCheck: null as null | ((...args: unknown[]) => boolean),
-    devicePermission: null as null | ((...args: unknown[]) => boolean),
-    setPermissionRequestHandler(handler: NonNullable<typeof defaultSession.permissionRequest>) {
+    permissionRequest: null,
+    permissionCheck: null,
+    devicePermission: null,
+    setPermissionRequestHandler(handler) {
       defaultSession.permissionRequest = handler;
     },
-    setPermissionCheckHandler(handler: NonNullable<typeof defaultSession.permissionCheck>) {
+    setPermissionCheckHandler(handler) {
       defaultSession.permissionCheck = handler;
     },
-    setDevicePermissionHandler(handler: NonNullable<typeof defaultSession.devicePermission>) {
+    setDevicePermissionHandler(handler) {
       defaultSession.devicePermission = handler;
     },
   };

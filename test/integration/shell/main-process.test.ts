@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { methodNames } from '../../../src/shared/ipc/contract';
+import type { IpcError } from '../../../src/shared/ipc/result';
+import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
 import type { FakeElectron, FakeFrame } from './fake-electron';
 import { FakeWebContents } from './fake-electron';
 
@@ -36,7 +38,8 @@ describe('the Electron entry with a stand-in for electron', () => {
   const invoke = async (method: string, payload: unknown, event: unknown = ownFrame()) => {
     const handler = fake.handlers.get(`till:${method}`);
     if (!handler) throw new Error(`not registered: ${method}`);
-    return (await handler(event, payload)) as { ok: boolean; value?: any; error?: any };
+    // Each test reads the fields it checks; a missing one fails the assertion.
+    return (await handler(event, payload)) as { ok: boolean; value: SettingsView; error: IpcError };
   };
 
   beforeAll(async () => {

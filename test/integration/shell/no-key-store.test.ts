@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { IpcError } from '../../../src/shared/ipc/result';
+import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
 import type { FakeElectron } from './fake-electron';
 
 const state = vi.hoisted(() => {
@@ -19,8 +21,8 @@ const invoke = async (method: string, payload: unknown) => {
   const event = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
   return (await fake.handlers.get(`till:${method}`)!(event, payload)) as {
     ok: boolean;
-    value?: any;
-    error?: any;
+    value: SettingsView;
+    error: IpcError;
   };
 };
 
@@ -38,8 +40,8 @@ afterAll(async () => {
 it('without an OS key store the settings screen says so and no secret is stored', async () => {
   const view = (await invoke('settings.get', {})).value;
   expect(view.secureStorage).toBe('unavailable');
-  expect(view.secureStorageNotice.zh).toContain('無法加密');
-  expect(view.secureStorageNotice.en).toContain('cannot encrypt');
+  expect(view.secureStorageNotice!.zh).toContain('無法加密');
+  expect(view.secureStorageNotice!.en).toContain('cannot encrypt');
 
   const refused = await invoke('settings.update', { secrets: { apiKey: 'AK-live-7f3c9e21b04d4a6f' } });
   expect(refused).toMatchObject({ ok: false, error: { code: 'secure-storage-unavailable' } });

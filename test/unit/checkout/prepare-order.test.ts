@@ -30,23 +30,32 @@ describe('prepareOrder: everything decided before anything is written or sent', 
     expect(op({ kind: 'carrier', carrierId: '/ABC+123' })).toBe('orderWithoutPrint');
     expect(op({ kind: 'donate', loveCode: '001' })).toBe('orderWithoutPrint');
     expect(op({ kind: 'business', buyerTaxId: '04595252', buyerTitle: '某某公司' })).toBe('order');
-    expect(op({ kind: 'business', buyerTaxId: '04595252', buyerTitle: '某某公司', carrierId: '/ABC+123' })).toBe(
-      'orderWithoutPrint',
-    );
+    expect(
+      op({ kind: 'business', buyerTaxId: '04595252', buyerTitle: '某某公司', carrierId: '/ABC+123' }),
+    ).toBe('orderWithoutPrint');
   });
 
   it('computes C amounts tax-inclusive and the change due', () => {
     const result = prepareOrder(order({ kind: 'paper' }));
     expect(result).toMatchObject({
       ok: true,
-      order: { paid: 300, change: 95, amounts: { invoiceFor: 'C', totalAmount: 205, salesAmount: 205, taxAmount: 0 } },
+      order: {
+        paid: 300,
+        change: 95,
+        amounts: { invoiceFor: 'C', totalAmount: 205, salesAmount: 205, taxAmount: 0 },
+      },
     });
   });
 
   it('computes B amounts from the tax-inclusive total', () => {
     const result = prepareOrder(order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: '某某公司' }));
     if (!result.ok) throw new Error('refused');
-    expect(result.order.amounts).toMatchObject({ invoiceFor: 'B', salesAmount: 195, taxAmount: 10, totalAmount: 205 });
+    expect(result.order.amounts).toMatchObject({
+      invoiceFor: 'B',
+      salesAmount: 195,
+      taxAmount: 10,
+      totalAmount: 205,
+    });
     const data = toPosOrderData({
       orderNo: 'T01-20261122-000001',
       invoiceDateTime: '2026-11-22T10:00:00',
@@ -75,7 +84,10 @@ describe('prepareOrder: everything decided before anything is written or sent', 
 
   it('normalizes carriers and infers the carrier type from the id', () => {
     const mobile = prepareOrder(order({ kind: 'carrier', carrierId: ' /abc+123 ' }));
-    expect(mobile).toMatchObject({ ok: true, order: { invoice: { carrierType: '3J0002', carrierId: '/ABC+123' } } });
+    expect(mobile).toMatchObject({
+      ok: true,
+      order: { invoice: { carrierType: '3J0002', carrierId: '/ABC+123' } },
+    });
     const citizen = prepareOrder(order({ kind: 'carrier', carrierId: 'AB12345678901234' }));
     expect(citizen).toMatchObject({ ok: true, order: { invoice: { carrierType: 'CQ0001' } } });
   });
@@ -93,12 +105,14 @@ describe('prepareOrder: everything decided before anything is written or sent', 
   });
 
   it('refuses what does not belong to the chosen kind', () => {
-    expect(reasonsOf(order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: 'X', loveCode: '001' }))).toEqual([
-      'An invoice with a buyer tax ID cannot be donated',
-    ]);
-    expect(reasonsOf(order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: 'X', carrierId: 'AB12345678901234' }))).toEqual([
-      'With a buyer tax ID the only carrier allowed is a mobile barcode',
-    ]);
+    expect(
+      reasonsOf(order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: 'X', loveCode: '001' })),
+    ).toEqual(['An invoice with a buyer tax ID cannot be donated']);
+    expect(
+      reasonsOf(
+        order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: 'X', carrierId: 'AB12345678901234' }),
+      ),
+    ).toEqual(['With a buyer tax ID the only carrier allowed is a mobile barcode']);
     expect(reasonsOf(order({ kind: 'paper', loveCode: '001' }))).toHaveLength(1);
     expect(reasonsOf(order({ kind: 'phone', carrierId: '/ABC+123' }))).toHaveLength(1);
     expect(reasonsOf(order({ kind: 'donate', loveCode: '001', buyerTaxId: '04595252' }))).toHaveLength(1);
@@ -111,19 +125,30 @@ describe('prepareOrder: everything decided before anything is written or sent', 
 
   it('refuses lines, payments and totals that cannot make an invoice', () => {
     expect(reasonsOf(order({ kind: 'paper' }, { lines: [] }))).toContain('No items: nothing to check out');
-    expect(reasonsOf(order({ kind: 'paper' }, { lines: [{ name: 'a:b', quantity: 1, unitPrice: 10, taxType: 'taxable' }] }))).toEqual([
-      'Line 1: A product name cannot contain ":"',
-    ]);
-    expect(reasonsOf(order({ kind: 'paper' }, { lines: [{ name: 'a', quantity: 0, unitPrice: 10, taxType: 'taxable' }] }))[0]).toMatch(
-      /quantity/,
-    );
+    expect(
+      reasonsOf(
+        order(
+          { kind: 'paper' },
+          { lines: [{ name: 'a:b', quantity: 1, unitPrice: 10, taxType: 'taxable' }] },
+        ),
+      ),
+    ).toEqual(['Line 1: A product name cannot contain ":"']);
+    expect(
+      reasonsOf(
+        order({ kind: 'paper' }, { lines: [{ name: 'a', quantity: 0, unitPrice: 10, taxType: 'taxable' }] }),
+      )[0],
+    ).toMatch(/quantity/);
     expect(reasonsOf(order({ kind: 'paper' }, { payments: [] }))).toEqual(['No payment entered']);
-    expect(reasonsOf(order({ kind: 'paper' }, { payments: [{ method: 'cash', amount: 10.5 }] }))[0]).toMatch(/whole number/);
+    expect(reasonsOf(order({ kind: 'paper' }, { payments: [{ method: 'cash', amount: 10.5 }] }))[0]).toMatch(
+      /whole number/,
+    );
     expect(reasonsOf(order({ kind: 'paper' }, { payments: [{ method: 'cash', amount: 200 }] }))).toEqual([
       'Payments do not cover the total 205: 5 short',
     ]);
     expect(
-      reasonsOf(order({ kind: 'paper' }, { lines: [{ name: 'a', quantity: 1, unitPrice: 0, taxType: 'taxable' }] })),
+      reasonsOf(
+        order({ kind: 'paper' }, { lines: [{ name: 'a', quantity: 1, unitPrice: 0, taxType: 'taxable' }] }),
+      ),
     ).toEqual(['The total is zero or negative: no invoice can be issued']);
     expect(
       reasonsOf(
@@ -143,7 +168,10 @@ describe('prepareOrder: everything decided before anything is written or sent', 
   it('collects every reason at once, so the cashier fixes them in one go', () => {
     expect(
       reasonsOf(
-        order({ kind: 'donate', loveCode: 'x' }, { lines: [{ name: '', quantity: 1, unitPrice: 1, taxType: 'taxable' }], payments: [] }),
+        order(
+          { kind: 'donate', loveCode: 'x' },
+          { lines: [{ name: '', quantity: 1, unitPrice: 1, taxType: 'taxable' }], payments: [] },
+        ),
       ),
     ).toHaveLength(3);
   });

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createPosClient, MAX_FRESH_TIMESTAMP_ATTEMPTS, type AttemptStart } from '../../../src/main/invoice-service/client';
+import {
+  createPosClient,
+  MAX_FRESH_TIMESTAMP_ATTEMPTS,
+  type AttemptStart,
+} from '../../../src/main/invoice-service/client';
 import type { Outcome } from '../../../src/main/invoice-service/outcome';
 import type { PosOrderData } from '../../../src/main/invoice-service/pos-profile';
 import { keptRequest, timestampText } from '../../../src/main/invoice-service/signing';
@@ -20,7 +24,9 @@ const data: PosOrderData = {
   TaxAmount: 0,
   TotalAmount: 100,
   DeviceID: 'T01',
-  Details: [{ DetailID: '001', ProductName: '茶', Quantity: 1, UnitPrice: 100, SubTotal: 100, ItemTaxType: '1' }],
+  Details: [
+    { DetailID: '001', ProductName: '茶', Quantity: 1, UnitPrice: 100, SubTotal: 100, ItemTaxType: '1' },
+  ],
 };
 
 const config = {
@@ -50,7 +56,8 @@ function harness(answers: TransportResult[]) {
   });
   const recorder = {
     beforeSend: () => {},
-    afterAnswer: (start: AttemptStart, _summary: unknown, outcome: Outcome) => recorded.push({ start, outcome }),
+    afterAnswer: (start: AttemptStart, _summary: unknown, outcome: Outcome) =>
+      recorded.push({ start, outcome }),
   };
   return { client, posts, logs, recorded, recorder };
 }
@@ -97,7 +104,12 @@ describe('POS client', () => {
   for (const answer of [
     { kind: 'failed-after-send', reason: 'timeout', elapsedMs: 1000 } as TransportResult,
     { kind: 'response', status: 500, body: 'x', elapsedMs: 1 } as TransportResult,
-    { kind: 'response', status: 200, body: '{"StatusCode":0,"ResultMessage":"Signature mismatch"}', elapsedMs: 1 } as TransportResult,
+    {
+      kind: 'response',
+      status: 200,
+      body: '{"StatusCode":0,"ResultMessage":"Signature mismatch"}',
+      elapsedMs: 1,
+    } as TransportResult,
     { kind: 'not-sent', reason: 'ECONNREFUSED', elapsedMs: 0 } as TransportResult,
   ]) {
     it(`sends exactly once when the answer is ${answer.kind} ${'status' in answer ? answer.status : ''}`, async () => {
@@ -109,10 +121,19 @@ describe('POS client', () => {
 
   it('logs HTTP status, StatusCode and ResultMessage, and never a secret', async () => {
     const h = harness([
-      { kind: 'response', status: 200, body: '{"StatusCode":0,"ResultMessage":"TotalAmount is wrong"}', elapsedMs: 1 },
+      {
+        kind: 'response',
+        status: 200,
+        body: '{"StatusCode":0,"ResultMessage":"TotalAmount is wrong"}',
+        elapsedMs: 1,
+      },
     ]);
     await h.client.issue('order', data, h.recorder);
-    expect(h.logs[0]!.fields).toMatchObject({ httpStatus: 200, StatusCode: 0, ResultMessage: 'TotalAmount is wrong' });
+    expect(h.logs[0]!.fields).toMatchObject({
+      httpStatus: 200,
+      StatusCode: 0,
+      ResultMessage: 'TotalAmount is wrong',
+    });
     const text = JSON.stringify(h.logs);
     expect(text).not.toContain('the-api-key');
     expect(text).not.toContain('the-secret');
@@ -120,7 +141,11 @@ describe('POS client', () => {
   });
 
   it('keeps only Data, CompanyID and Timestamp of a request', () => {
-    expect(Object.keys(keptRequest('24549210', '1800000000', data)).sort()).toEqual(['CompanyID', 'Data', 'Timestamp']);
+    expect(Object.keys(keptRequest('24549210', '1800000000', data)).sort()).toEqual([
+      'CompanyID',
+      'Data',
+      'Timestamp',
+    ]);
   });
 
   it('refuses a timestamp that is not whole epoch seconds', () => {

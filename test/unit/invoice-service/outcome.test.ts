@@ -50,17 +50,26 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   });
 
   it('a failure after sending is unknown, never a rejection', () => {
-    const outcome = classify('order', ORDER_NO, { kind: 'failed-after-send', reason: 'ECONNRESET', elapsedMs: 1 });
+    const outcome = classify('order', ORDER_NO, {
+      kind: 'failed-after-send',
+      reason: 'ECONNRESET',
+      elapsedMs: 1,
+    });
     expect(outcome.kind).toBe('unknown');
   });
 
   it('HTTP 400 and 401 are rejections: nothing was issued', () => {
-    expect(classify('order', ORDER_NO, answer(400, { StatusCode: 0, ResultMessage: 'Body is not JSON' }))).toMatchObject({
+    expect(
+      classify('order', ORDER_NO, answer(400, { StatusCode: 0, ResultMessage: 'Body is not JSON' })),
+    ).toMatchObject({
       kind: 'rejected',
       reason: 'HTTP 400: Body is not JSON',
       statusCode: null,
     });
-    expect(classify('order', ORDER_NO, answer(401, 'nope'))).toMatchObject({ kind: 'rejected', reason: 'HTTP 401' });
+    expect(classify('order', ORDER_NO, answer(401, 'nope'))).toMatchObject({
+      kind: 'rejected',
+      reason: 'HTTP 401',
+    });
   });
 
   it('5xx and statuses the profile does not name are unknown', () => {
@@ -70,7 +79,9 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   });
 
   it('StatusCode 0 is a rejection; `Timestamp already used` asks for a fresh timestamp', () => {
-    expect(classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'TotalAmount is wrong' }))).toEqual({
+    expect(
+      classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'TotalAmount is wrong' })),
+    ).toEqual({
       kind: 'rejected',
       reason: 'TotalAmount is wrong',
       statusCode: 0,
@@ -82,7 +93,9 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   });
 
   it('`Duplicate BillingNo` means an invoice exists: unknown (verify), not a rejection to resubmit', () => {
-    expect(classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'Duplicate BillingNo' }))).toEqual({
+    expect(
+      classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'Duplicate BillingNo' })),
+    ).toEqual({
       kind: 'unknown',
       reason: 'Duplicate BillingNo',
       duplicateBillingNo: true,
@@ -90,7 +103,14 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   });
 
   it('an unreadable 200 is unknown: not JSON, not the shape, StatusCode outside 0/1', () => {
-    for (const body of ['<html>502</html>', '', '[]', '{"StatusCode":"1"}', '{"StatusCode":2,"ResultMessage":"x"}', 'null']) {
+    for (const body of [
+      '<html>502</html>',
+      '',
+      '[]',
+      '{"StatusCode":"1"}',
+      '{"StatusCode":2,"ResultMessage":"x"}',
+      'null',
+    ]) {
       expect(classify('order', ORDER_NO, answer(200, body)).kind).toBe('unknown');
     }
   });
@@ -98,16 +118,24 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   it('a success without its issue result (InvoiceNumber, RandomNumber…) is unknown', () => {
     const { InvoiceNumber: _n, ...noNumber } = success();
     expect(classify('order', ORDER_NO, answer(200, noNumber))).toMatchObject({ kind: 'unknown' });
-    expect(classify('order', ORDER_NO, answer(200, success({ InvoiceNumber: 'TR-00000001' }))).kind).toBe('unknown');
+    expect(classify('order', ORDER_NO, answer(200, success({ InvoiceNumber: 'TR-00000001' }))).kind).toBe(
+      'unknown',
+    );
     expect(classify('order', ORDER_NO, answer(200, success({ RandomNumber: '12' }))).kind).toBe('unknown');
   });
 
   it('a success for another order number is unknown', () => {
-    expect(classify('order', ORDER_NO, answer(200, success({ BillingNo: 'T01-20261122-000002' }))).kind).toBe('unknown');
+    expect(classify('order', ORDER_NO, answer(200, success({ BillingNo: 'T01-20261122-000002' }))).kind).toBe(
+      'unknown',
+    );
   });
 
   it('a success with its print data is issued and parsed', () => {
-    const outcome = classify('order', ORDER_NO, answer(200, success({ PrintDataString: JSON.stringify(printData) })));
+    const outcome = classify(
+      'order',
+      ORDER_NO,
+      answer(200, success({ PrintDataString: JSON.stringify(printData) })),
+    );
     expect(outcome).toMatchObject({ kind: 'issued', missing: [], printDataError: null });
     if (outcome.kind === 'issued') expect(outcome.printData?.Barcode).toBe('11512TR000000010122');
   });
@@ -122,11 +150,18 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
 
   it('a PrintDataString that does not parse is issued and reported, never a reason to issue again', () => {
     const outcome = classify('order', ORDER_NO, answer(200, success({ PrintDataString: '{broken' })));
-    expect(outcome).toMatchObject({ kind: 'issued', printData: null, printDataError: 'PrintDataString is not JSON' });
+    expect(outcome).toMatchObject({
+      kind: 'issued',
+      printData: null,
+      printDataError: 'PrintDataString is not JSON',
+    });
     const other = classify(
       'order',
       ORDER_NO,
-      answer(200, success({ PrintDataString: JSON.stringify({ ...printData, InvoiceNumber: 'TR00000009' }) })),
+      answer(
+        200,
+        success({ PrintDataString: JSON.stringify({ ...printData, InvoiceNumber: 'TR00000009' }) }),
+      ),
     );
     expect(other).toMatchObject({ kind: 'issued', printData: null });
     if (other.kind === 'issued') expect(other.printDataError).toContain('TR00000009');
@@ -138,17 +173,32 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
       ORDER_NO,
       answer(200, success({ QKey: 'k', QrCodeUrl: 'https://provider.example/bind?k=1' })),
     );
-    expect(good).toMatchObject({ kind: 'issued', qrCodeUrl: 'https://provider.example/bind?k=1', missing: [] });
+    expect(good).toMatchObject({
+      kind: 'issued',
+      qrCodeUrl: 'https://provider.example/bind?k=1',
+      missing: [],
+    });
     const none = classify('orderReturnQKey', ORDER_NO, answer(200, success({ QKey: 'k' })));
     expect(none).toMatchObject({ kind: 'issued', qrCodeUrl: null, missing: ['QrCodeUrl'] });
-    const bad = classify('orderReturnQKey', ORDER_NO, answer(200, success({ QKey: 'k', QrCodeUrl: 'javascript:alert(1)' })));
+    const bad = classify(
+      'orderReturnQKey',
+      ORDER_NO,
+      answer(200, success({ QKey: 'k', QrCodeUrl: 'javascript:alert(1)' })),
+    );
     expect(bad).toMatchObject({ kind: 'issued', qrCodeUrl: null });
-    const noKey = classify('orderReturnQKey', ORDER_NO, answer(200, success({ QrCodeUrl: 'https://p.example/x' })));
+    const noKey = classify(
+      'orderReturnQKey',
+      ORDER_NO,
+      answer(200, success({ QrCodeUrl: 'https://p.example/x' })),
+    );
     expect(noKey).toMatchObject({ kind: 'issued', qrCodeUrl: 'https://p.example/x', missing: ['QKey'] });
   });
 
   it('OrderWithoutPrint expects no print data', () => {
-    expect(classify('orderWithoutPrint', ORDER_NO, answer(200, success()))).toMatchObject({ kind: 'issued', missing: [] });
+    expect(classify('orderWithoutPrint', ORDER_NO, answer(200, success()))).toMatchObject({
+      kind: 'issued',
+      missing: [],
+    });
   });
 
   it('summarize keeps HTTP status, StatusCode and ResultMessage for the log', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, entryText, GENESIS_HASH } from '../../../src/main/journal/chain';
-import { csvCell } from '../../../src/main/journal/export';
+import { csvCell } from '../../../src/main/journal/csv';
 import { formatOrderNo, isAcceptableOrderNo, parseOrderNo } from '../../../src/main/journal/order-numbers';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/main/journal/schema/migrations';
 import { isSecretName, withoutSecrets } from '../../../src/main/journal/secrets';
@@ -15,8 +15,16 @@ describe('canonical JSON and entry hashing', () => {
 
   it('composes the entry text exactly as the canonical JSON of the whole entry', () => {
     const payload = { state: 'issued', invoiceNumber: 'AB12345678', amounts: { z: 1, a: 2 } };
-    const entry = { id: 7, at: '2026-11-22T03:00:00.000Z', kind: 'tx.issued', orderNo: 'T01-20261122-000001', payload };
-    expect(entryText(entry.id, entry.at, entry.kind, entry.orderNo, canonicalJson(payload))).toBe(canonicalJson(entry));
+    const entry = {
+      id: 7,
+      at: '2026-11-22T03:00:00.000Z',
+      kind: 'tx.issued',
+      orderNo: 'T01-20261122-000001',
+      payload,
+    };
+    expect(entryText(entry.id, entry.at, entry.kind, entry.orderNo, canonicalJson(payload))).toBe(
+      canonicalJson(entry),
+    );
     expect(entryText(1, 'x', 'print.created', null, '{}')).toBe(
       canonicalJson({ id: 1, at: 'x', kind: 'print.created', orderNo: null, payload: {} }),
     );
@@ -24,7 +32,9 @@ describe('canonical JSON and entry hashing', () => {
 
   it('hashes prev_hash + entry text with SHA-256', () => {
     // sha256("0" * 64 + "{}"), computed independently with sha256sum.
-    expect(entryHash(GENESIS_HASH, '{}')).toBe('5508d2b710e64bc470079e1b211d9c58e21011e59d0559e422345dc19d659a75');
+    expect(entryHash(GENESIS_HASH, '{}')).toBe(
+      '5508d2b710e64bc470079e1b211d9c58e21011e59d0559e422345dc19d659a75',
+    );
     expect(entryHash(GENESIS_HASH, '{}')).not.toBe(entryHash(GENESIS_HASH, '{ }'));
     expect(entryHash('a'.repeat(64), '{}')).not.toBe(entryHash(GENESIS_HASH, '{}'));
   });
@@ -70,14 +80,28 @@ describe('order number format', () => {
 
 describe('secret scrubbing', () => {
   it('recognises secret names in any case and separator style', () => {
-    for (const name of ['apiKey', 'APIKEY', 'api_key', 'api-key', 'Signature', 'signingSecret', 'signing_secret']) {
+    for (const name of [
+      'apiKey',
+      'APIKEY',
+      'api_key',
+      'api-key',
+      'Signature',
+      'signingSecret',
+      'signing_secret',
+    ]) {
       expect(isSecretName(name)).toBe(true);
     }
-    for (const name of ['BillingNo', 'SignatureDate2', 'keys', 'QKey']) expect(isSecretName(name)).toBe(false);
+    for (const name of ['BillingNo', 'SignatureDate2', 'keys', 'QKey'])
+      expect(isSecretName(name)).toBe(false);
   });
 
   it('drops them at any depth, inside arrays too, without touching the input', () => {
-    const input = { a: 1, apiKey: 'k', list: [{ Signature: 's', keep: true }], deep: { x: { signingSecret: 'z', y: 2 } } };
+    const input = {
+      a: 1,
+      apiKey: 'k',
+      list: [{ Signature: 's', keep: true }],
+      deep: { x: { signingSecret: 'z', y: 2 } },
+    };
     expect(withoutSecrets(input)).toEqual({ a: 1, list: [{ keep: true }], deep: { x: { y: 2 } } });
     expect(input.apiKey).toBe('k');
   });

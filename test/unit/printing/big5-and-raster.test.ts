@@ -12,7 +12,13 @@ const font = loadRasterFont();
 
 describe('Big5 (CP950) text', () => {
   it('round-trips the Chinese lines of a proof byte for byte', () => {
-    for (const line of ['電子發票證明聯補印', '115年11-12月', '隨機碼 0122  總計 150', '珍珠奶茶（大）', '賣方 24549210']) {
+    for (const line of [
+      '電子發票證明聯補印',
+      '115年11-12月',
+      '隨機碼 0122  總計 150',
+      '珍珠奶茶（大）',
+      '賣方 24549210',
+    ]) {
       const bytes = encodeBig5(line)!;
       expect(bytes).not.toBeNull();
       expect(iconv.decode(bytes, 'cp950')).toBe(line);
@@ -35,10 +41,16 @@ describe('Big5 (CP950) text', () => {
 
   it('selects Chinese mode (EPSON FS &, Star ESC p) and leaves it before the cut', () => {
     const slip = proofSlip(samplePrintData(), { reprint: false });
-    const epson = decodeEscPos(renderEscPos(slip, { model: 'epson', chinese: 'big5', font: () => font }), 'epson');
+    const epson = decodeEscPos(
+      renderEscPos(slip, { model: 'epson', chinese: 'big5', font: () => font }),
+      'epson',
+    );
     expect(epson.commands).toContain('FS &');
     expect(epson.commands.indexOf('FS .')).toBeLessThan(epson.commands.indexOf('GS V'));
-    const star = decodeEscPos(renderEscPos(slip, { model: 'star', chinese: 'big5', font: () => font }), 'star');
+    const star = decodeEscPos(
+      renderEscPos(slip, { model: 'star', chinese: 'big5', font: () => font }),
+      'star',
+    );
     expect(star.commands).toContain('ESC p');
     expect(readableLines(star)).toContain('電子發票證明聯');
   });
@@ -47,7 +59,10 @@ describe('Big5 (CP950) text', () => {
 describe('raster mode', () => {
   it('sends no Chinese text bytes, but images holding the text', () => {
     const slip = proofSlip(samplePrintData(), { reprint: false });
-    const decoded = decodeEscPos(renderEscPos(slip, { model: 'epson', chinese: 'raster', font: () => font }), 'epson');
+    const decoded = decodeEscPos(
+      renderEscPos(slip, { model: 'epson', chinese: 'raster', font: () => font }),
+      'epson',
+    );
     const highBytes = decoded.textBytes.reduce((n, bytes) => n + bytes.filter((b) => b >= 0x80).length, 0);
     expect(highBytes).toBe(0);
     expect(decoded.commands).not.toContain('FS &');

@@ -25,7 +25,10 @@ describe('proof layout (profile §3)', () => {
     ]);
     const kinds = slip.blocks.map((block) => block.kind).filter((kind) => kind !== 'feed');
     expect(kinds.slice(-2)).toEqual(['code39', 'qr-pair']);
-    expect(slip.blocks.find((block) => block.kind === 'code39')).toEqual({ kind: 'code39', data: '11512AB123456780122' });
+    expect(slip.blocks.find((block) => block.kind === 'code39')).toEqual({
+      kind: 'code39',
+      data: '11512AB123456780122',
+    });
     expect(slip.minHeightDots).toBe(720);
   });
 
@@ -41,7 +44,9 @@ describe('proof layout (profile §3)', () => {
     expect(lines.at(-1)).toBe('總計 150');
     // The details follow the QR codes on the same paper.
     const qrIndex = slip.blocks.findIndex((block) => block.kind === 'qr-pair');
-    const itemIndex = slip.blocks.findIndex((block) => block.kind === 'text' && block.text.includes('香雞排'));
+    const itemIndex = slip.blocks.findIndex(
+      (block) => block.kind === 'text' && block.text.includes('香雞排'),
+    );
     expect(itemIndex).toBeGreaterThan(qrIndex);
     expect(slip.minHeightDots).toBeUndefined();
   });
@@ -63,7 +68,10 @@ describe('proof layout (profile §3)', () => {
   });
 
   it('wraps a long product name without splitting a character', () => {
-    expect(wrapToWidth('特級阿里山高山烏龍茶禮盒組（四入裝）', 20)).toEqual(['特級阿里山高山烏龍茶', '禮盒組（四入裝）']);
+    expect(wrapToWidth('特級阿里山高山烏龍茶禮盒組（四入裝）', 20)).toEqual([
+      '特級阿里山高山烏龍茶',
+      '禮盒組（四入裝）',
+    ]);
     expect(wrapToWidth('Premium oolong gift box', 12)).toEqual(['Premium', 'oolong gift', 'box']);
   });
 });

@@ -16,7 +16,13 @@ describe('QR pair image (203 dpi)', () => {
     expect(pair.moduleDots).toBe(3);
     expect(pair.symbolDots).toBe((17 + 4 * pair.version) * pair.moduleDots);
     const decoded = [pair.symbolX[0], pair.symbolX[1]].map((x) => {
-      const cell = crop(pair.bitmap, x - pair.quietDots, 0, pair.symbolDots + 2 * pair.quietDots, pair.bitmap.height);
+      const cell = crop(
+        pair.bitmap,
+        x - pair.quietDots,
+        0,
+        pair.symbolDots + 2 * pair.quietDots,
+        pair.bitmap.height,
+      );
       return jsQR(toRgba(cell), cell.width, cell.height);
     });
     expect(decoded.map((code) => code?.version)).toEqual([pair.version, pair.version]);
@@ -31,7 +37,8 @@ describe('QR pair image (203 dpi)', () => {
     const { bitmap } = pair;
     const blackIn = (x0: number, y0: number, w: number, h: number) => {
       let n = 0;
-      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) n += bitmap.pixels[y * bitmap.width + x]!;
+      for (let y = y0; y < y0 + h; y++)
+        for (let x = x0; x < x0 + w; x++) n += bitmap.pixels[y * bitmap.width + x]!;
       return n;
     };
     for (const x of pair.symbolX) {
@@ -59,5 +66,18 @@ describe('Code 39', () => {
 
   it('refuses characters Code 39 does not have', () => {
     expect(() => code39Bitmap('ab')).toThrow(/Not Code 39/);
+  });
+});
+
+describe('Star raster', () => {
+  it('has the bytes of node-thermal-printer’s own Star image encoder', async () => {
+    const { starRaster } = await import('../../../src/main/printing/escpos/star-writer');
+    const { ThermalPrinter, PrinterTypes } = await import('node-thermal-printer');
+    const bitmap = code39Bitmap('A1', { height: 30 });
+    const library = new ThermalPrinter({ type: PrinterTypes.STAR, interface: '' }) as unknown as {
+      printer: { printImageBuffer(w: number, h: number, d: Uint8ClampedArray): Buffer };
+    };
+    const expected = library.printer.printImageBuffer(bitmap.width, bitmap.height, toRgba(bitmap));
+    expect(starRaster(bitmap).equals(expected)).toBe(true);
   });
 });

@@ -37,15 +37,23 @@ describe('status answers', () => {
   it('reads Star ASB bytes and their length', () => {
     expect(starAnswerLength(Buffer.from([0x23]))).toBe(9);
     expect(starAnswerLength(Buffer.from([0x0f]))).toBe(7);
-    expect(starStatusProtocol.parseQuery(Buffer.from([0x23, 0x86, 0x28, 0, 0, 0, 0, 0, 0])).state).toBe('cover-open');
-    expect(starStatusProtocol.parseQuery(Buffer.from([0x23, 0x86, 0x08, 0, 0, 0x0c, 0, 0, 0])).state).toBe('paper-out');
+    expect(starStatusProtocol.parseQuery(Buffer.from([0x23, 0x86, 0x28, 0, 0, 0, 0, 0, 0])).state).toBe(
+      'cover-open',
+    );
+    expect(starStatusProtocol.parseQuery(Buffer.from([0x23, 0x86, 0x08, 0, 0, 0x0c, 0, 0, 0])).state).toBe(
+      'paper-out',
+    );
   });
 });
 
 describe('printer addresses', () => {
   it('parses every kind and refuses the rest', () => {
     expect(parsePrinterUri('tcp://192.0.2.7')).toEqual({ kind: 'tcp', host: '192.0.2.7', port: 9100 });
-    expect(parsePrinterUri('tcp://printer.local:9101')).toEqual({ kind: 'tcp', host: 'printer.local', port: 9101 });
+    expect(parsePrinterUri('tcp://printer.local:9101')).toEqual({
+      kind: 'tcp',
+      host: 'printer.local',
+      port: 9101,
+    });
     expect(parsePrinterUri('queue:EPSON_TM_T82')).toEqual({ kind: 'queue', name: 'EPSON_TM_T82' });
     expect(parsePrinterUri('/dev/usb/lp0')).toEqual({ kind: 'device', path: '/dev/usb/lp0' });
     expect(parsePrinterUri('COM3')).toEqual({ kind: 'device', path: 'COM3' });

@@ -181,7 +181,14 @@ describe('session rules', () => {
     const fake = fakeSession();
     denyAllPermissions(fake.session as never);
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'pointerLock', 'openExternal']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'pointerLock',
+      'openExternal',
+    ]) {
       fake.request()({}, permission, (granted) => answers.push(granted));
     }
     expect(answers).toEqual(Array(6).fill(false));

@@ -61,7 +61,9 @@ export class EpsonWriter implements CommandWriter {
   image(bitmap: Bitmap): void {
     const { bytesPerRow, data } = packRows(bitmap);
     const h = bitmap.height;
-    this.printer.add(Buffer.from([0x1d, 0x76, 0x30, 0x00, bytesPerRow & 0xff, bytesPerRow >> 8, h & 0xff, h >> 8]));
+    this.printer.add(
+      Buffer.from([0x1d, 0x76, 0x30, 0x00, bytesPerRow & 0xff, bytesPerRow >> 8, h & 0xff, h >> 8]),
+    );
     this.printer.add(data);
   }
 

@@ -1,5 +1,5 @@
 import { ThermalPrinter, PrinterTypes } from 'node-thermal-printer';
-import { toRgba, type Bitmap } from '../bitmap';
+import { packRows, type Bitmap } from '../bitmap';
 import type { TextStyle } from '../raster-text';
 import type { CommandWriter } from './writer';
 
@@ -54,15 +54,13 @@ export class StarWriter implements CommandWriter {
     return false;
   }
 
-  /** node-thermal-printer's Star raster (ESC k bands of 24 rows), which resets the pitch to 4 mm after. */
+  /**
+   * node-thermal-printer's Star raster layout (ESC 0, then bands of 24 rows `ESC k n1 n2 data LF`,
+   * then ESC z 1), built from packed rows: the library's own encoder concatenates a buffer per
+   * byte, about 20 ms per proof.
+   */
   image(bitmap: Bitmap): void {
-    this.printer.add(this.starImage(bitmap));
-  }
-
-  private starImage(bitmap: Bitmap): Buffer {
-    const star = (this.printer as unknown as { printer: { printImageBuffer(w: number, h: number, d: Uint8ClampedArray): Buffer } })
-      .printer;
-    return star.printImageBuffer(bitmap.width, bitmap.height, toRgba(bitmap));
+    this.printer.add(starRaster(bitmap));
   }
 
   drawerKick(): void {
@@ -76,4 +74,18 @@ export class StarWriter implements CommandWriter {
   bytes(): Buffer {
     return this.printer.getBuffer() ?? Buffer.alloc(0);
   }
+}
+
+export function starRaster(bitmap: Bitmap): Buffer {
+  const { bytesPerRow, data } = packRows(bitmap);
+  const bandBytes = 24 * bytesPerRow;
+  const bands = Math.ceil(bitmap.height / 24);
+  const parts: Buffer[] = [Buffer.from([0x1b, 0x30])];
+  for (let band = 0; band < bands; band++) {
+    const rows = Buffer.alloc(bandBytes);
+    data.copy(rows, 0, band * bandBytes, Math.min(data.length, (band + 1) * bandBytes));
+    parts.push(Buffer.from([0x1b, 0x6b, bytesPerRow & 0xff, bytesPerRow >> 8]), rows, Buffer.from([0x0a]));
+  }
+  parts.push(STAR.LINE_PITCH_4MM);
+  return Buffer.concat(parts);
 }

@@ -41,7 +41,8 @@ function epsonStep(b: Buffer, i: number): Step {
   const c = b[i]!;
   if (c === DLE) {
     if (!need(3)) return 'incomplete';
-    if (b[i + 1] === 0x04) return { token: { type: 'status-query', query: 'dle-eot', n: b[i + 2]! }, length: 3 };
+    if (b[i + 1] === 0x04)
+      return { token: { type: 'status-query', query: 'dle-eot', n: b[i + 2]! }, length: 3 };
     return { token: { type: 'unknown', byte: c }, length: 1 };
   }
   if (c === ESC) {
@@ -62,15 +63,26 @@ function epsonStep(b: Buffer, i: number): Step {
     const f = b[i + 1]!;
     if (f === 0x26) return cmd('FS &', 2);
     if (f === 0x2e) return cmd('FS .', 2);
-    if (f === 0x21 || f === 0x43 || f === 0x2d) return need(3) ? cmd(`FS ${String.fromCharCode(f)}`, 3, [b[i + 2]!]) : 'incomplete';
+    if (f === 0x21 || f === 0x43 || f === 0x2d)
+      return need(3) ? cmd(`FS ${String.fromCharCode(f)}`, 3, [b[i + 2]!]) : 'incomplete';
     return { token: { type: 'unknown', byte: c }, length: 1 };
   }
   if (c === GS) {
     if (!need(2)) return 'incomplete';
     const f = b[i + 1]!;
-    const three: Record<number, string> = { 0x21: 'GS !', 0x48: 'GS H', 0x66: 'GS f', 0x68: 'GS h', 0x77: 'GS w', 0x42: 'GS B' };
+    const three: Record<number, string> = {
+      0x21: 'GS !',
+      0x48: 'GS H',
+      0x66: 'GS f',
+      0x68: 'GS h',
+      0x77: 'GS w',
+      0x42: 'GS B',
+    };
     if (three[f]) return need(3) ? cmd(three[f], 3, [b[i + 2]!]) : 'incomplete';
-    if (f === 0x72) return need(3) ? { token: { type: 'status-query', query: 'gs-r', n: b[i + 2]! }, length: 3 } : 'incomplete';
+    if (f === 0x72)
+      return need(3)
+        ? { token: { type: 'status-query', query: 'gs-r', n: b[i + 2]! }, length: 3 }
+        : 'incomplete';
     if (f === 0x56) {
       if (!need(3)) return 'incomplete';
       const m = b[i + 2]!;
@@ -91,12 +103,18 @@ function epsonStep(b: Buffer, i: number): Step {
       if (m <= 6) {
         const end = b.indexOf(0, i + 3);
         if (end < 0) return 'incomplete';
-        return { token: { type: 'barcode', system: m, data: b.toString('latin1', i + 3, end) }, length: end + 1 - i };
+        return {
+          token: { type: 'barcode', system: m, data: b.toString('latin1', i + 3, end) },
+          length: end + 1 - i,
+        };
       }
       if (!need(4)) return 'incomplete';
       const n = b[i + 3]!;
       if (!need(4 + n)) return 'incomplete';
-      return { token: { type: 'barcode', system: m, data: b.toString('latin1', i + 4, i + 4 + n) }, length: 4 + n };
+      return {
+        token: { type: 'barcode', system: m, data: b.toString('latin1', i + 4, i + 4 + n) },
+        length: 4 + n,
+      };
     }
     return { token: { type: 'unknown', byte: c }, length: 1 };
   }
@@ -111,12 +129,22 @@ function starStep(b: Buffer, i: number): Step {
   if (c !== ESC) return { token: { type: 'unknown', byte: c }, length: 1 };
   if (!need(2)) return 'incomplete';
   const f = b[i + 1]!;
-  const two: Record<number, string> = { 0x40: 'ESC @', 0x30: 'ESC 0', 0x45: 'ESC E', 0x46: 'ESC F', 0x70: 'ESC p', 0x71: 'ESC q', 0x34: 'ESC 4', 0x35: 'ESC 5' };
+  const two: Record<number, string> = {
+    0x40: 'ESC @',
+    0x30: 'ESC 0',
+    0x45: 'ESC E',
+    0x46: 'ESC F',
+    0x70: 'ESC p',
+    0x71: 'ESC q',
+    0x34: 'ESC 4',
+    0x35: 'ESC 5',
+  };
   if (two[f]) return cmd(two[f], 2);
   if (f === 0x7a || f === 0x64 || f === 0x4a || f === 0x61 || f === 0x2d) {
     return need(3) ? cmd(`ESC ${String.fromCharCode(f)}`, 3, [b[i + 2]!]) : 'incomplete';
   }
-  if (f === 0x69 || f === 0x07) return need(4) ? cmd(f === 0x69 ? 'ESC i' : 'ESC BEL', 4, [b[i + 2]!, b[i + 3]!]) : 'incomplete';
+  if (f === 0x69 || f === 0x07)
+    return need(4) ? cmd(f === 0x69 ? 'ESC i' : 'ESC BEL', 4, [b[i + 2]!, b[i + 3]!]) : 'incomplete';
   if (f === 0x06) {
     if (!need(3)) return 'incomplete';
     return { token: { type: 'status-query', query: 'star-asb', n: b[i + 2]! }, length: 3 };
@@ -181,7 +209,8 @@ export function tokenize(data: Buffer, model: PrinterModel, multiByte = false): 
       tokens.push(step.token);
       if (step.token.type === 'command') {
         if (step.token.name === 'FS &' || (model === 'star' && step.token.name === 'ESC p')) multiByte = true;
-        if (step.token.name === 'FS .' || (model === 'star' && step.token.name === 'ESC q')) multiByte = false;
+        if (step.token.name === 'FS .' || (model === 'star' && step.token.name === 'ESC q'))
+          multiByte = false;
         if (step.token.name === 'ESC @') multiByte = false;
       }
     }

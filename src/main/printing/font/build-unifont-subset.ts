@@ -40,7 +40,8 @@ export function buildSubset(hexText: string): string {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const source = process.argv[2] ?? '/usr/share/unifont/unifont.hex';
-  const out = process.argv[3] ?? resolve(import.meta.dirname, '../../../../assets/fonts/unifont-print.hex.gz');
+  const out =
+    process.argv[3] ?? resolve(import.meta.dirname, '../../../../assets/fonts/unifont-print.hex.gz');
   const raw = readFileSync(source);
   const text = source.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
   const subset = buildSubset(text);

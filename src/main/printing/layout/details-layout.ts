@@ -16,10 +16,19 @@ export const DetailsSlipInput = z.object({
   dateTime: z.string(),
   carrier: z.object({ type: z.string(), id: z.string() }).nullable().default(null),
   loveCode: z.string().nullable().default(null),
-  lines: z.array(z.object({ name: z.string(), quantity: z.number(), unitPrice: z.number(), subTotal: z.number() })),
+  lines: z.array(
+    z.object({ name: z.string(), quantity: z.number(), unitPrice: z.number(), subTotal: z.number() }),
+  ),
   totalAmount: z.number().int(),
   payments: z
-    .array(z.object({ method: z.string(), amount: z.number().int(), tendered: z.number().int().optional(), change: z.number().int().optional() }))
+    .array(
+      z.object({
+        method: z.string(),
+        amount: z.number().int(),
+        tendered: z.number().int().optional(),
+        change: z.number().int().optional(),
+      }),
+    )
     .default([]),
 });
 export type DetailsSlipInput = z.input<typeof DetailsSlipInput>;
@@ -28,7 +37,12 @@ export const DETAILS_TITLE = '交易明細';
 export const NOT_A_PROOF = '非電子發票證明聯，不可兌獎';
 
 const CARRIER_NAMES: Record<string, string> = { '3J0002': '手機條碼', CQ0001: '自然人憑證' };
-const PAYMENT_NAMES: Record<string, string> = { cash: '現金', card: '信用卡', 'line-pay': 'LINE Pay', easycard: '悠遊卡' };
+const PAYMENT_NAMES: Record<string, string> = {
+  cash: '現金',
+  card: '信用卡',
+  'line-pay': 'LINE Pay',
+  easycard: '悠遊卡',
+};
 
 export const paymentName = (method: string) => PAYMENT_NAMES[method] ?? method;
 
@@ -49,7 +63,8 @@ export function detailsSlip(input: DetailsSlipInput, paper: Paper): Slip {
   b.row('單號', data.orderNo);
   if (data.invoiceNumber) b.row('發票號碼', formatInvoiceNumber(data.invoiceNumber));
   b.row('賣方', data.sellerId);
-  if (data.carrier) b.row(`載具 ${CARRIER_NAMES[data.carrier.type] ?? data.carrier.type}`, maskCarrierId(data.carrier.id));
+  if (data.carrier)
+    b.row(`載具 ${CARRIER_NAMES[data.carrier.type] ?? data.carrier.type}`, maskCarrierId(data.carrier.id));
   if (data.loveCode) b.row('捐贈 愛心碼', data.loveCode);
   b.rule();
   for (const line of data.lines) {

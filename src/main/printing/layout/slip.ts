@@ -1,4 +1,10 @@
-import { displayWidth, padEndToWidth, padStartToWidth, spreadRow, truncateToWidth } from '../../../shared/domain';
+import {
+  displayWidth,
+  padEndToWidth,
+  padStartToWidth,
+  spreadRow,
+  truncateToWidth,
+} from '../../../shared/domain';
 import { charWidth } from '../../../shared/domain';
 import type { TextStyle } from '../raster-text';
 

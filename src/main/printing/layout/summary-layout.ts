@@ -61,7 +61,11 @@ export function summarySlip(input: DaySummary, paper: Paper, sellerName: string)
     b.row('發票總額', formatNtd(data.totalAmount));
     b.row('稅額', formatNtd(data.taxAmount));
     b.row(`已開立 ${data.issued.count} 筆`, formatNtd(data.issued.amount), { bold: true });
-    const section = (heading: string, entries: Record<string, { count: number; amount: number }>, name: (key: string) => string) => {
+    const section = (
+      heading: string,
+      entries: Record<string, { count: number; amount: number }>,
+      name: (key: string) => string,
+    ) => {
       const rows = Object.entries(entries).filter(([, value]) => value.count > 0);
       if (rows.length === 0) return;
       b.rule();

@@ -25,16 +25,27 @@ export class TransportFactory {
 
   async create(settings: TransportSettings): Promise<PrinterTransport> {
     const address = parsePrinterUri(settings.uri);
-    if (!address) throw new PrintFailure('not-configured', `not a printer address: ${JSON.stringify(settings.uri)}`);
+    if (!address)
+      throw new PrintFailure('not-configured', `not a printer address: ${JSON.stringify(settings.uri)}`);
     const protocol = statusProtocol(settings.model);
     switch (address.kind) {
       case 'virtual': {
         if (this.virtual && this.virtual.model !== settings.model) await this.closeVirtual();
         this.virtual ??= await VirtualPrinter.start({ model: settings.model });
-        return new TcpTransport({ host: '127.0.0.1', port: this.virtual.port, protocol, timeoutMs: settings.timeoutMs });
+        return new TcpTransport({
+          host: '127.0.0.1',
+          port: this.virtual.port,
+          protocol,
+          timeoutMs: settings.timeoutMs,
+        });
       }
       case 'tcp':
-        return new TcpTransport({ ...address, protocol, timeoutMs: settings.timeoutMs, confirm: settings.confirm });
+        return new TcpTransport({
+          ...address,
+          protocol,
+          timeoutMs: settings.timeoutMs,
+          confirm: settings.confirm,
+        });
       case 'queue':
         return new QueueTransport(address.name, settings.queue);
       case 'device':

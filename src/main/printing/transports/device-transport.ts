@@ -32,13 +32,19 @@ export class DeviceTransport implements PrinterTransport {
       await Promise.race([
         write(),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new PrintFailure('timeout', `${this.path} took over ${this.timeoutMs} ms`)), this.timeoutMs);
+          timer = setTimeout(
+            () => reject(new PrintFailure('timeout', `${this.path} took over ${this.timeoutMs} ms`)),
+            this.timeoutMs,
+          );
         }),
       ]);
     } catch (error) {
       if (error instanceof PrintFailure) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      throw new PrintFailure(code === 'ENOENT' || code === 'ENODEV' || code === 'ENXIO' ? 'offline' : 'device-error', `${code ?? (error as Error).message} ${this.path}`);
+      throw new PrintFailure(
+        code === 'ENOENT' || code === 'ENODEV' || code === 'ENXIO' ? 'offline' : 'device-error',
+        `${code ?? (error as Error).message} ${this.path}`,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -47,9 +53,17 @@ export class DeviceTransport implements PrinterTransport {
   async status(): Promise<PrinterStatus> {
     try {
       await access(this.path, constants.W_OK);
-      return { state: 'online', paperNearEnd: false, detail: `${this.path} is writable (the device does not report paper or cover)` };
+      return {
+        state: 'online',
+        paperNearEnd: false,
+        detail: `${this.path} is writable (the device does not report paper or cover)`,
+      };
     } catch (error) {
-      return { state: 'offline', paperNearEnd: false, detail: `${(error as NodeJS.ErrnoException).code ?? 'error'} ${this.path}` };
+      return {
+        state: 'offline',
+        paperNearEnd: false,
+        detail: `${(error as NodeJS.ErrnoException).code ?? 'error'} ${this.path}`,
+      };
     }
   }
 }

@@ -35,7 +35,12 @@ export class QueueTransport implements PrinterTransport {
 
   send(job: Buffer): Promise<void> {
     if (this.platform === 'win32') {
-      return Promise.reject(new PrintFailure('queue-error', 'raw printing to a Windows queue is not supported yet: use tcp:// or a device path'));
+      return Promise.reject(
+        new PrintFailure(
+          'queue-error',
+          'raw printing to a Windows queue is not supported yet: use tcp:// or a device path',
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       const child = spawn(this.lp, ['-d', this.name, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
@@ -61,15 +66,29 @@ export class QueueTransport implements PrinterTransport {
 
   status(): Promise<PrinterStatus> {
     if (this.platform === 'win32') {
-      return Promise.resolve({ state: 'unknown', paperNearEnd: false, detail: 'Windows queues are not supported yet' });
+      return Promise.resolve({
+        state: 'unknown',
+        paperNearEnd: false,
+        detail: 'Windows queues are not supported yet',
+      });
     }
     return new Promise((resolve) => {
       execFile(this.lpstat, ['-p', this.name], { timeout: this.timeoutMs }, (error, stdout) => {
-        if (error) return resolve({ state: 'offline', paperNearEnd: false, detail: `${this.lpstat}: ${error.message.trim()}` });
+        if (error)
+          return resolve({
+            state: 'offline',
+            paperNearEnd: false,
+            detail: `${this.lpstat}: ${error.message.trim()}`,
+          });
         const text = stdout.toString();
         // CUPS knows whether the queue accepts jobs, not the paper: disabled = offline.
         if (/disabled/i.test(text)) resolve({ state: 'offline', paperNearEnd: false, detail: text.trim() });
-        else resolve({ state: 'online', paperNearEnd: false, detail: `${text.trim()} (the queue, not the paper or cover)` });
+        else
+          resolve({
+            state: 'online',
+            paperNearEnd: false,
+            detail: `${text.trim()} (the queue, not the paper or cover)`,
+          });
       });
     });
   }

@@ -23,8 +23,12 @@ class Connection {
       this.received = Buffer.concat([this.received, chunk]);
       this.wake?.();
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => this.fail(new PrintFailure('connection-lost', error.code ?? error.message)));
-    socket.on('close', () => this.fail(new PrintFailure('connection-lost', 'the printer closed the connection')));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      this.fail(new PrintFailure('connection-lost', error.code ?? error.message)),
+    );
+    socket.on('close', () =>
+      this.fail(new PrintFailure('connection-lost', 'the printer closed the connection')),
+    );
   }
 
   private fail(failure: PrintFailure) {
@@ -56,12 +60,18 @@ class Connection {
   write(bytes: Buffer): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
-      this.socket.write(bytes, (error) => (error ? reject(this.failure ?? new PrintFailure('connection-lost', error.message)) : resolve()));
+      this.socket.write(bytes, (error) =>
+        error ? reject(this.failure ?? new PrintFailure('connection-lost', error.message)) : resolve(),
+      );
     });
   }
 
   /** Waits for an answer whose length `lengthOf` works out from its first bytes. */
-  async read(lengthOf: (received: Buffer) => number | null, timeoutMs: number, what: string): Promise<Buffer> {
+  async read(
+    lengthOf: (received: Buffer) => number | null,
+    timeoutMs: number,
+    what: string,
+  ): Promise<Buffer> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const length = lengthOf(this.received);
@@ -106,7 +116,12 @@ class Connection {
 }
 
 const stateFailure = (status: PrinterStatus, when: string): PrintFailure | null =>
-  status.state === 'online' ? null : new PrintFailure(status.state === 'unknown' ? 'offline' : status.state, `${status.detail ?? status.state} (${when})`);
+  status.state === 'online'
+    ? null
+    : new PrintFailure(
+        status.state === 'unknown' ? 'offline' : status.state,
+        `${status.detail ?? status.state} (${when})`,
+      );
 
 /** A network printer (raw port 9100), EPSON or Star. */
 export class TcpTransport implements PrinterTransport {
@@ -126,7 +141,9 @@ export class TcpTransport implements PrinterTransport {
     try {
       if (this.confirm) {
         await connection.write(protocol.query);
-        const before = protocol.parseQuery(await connection.read(protocol.queryAnswerLength, this.timeoutMs, 'status query'));
+        const before = protocol.parseQuery(
+          await connection.read(protocol.queryAnswerLength, this.timeoutMs, 'status query'),
+        );
         const refused = stateFailure(before, 'before the job');
         if (refused) throw refused;
       }
@@ -135,7 +152,11 @@ export class TcpTransport implements PrinterTransport {
         await connection.write(protocol.confirm);
         // The printer answers after printing everything before it: allow for a long slip.
         const after = protocol.parseConfirm(
-          await connection.read(protocol.confirmAnswerLength, this.timeoutMs + job.length / 50, 'job confirmation'),
+          await connection.read(
+            protocol.confirmAnswerLength,
+            this.timeoutMs + job.length / 50,
+            'job confirmation',
+          ),
         );
         const failed = stateFailure(after, 'after the job');
         if (failed) throw failed;
@@ -156,7 +177,9 @@ export class TcpTransport implements PrinterTransport {
     }
     try {
       await connection.write(protocol.query);
-      return protocol.parseQuery(await connection.read(protocol.queryAnswerLength, this.timeoutMs, 'status query'));
+      return protocol.parseQuery(
+        await connection.read(protocol.queryAnswerLength, this.timeoutMs, 'status query'),
+      );
     } catch (error) {
       return { state: 'offline', paperNearEnd: false, detail: (error as Error).message };
     } finally {

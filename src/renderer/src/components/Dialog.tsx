@@ -19,7 +19,8 @@ export function Dialog({ title, onClose, children, footer, testId, wide }: Dialo
   useShortcuts({ Escape: onClose }, { modal: true });
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button');
+    const within = (selector: string) => box.current?.querySelector<HTMLElement>(selector) ?? null;
+    const first = within('[data-autofocus]') ?? within('input, select, textarea') ?? within('button');
     first?.focus();
     if (first instanceof HTMLInputElement) first.select();
     return () => previous?.focus();

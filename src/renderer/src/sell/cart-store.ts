@@ -131,10 +131,9 @@ export const useCart = create<CartState>((set, get) => {
     setOrderDiscount: (orderDiscount) => set({ orderDiscount, notice: null }),
 
     voidLine(id) {
+      // The voided line stays selected, so that F8 again restores it.
       update(id, (l) => ({ ...l, voided: true }));
-      const { lines } = get();
-      const active = lines.filter((line) => !line.voided);
-      set({ selectedId: active[active.length - 1]?.id ?? null });
+      set({ selectedId: id });
     },
 
     restoreLine(id) {

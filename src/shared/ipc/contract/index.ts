@@ -4,6 +4,7 @@ import { catalogEvents, catalogMethods } from './catalog';
 import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
 import { journalMethods } from './journal';
+import { printingMethods } from './printing';
 import { settingsMethods } from './settings';
 
 /**
@@ -17,6 +18,7 @@ export const contract = {
   ...settingsMethods,
   ...journalMethods,
   ...checkoutMethods,
+  ...printingMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
@@ -48,4 +50,5 @@ export * from './app';
 export * from './catalog';
 export * from './define';
 export * from './journal';
+export * from './printing';
 export * from './settings';

@@ -7,7 +7,14 @@ import { method, noInput } from './define';
  * (The needs-verification list and its resolution are `verification.*` in checkout.ts.)
  */
 
-export const JournalTxState = z.enum(['in-flight', 'issued', 'rejected', 'not-delivered', 'needs-verification', 'not-issued']);
+export const JournalTxState = z.enum([
+  'in-flight',
+  'issued',
+  'rejected',
+  'not-delivered',
+  'needs-verification',
+  'not-issued',
+]);
 export type JournalTxState = z.infer<typeof JournalTxState>;
 export const JournalOperation = z.enum(['order', 'orderReturnQKey', 'orderWithoutPrint']);
 export const JournalInvoiceKind = z.enum(['paper', 'phone', 'carrier', 'donate', 'business']);
@@ -238,5 +245,9 @@ export const journalMethods = {
       bytes: z.number().int(),
     }),
   ),
-  'journal.verify': method('Checks the hash chain and the state rows against it.', noInput, JournalVerification),
+  'journal.verify': method(
+    'Checks the hash chain and the state rows against it.',
+    noInput,
+    JournalVerification,
+  ),
 };

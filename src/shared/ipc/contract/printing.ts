@@ -67,8 +67,16 @@ export type SlipPreviewView = z.infer<typeof SlipPreviewView>;
 const jobId = z.number().int().positive();
 
 export const printingMethods = {
-  'printing.status': method('The printer as it answers now: online, offline, paper out, cover open.', noInput, PrinterStatusView),
-  'printing.testPrint': method('Prints the test slip (grid, Chinese, barcode, QR codes).', noInput, PrintOutcome),
+  'printing.status': method(
+    'The printer as it answers now: online, offline, paper out, cover open.',
+    noInput,
+    PrinterStatusView,
+  ),
+  'printing.testPrint': method(
+    'Prints the test slip (grid, Chinese, barcode, QR codes).',
+    noInput,
+    PrintOutcome,
+  ),
   'printing.retry': method(
     'Prints a pending job again, with the same content (never a new issue).',
     z.object({ jobId }).strict(),
@@ -79,6 +87,14 @@ export const printingMethods = {
     z.union([z.object({ jobId }).strict(), z.object({ orderNo: z.string().min(1).max(40) }).strict()]),
     SlipPreviewView,
   ),
-  'printing.pending': method('Print jobs that have not printed yet, with the reason.', noInput, z.object({ jobs: z.array(PendingPrintJob) })),
-  'printing.openDrawer': method('Opens the cash drawer (through the receipt printer).', noInput, z.object({ opened: z.literal(true) })),
+  'printing.pending': method(
+    'Print jobs that have not printed yet, with the reason.',
+    noInput,
+    z.object({ jobs: z.array(PendingPrintJob) }),
+  ),
+  'printing.openDrawer': method(
+    'Opens the cash drawer (through the receipt printer).',
+    noInput,
+    z.object({ opened: z.literal(true) }),
+  ),
 };

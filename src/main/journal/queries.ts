@@ -1,0 +1,111 @@
+import type Database from 'better-sqlite3';
+import { pendingPrintCount, printJobsFor } from './print-jobs';
+import { exchangeFromEntry, LIST_COLUMNS, toEntry, toListItem, toRecord, type EntryRow, type TxRow } from './rows';
+import type {
+  ExchangeRecord,
+  IssueRecord,
+  JournalCounts,
+  ListFilter,
+  QrDisplayRecord,
+  TransactionDetail,
+  TransactionListItem,
+  TransactionRecord,
+} from './types';
+import { businessDay, check } from './validate';
+
+/** The journal's reads: one sale, its detail, a day's list, the pending list and the counts. */
+
+export function findTx(db: Database.Database, orderNo: string): TxRow | null {
+  return (db.prepare('SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null;
+}
+
+export function get(db: Database.Database, orderNo: string): TransactionRecord | null {
+  const found = findTx(db, orderNo);
+  return found ? toRecord(found) : null;
+}
+
+export function detail(db: Database.Database, orderNo: string): TransactionDetail | null {
+  const found = findTx(db, orderNo);
+  if (!found) return null;
+  const entries = (
+    db.prepare('SELECT * FROM entries WHERE order_no = ? ORDER BY id').all(orderNo) as EntryRow[]
+  ).map(toEntry);
+  const exchanges: ExchangeRecord[] = [];
+  const qrDisplays: QrDisplayRecord[] = [];
+  let issue: IssueRecord | null = null;
+  for (const entry of entries) {
+    const p = entry.payload;
+    if (entry.kind === 'tx.exchange') exchanges.push(exchangeFromEntry(entry.id, entry.at, p));
+    if (entry.kind === 'tx.qr-display') {
+      qrDisplays.push({
+        entryId: entry.id,
+        at: entry.at,
+        qrCodeUrl: p.qrCodeUrl as string | null,
+        shown: p.shown as boolean,
+        reason: p.reason as string | null,
+      });
+    }
+    if (entry.kind === 'tx.issued') {
+      issue = {
+        entryId: entry.id,
+        at: entry.at,
+        invoiceNumber: p.invoiceNumber as string,
+        invoiceDateTime: p.invoiceDateTime as string,
+        randomNumber: p.randomNumber as string,
+        printDataString: p.printDataString as string | null,
+        printDataStatus: p.printDataStatus as IssueRecord['printDataStatus'],
+        printDataProblem: p.printDataProblem as string | null,
+        qKey: p.qKey as string | null,
+        qrCodeUrl: p.qrCodeUrl as string | null,
+      };
+    }
+  }
+  return {
+    transaction: toRecord(found),
+    exchanges,
+    issue,
+    qrDisplays,
+    prints: printJobsFor(db, orderNo),
+    entries,
+  };
+}
+
+
+export function list(db: Database.Database, filter: ListFilter): TransactionListItem[] {
+  check(businessDay, filter.businessDay, { zh: '營業日', en: 'business day' });
+  const where = ['business_day = @businessDay'];
+  if (filter.tillId !== undefined) where.push('till_id = @tillId');
+  if (filter.state !== undefined) where.push('state = @state');
+  if (filter.training !== undefined) where.push('training = @training');
+  const rows = db
+    .prepare(
+      `SELECT ${LIST_COLUMNS} FROM transactions WHERE ${where.join(' AND ')}
+       ORDER BY created_at, order_no LIMIT @limit OFFSET @offset`,
+    )
+    .all({
+      businessDay: filter.businessDay,
+      tillId: filter.tillId ?? null,
+      state: filter.state ?? null,
+      training: filter.training === undefined ? null : filter.training ? 1 : 0,
+      limit: filter.limit ?? -1,
+      offset: filter.offset ?? 0,
+    }) as Omit<TxRow, 'body'>[];
+  return rows.map(toListItem);
+}
+
+export function pending(db: Database.Database): TransactionRecord[] {
+  return (
+    db
+      .prepare(`SELECT * FROM transactions WHERE state = 'needs-verification' ORDER BY created_at`)
+      .all() as TxRow[]
+  ).map(toRecord);
+}
+
+export function counts(db: Database.Database): JournalCounts {
+  const count = db.prepare('SELECT count(*) AS n FROM transactions WHERE state = ?').pluck();
+  return {
+    inFlight: count.get('in-flight') as number,
+    needsVerification: count.get('needs-verification') as number,
+    pendingPrintJobs: pendingPrintCount(db),
+  };
+}

@@ -1,0 +1,118 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { MethodInput, MethodName, MethodOutput } from '../../../src/shared/ipc/contract';
+import { startTillWebHost } from '../../../src/web-host/start';
+import { launchChromium } from '../../support/chromium';
+import { makeTempDir } from '../../support/temp-dir';
+
+/**
+ * One till for one e2e file: the real core (catalog, journal, checkout engine, the training
+ * service, the virtual printer) behind the web host, and Debian's Chromium. Setup that is not
+ * what a test is about (first run done, the sample catalog) goes straight through the contract.
+ */
+export interface TillSession {
+  till: Awaited<ReturnType<typeof startTillWebHost>>;
+  browser: Browser;
+  dataDir: string;
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** A page at 1024×768 (the smallest counter screen) with the till loaded and the sell screen shown. */
+  open(options?: { width?: number; height?: number; firstRun?: boolean }): Promise<Page>;
+  /** The training service's verification channel: make the next POS requests misbehave. */
+  injectFault(kind: string, count?: number, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const silentLogger = { info() {}, warn() {}, error() {} };
+
+export async function startTillSession(
+  name: string,
+  options: { firstRunDone?: boolean; sample?: boolean } = {},
+): Promise<TillSession> {
+  const temp = makeTempDir(`e2e-${name}`);
+  const till = await startTillWebHost({ dataDir: temp.dir, logger: silentLogger });
+  const browser = await launchChromium();
+  const call: TillSession['call'] = async (method, input) => {
+    const result = await till.core.dispatch(method, input, { host: 'web' });
+    if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
+    return result.value as never;
+  };
+  if (options.firstRunDone ?? true) await call('settings.update', { patch: { firstRunDone: true } });
+  if (options.sample ?? true) await call('catalog.loadSample', {});
+
+  return {
+    till,
+    browser,
+    dataDir: temp.dir,
+    call,
+    async open({ width = 1024, height = 768, firstRun = false } = {}) {
+      const page = await browser.newPage({ viewport: { width, height } });
+      page.on('pageerror', (error) => {
+        throw error;
+      });
+      await page.goto(till.host.openUrl);
+      await page.getByTestId(firstRun ? 'first-run' : 'sell-screen').waitFor();
+      if (!firstRun) await page.getByTestId('product-tile').first().waitFor();
+      return page;
+    },
+    async injectFault(kind, count = 1, ms) {
+      const status = await call('app.status', {});
+      const response = await fetch(new URL('/_admin/faults', status.service.url), {
+        method: 'POST',
+        headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ kind, count, ...(ms === undefined ? {} : { ms }) }),
+      });
+      if (!response.ok) throw new Error(`fault ${kind}: HTTP ${response.status} ${await response.text()}`);
+    },
+    async close() {
+      await browser.close();
+      await till.close();
+      temp.remove();
+    },
+  };
+}
+
+const cdpSessions = new WeakMap<Page, CDPSession>();
+
+const keyInfo = (char: string): { code: string; keyCode: number } => {
+  if (/\d/.test(char)) return { code: `Digit${char}`, keyCode: char.charCodeAt(0) };
+  if (/[a-z]/i.test(char)) return { code: `Key${char.toUpperCase()}`, keyCode: char.toUpperCase().charCodeAt(0) };
+  const oem: Record<string, [string, number]> = { '/': ['Slash', 191], '+': ['Equal', 187], '-': ['Minus', 189], '.': ['Period', 190] };
+  const [code, keyCode] = oem[char] ?? ['Unidentified', 0];
+  return { code, keyCode };
+};
+
+/**
+ * A barcode scanner (keyboard wedge): real, trusted key events, `gapMs` apart by their event
+ * time stamps, then Enter. The time stamps are set through the DevTools protocol, so the burst
+ * looks the same to the page however busy this machine is.
+ */
+export async function scan(page: Page, code: string, gapMs = 4): Promise<void> {
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    cdpSessions.set(page, cdp);
+  }
+  const session = cdp;
+  const start = Date.now() / 1000;
+  const sends: Promise<unknown>[] = [];
+  [...code, '\r'].forEach((char, i) => {
+    const timestamp = start + (i * gapMs) / 1000;
+    const enter = char === '\r';
+    const { code: keyCode, keyCode: windowsVirtualKeyCode } = enter ? { code: 'Enter', keyCode: 13 } : keyInfo(char);
+    const key = enter ? 'Enter' : char;
+    sends.push(
+      session.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code: keyCode, text: char, windowsVirtualKeyCode, timestamp }),
+      session.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: keyCode, windowsVirtualKeyCode, timestamp: timestamp + 0.001 }),
+    );
+  });
+  await Promise.all(sends);
+}
+
+/** A person typing: at least `gapMs` between keys (more when the machine is busy: still a person). */
+export async function typeSlowly(page: Page, text: string, gapMs = 120): Promise<void> {
+  await page.keyboard.type(text, { delay: gapMs });
+}
+
+/** Text on the page without line breaks and runs of spaces, for assertions a person would make. */
+export async function textOf(page: Page, testId: string): Promise<string> {
+  return ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,237 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerification } from '../../../src/main/checkout/verification';
+import { Journal, parseOrderNo, type TransactionRecord } from '../../../src/main/journal/journal';
+import type { TrainingService } from '../../../src/training-service';
+import { makeTempDir } from '../../support/temp-dir';
+import { admin, memoryLogger, startService, type Admin } from './harness';
+
+/**
+ * The till is killed (SIGKILL) at random moments while it checks out back to back, 200+ times,
+ * with delays injected in the service so that many kills land mid-request. Afterwards the
+ * journal is reopened and reconciled against the service's own record of every order number:
+ * no invoice the service issued is missing from the journal, none was issued twice, no order
+ * number changed, and nothing the journal calls "not issued" exists at the service.
+ */
+const KILLS = Number(process.env.CRASH_KILLS ?? 210);
+const root = resolve(import.meta.dirname, '../../..');
+const TILL = 'K1';
+
+describe('crash: SIGKILL at random moments, then reconcile journal and service', () => {
+  const temp = makeTempDir('checkout-crash');
+  const dbPath = join(temp.dir, 'journal.sqlite');
+  let service: TrainingService;
+  let svc: Admin;
+  let command: { file: string; args: string[]; env: NodeJS.ProcessEnv };
+
+  beforeAll(async () => {
+    // Back to back, the till uses a second of the company's timestamps per sale (forward only), far
+    // faster than a shop does; a wide window keeps that from turning into `Timestamp expired`.
+    service = await startService(temp.dir, { timestampWindowSeconds: 3600 });
+    svc = admin(service);
+    command = await childCommand(temp.dir);
+  });
+  afterAll(async () => {
+    await service.close();
+    temp.remove();
+  });
+
+  /** Bundled once with esbuild (tsx's own) so that each restart costs ~0.2 s, not ~0.7 s; tsx otherwise. */
+  async function childCommand(dir: string) {
+    const entry = join(import.meta.dirname, 'crash-child.ts');
+    try {
+      const esbuild = (await import('esbuild')) as typeof import('esbuild');
+      const outfile = join(dir, 'crash-child.cjs');
+      await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        outfile,
+        external: ['better-sqlite3'],
+        logLevel: 'silent',
+      });
+      return {
+        file: process.execPath,
+        args: [outfile],
+        env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
+      };
+    } catch {
+      return { file: process.execPath, args: ['--import', 'tsx', entry], env: process.env };
+    }
+  }
+
+  const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+  /** Starts the till; resolves when it is killed. Kills after `ready` + 20-300 ms, or sometimes mid-startup. */
+  function runAndKill(): Promise<{ checkouts: number; killedBeforeReady: boolean }> {
+    return new Promise((done, fail) => {
+      const arg = JSON.stringify({
+        dbPath,
+        serviceUrl: service.url,
+        companyId: service.config.companyId,
+        apiKey: service.config.apiKey,
+        signingSecret: service.config.signingSecret,
+        tillId: TILL,
+      });
+      const child: ChildProcess = spawn(command.file, [...command.args, arg], {
+        cwd: root,
+        env: command.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      let ready = false;
+      let killed = false;
+      const kill = () => {
+        if (killed) return;
+        killed = true;
+        child.kill('SIGKILL');
+      };
+      const early = Math.random() < 0.1;
+      if (early) setTimeout(kill, rand(0, 150));
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!ready && out.includes('ready\n')) {
+          ready = true;
+          if (!early) setTimeout(kill, rand(20, 300));
+        }
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') {
+          fail(new Error(`the till exited by itself (code ${code}): ${err.slice(0, 2000)}`));
+          return;
+        }
+        done({
+          checkouts: out.split('\n').filter((line) => line.startsWith(`${TILL}-`)).length,
+          killedBeforeReady: !ready,
+        });
+      });
+      // A guard: a child that never gets ready is killed anyway.
+      setTimeout(kill, 10_000);
+    });
+  }
+
+  it(`survives ${KILLS} kills without losing or doubling an invoice`, async () => {
+    const started = Date.now();
+    let checkouts = 0;
+    let earlyKills = 0;
+    for (let kill = 0; kill < KILLS; kill++) {
+      // Every other life gets slow answers queued, so that kills land while requests are out.
+      if (kill % 2 === 0) {
+        const kind = Math.random() < 0.5 ? 'delay-before' : 'delay-after-commit';
+        await svc.fault(kind, rand(1, 4), rand(30, 200));
+      } else {
+        await svc.clearFaults();
+      }
+      const life = await runAndKill();
+      checkouts += life.checkouts;
+      if (life.killedBeforeReady) earlyKills++;
+    }
+    await svc.clearFaults();
+
+    // Reopen as the till would at its next start.
+    const journal = Journal.open(dbPath);
+    try {
+      const recovered = journal.recoverInFlight();
+      expect(journal.counts().inFlight).toBe(0);
+      expect(journal.verifyChain().ok).toBe(true);
+
+      const days = new Set<string>();
+      const all = new Map<string, TransactionRecord>();
+      let maxSeq = 0;
+      // Order numbers carry their Taipei day; a run crossing midnight spans two days.
+      for (const offset of [-1, 0]) {
+        days.add(new Date(started + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10));
+      }
+      days.add(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10));
+      for (const day of days) {
+        for (const item of journal.list({ businessDay: day })) {
+          const tx = journal.get(item.orderNo)!;
+          all.set(tx.orderNo, tx);
+          const parsed = parseOrderNo(tx.orderNo)!;
+          expect(parsed.tillId).toBe(TILL);
+          maxSeq = Math.max(maxSeq, parsed.seq);
+        }
+      }
+      expect(all.size).toBeGreaterThan(KILLS);
+
+      // Every order number ever handed out (and a margin past the last one), asked at the service.
+      const issuedNumbers = new Map<string, string>();
+      const byState: Record<string, number> = {};
+      for (const day of days) {
+        for (let seq = 1; seq <= maxSeq + 20; seq++) {
+          const orderNo = `${TILL}-${day.replace(/-/g, '')}-${String(seq).padStart(6, '0')}`;
+          const lookup = await svc.lookup(orderNo);
+          const tx = all.get(orderNo);
+          if (lookup.found) {
+            expect(tx, `the service issued ${orderNo}, which the journal does not have`).toBeDefined();
+            expect(lookup.BillingNo).toBe(orderNo);
+            expect(lookup.TotalAmount).toBe(tx!.totals.totalAmount);
+            expect(issuedNumbers.has(lookup.InvoiceNumber!), `${lookup.InvoiceNumber} issued twice`).toBe(
+              false,
+            );
+            issuedNumbers.set(lookup.InvoiceNumber!, orderNo);
+          }
+          if (!tx) continue;
+          byState[tx.state] = (byState[tx.state] ?? 0) + 1;
+          expect(tx.requestData.BillingNo, 'the order number never changes').toBe(orderNo);
+          expect(tx.attempt).toBe(1); // nothing was resent
+          switch (tx.state) {
+            case 'issued':
+              expect(lookup.found).toBe(true);
+              expect(tx.invoiceNumber).toBe(lookup.InvoiceNumber);
+              break;
+            case 'rejected':
+            case 'not-delivered':
+              expect(lookup.found, `${orderNo} is ${tx.state} but the service issued it`).toBe(false);
+              break;
+            case 'needs-verification':
+              break;
+            default:
+              throw new Error(`${orderNo} ended in state ${tx.state}`);
+          }
+        }
+      }
+      // Kills did land mid-request: some sales had to be verified. Nothing was refused or lost on the way.
+      expect(byState['needs-verification'] ?? 0).toBeGreaterThan(0);
+      expect(byState['rejected'] ?? 0).toBe(0);
+      expect(byState['not-delivered'] ?? 0).toBe(0);
+
+      // Verification at scale: every pending sale resolved from the service's channel.
+      const verification = createVerification({
+        journal,
+        logger: memoryLogger(),
+        trainingChannel: { url: service.url, adminToken: service.config.adminToken },
+      });
+      for (const pending of verification.pending()) {
+        const lookup = await verification.lookupTraining(pending.orderNo);
+        verification.resolve(
+          lookup.found
+            ? {
+                orderNo: pending.orderNo,
+                outcome: 'issued',
+                invoiceNumber: lookup.invoiceNumber!,
+                by: 'crash-test',
+              }
+            : { orderNo: pending.orderNo, outcome: 'notIssued', by: 'crash-test' },
+        );
+      }
+      expect(verification.pending()).toHaveLength(0);
+      const journalIssued = [...all.keys()].filter((orderNo) => journal.get(orderNo)!.state === 'issued');
+      expect(journalIssued.length).toBe(issuedNumbers.size);
+
+      console.log(
+        `crash test: ${KILLS} kills (${earlyKills} during start-up), ${checkouts} checkouts reported, ` +
+          `${all.size} sales in the journal, ${issuedNumbers.size} invoices at the service, ` +
+          `${recovered.length} recovered at the final start, states ${JSON.stringify(byState)}, ` +
+          `${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    } finally {
+      journal.close();
+    }
+  }, 600_000);
+});

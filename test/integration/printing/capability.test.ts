@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IssuedEvent } from '../../../src/main/checkout/engine';
+import type { Journal } from '../../../src/main/journal/journal';
+import { createPrintingCapability, type PrintingCapability } from '../../../src/main/printing/capability';
+import { samplePrintData, samplePrintDataString } from '../../../src/main/printing/sample-print-data';
+import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
+import { defaultSettings, type TillSettings } from '../../../src/main/settings/settings-schema';
+import { decodeEscPos, readableLines } from '../../support/escpos-decoder';
+import { issuedSale, tempJournal } from '../journal/fixtures';
+
+/** What the core wires: the checkout's `onIssued` → the printing capability, jobs in the real journal. */
+let printer: VirtualPrinter;
+let files: ReturnType<typeof tempJournal>;
+let journal: Journal;
+let printing: PrintingCapability;
+
+beforeEach(async () => {
+  printer = await VirtualPrinter.start();
+  files = tempJournal('printing-capability');
+  journal = files.open();
+  let settings: TillSettings = defaultSettings();
+  settings = { ...settings, printer: { ...settings.printer, uri: printer.uri } };
+  printing = createPrintingCapability({
+    store: journal,
+    settings: { get: () => settings, update: (patch) => (settings = { ...settings, ...patch }) },
+  });
+});
+
+afterEach(async () => {
+  await printing.close();
+  await printer.close();
+  files.cleanup();
+});
+
+function issued(orderNo: string, printDataString: string | null): IssuedEvent {
+  return {
+    orderNo,
+    transaction: journal.get(orderNo)!,
+    printDataString,
+    outcome: {
+      kind: 'issued',
+      response: {} as IssuedEvent['outcome']['response'],
+      missing: [],
+      printData: printDataString ? samplePrintData() : null,
+      printDataError: null,
+      qrCodeUrl: null,
+    },
+  };
+}
+
+describe('printing after an issue', () => {
+  it('prints the proof of a paper sale and kicks the drawer for cash', async () => {
+    const orderNo = issuedSale(journal, 'AB12345678');
+    const result = await printing.onIssued(issued(orderNo, samplePrintDataString()));
+    expect(result).toMatchObject({ printed: true, reprint: false });
+    const paper = decodeEscPos(printer.printedJobs()[0]!, 'epson');
+    expect(readableLines(paper)[1]).toBe('電子發票證明聯');
+    expect(paper.drawerKicks).toBe(1);
+    expect(journal.detail(orderNo)?.prints).toEqual([
+      expect.objectContaining({ kind: 'proof', state: 'printed' }),
+    ]);
+  });
+
+  it('prints nothing for unusable print data (never issues again), but still opens the drawer', async () => {
+    const orderNo = issuedSale(journal, 'AB12345678');
+    expect(await printing.onIssued(issued(orderNo, null))).toBeNull();
+    expect(journal.pendingPrintJobs()).toEqual([]);
+    const [kick] = printer.printedJobs();
+    expect(decodeEscPos(kick!, 'epson')).toMatchObject({ drawerKicks: 1, lines: [] });
+  });
+
+  it('a failed print is recorded on the job and leaves the sale issued', async () => {
+    const orderNo = issuedSale(journal, 'AB12345678');
+    await printer.goOffline();
+    const result = await printing.onIssued(issued(orderNo, samplePrintDataString()));
+    expect(result).toMatchObject({ printed: false, failure: 'offline' });
+    expect(journal.get(orderNo)?.state).toBe('issued');
+    const pending = await printing.handlers['printing.pending']({}, { host: 'web' });
+    expect(pending.jobs).toEqual([expect.objectContaining({ orderNo, failure: 'offline' })]);
+  });
+});

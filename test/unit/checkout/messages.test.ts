@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { outcomeMessage } from '../../../src/main/checkout/messages';
+import type { Outcome } from '../../../src/main/invoice-service/outcome';
+
+const ORDER = 'T01-20261122-000007';
+const response = {
+  StatusCode: 1 as const,
+  ResultMessage: 'Invoice issued',
+  BillingNo: ORDER,
+  InvoiceNumber: 'TR00000012',
+  InvoiceDateTime: '2026-11-22T10:00:00',
+  RandomNumber: '0122',
+};
+
+describe('cashier messages: whether an invoice exists and what to do, zh-TW and English', () => {
+  const cases: Array<[Outcome, RegExp, RegExp]> = [
+    [
+      { kind: 'issued', response, missing: [], printData: null, printDataError: null, qrCodeUrl: null },
+      /發票已開立：TR-00000012/,
+      /Invoice issued: TR-00000012/,
+    ],
+    [
+      {
+        kind: 'issued',
+        response,
+        missing: ['PrintDataString'],
+        printData: null,
+        printDataError: null,
+        qrCodeUrl: null,
+      },
+      /請勿重新開立/,
+      /no print data\. Do not issue again/,
+    ],
+    [
+      {
+        kind: 'issued',
+        response,
+        missing: [],
+        printData: null,
+        printDataError: 'PrintDataString is not JSON',
+        qrCodeUrl: null,
+      },
+      /無法解讀.*請勿重新開立/,
+      /could not be read; it is kept and reported/,
+    ],
+    [
+      {
+        kind: 'issued',
+        response,
+        missing: ['QrCodeUrl'],
+        printData: null,
+        printDataError: null,
+        qrCodeUrl: null,
+      },
+      /不顯示 QR 碼/,
+      /no QR code is shown/,
+    ],
+    [
+      { kind: 'rejected', reason: 'Timestamp expired', statusCode: 0, retryWithFreshTimestamp: false },
+      /發票未開立.*請檢查收銀機的時間.*同一訂單編號 T01-20261122-000007/,
+      /No invoice was issued.*check the till's clock.*same order number/,
+    ],
+    [
+      { kind: 'not-delivered', reason: 'ECONNREFUSED' },
+      /無法連線.*發票未開立.*可以安全地/,
+      /no invoice was issued.*safe to send/,
+    ],
+    [
+      { kind: 'unknown', reason: 'HTTP 500', duplicateBillingNo: false },
+      /無法確定.*請勿重新結帳.*待確認/,
+      /not known whether.*Do not check out again.*verification/,
+    ],
+    [
+      { kind: 'unknown', reason: 'Duplicate BillingNo', duplicateBillingNo: true },
+      /已開過發票/,
+      /already has an invoice/,
+    ],
+  ];
+  for (const [outcome, zh, en] of cases) {
+    it(`${outcome.kind} ${'reason' in outcome ? outcome.reason : outcome.missing.join(',')}`, () => {
+      const message = outcomeMessage(ORDER, outcome);
+      expect(message.zh).toMatch(zh);
+      expect(message.en).toMatch(en);
+    });
+  }
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { FaultQueue, parseFaultRequest } from '../../../src/training-service/faults';
+import { jsonDepthExceeds } from '../../../src/training-service/http-body';
+
+describe('training service: JSON depth guard', () => {
+  it('counts nesting of arrays and objects, not brackets inside strings', () => {
+    expect(jsonDepthExceeds('{"a":[{"b":[1]}]}', 4)).toBe(false);
+    expect(jsonDepthExceeds('{"a":[{"b":[1]}]}', 3)).toBe(true);
+    expect(jsonDepthExceeds('{"a":"[[[[[[[[[[{{{{{{"}', 1)).toBe(false);
+    expect(jsonDepthExceeds('{"a":"\\"[[[[[[","b":1}', 1)).toBe(false);
+    expect(jsonDepthExceeds('[[],[],[],[]]', 2)).toBe(false);
+    expect(jsonDepthExceeds('['.repeat(1_000_000), 32)).toBe(true);
+  });
+});
+
+describe('training service: fault queue', () => {
+  it('reads a fault request with its defaults', () => {
+    expect(parseFaultRequest({ kind: 'trickle', count: 2 })).toEqual({
+      ok: true,
+      fault: { kind: 'trickle', count: 2, ms: 1000, message: 'Service temporarily unavailable (training fault)' },
+    });
+    expect(parseFaultRequest({ kind: 'status-0', count: 1, ms: 0, message: '維護中' })).toEqual({
+      ok: true,
+      fault: { kind: 'status-0', count: 1, ms: 0, message: '維護中' },
+    });
+    expect(parseFaultRequest([])).toEqual({ ok: false, message: 'Body must be {"kind","count","ms"?,"message"?}' });
+    expect(parseFaultRequest({ kind: 'delay-before', count: 1, ms: 120_001 })).toEqual({
+      ok: false,
+      message: 'ms must be an integer from 0 to 120000',
+    });
+  });
+
+  it('hands each fault to the next `count` requests, in order, then none', () => {
+    const queue = new FaultQueue();
+    queue.add({ kind: 'no-qkey', count: 2, ms: 0, message: 'm' });
+    queue.add({ kind: 'not-json', count: 1, ms: 0, message: 'm' });
+    expect(queue.pending()).toBe(3);
+    expect([queue.take()?.kind, queue.take()?.kind, queue.take()?.kind, queue.take()]).toEqual([
+      'no-qkey',
+      'no-qkey',
+      'not-json',
+      null,
+    ]);
+    expect(queue.pending()).toBe(0);
+    queue.add({ kind: 'no-qkey', count: 4, ms: 0, message: 'm' });
+    queue.clear();
+    expect(queue.take()).toBeNull();
+  });
+});
