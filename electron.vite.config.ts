@@ -5,6 +5,8 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   main: {
     build: {
+      // electron-store is ESM-only and the main bundle is CommonJS: bundle it instead of require()-ing it.
+      externalizeDeps: { exclude: ['electron-store'] },
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
     },

@@ -20,12 +20,19 @@ export default async function bench(): Promise<void> {
     config,
     now: () => new Date(virtualSeconds * 1000),
   });
-  const target: PosTarget = { url: service.url, companyId: config.companyId, apiKey: config.apiKey, signingSecret: config.signingSecret };
+  const target: PosTarget = {
+    url: service.url,
+    companyId: config.companyId,
+    apiKey: config.apiKey,
+    signingSecret: config.signingSecret,
+  };
   let n = 0;
   const issueOne = async () => {
     virtualSeconds++;
     const timestamp = virtualSeconds;
-    const data = sampleOrder(`BENCH-${++n}`, { overrides: { InvoiceDateTime: taipeiDateTime(new Date(timestamp * 1000)) } });
+    const data = sampleOrder(`BENCH-${++n}`, {
+      overrides: { InvoiceDateTime: taipeiDateTime(new Date(timestamp * 1000)) },
+    });
     const result = await postOrder(target, 'order', data, { timestamp });
     if (result.json?.StatusCode !== 1) throw new Error(`not issued: ${result.text}`);
   };
@@ -46,8 +53,12 @@ export default async function bench(): Promise<void> {
     const concurrentRate = (CONCURRENT_CLIENTS * PER_CLIENT) / ((performance.now() - started) / 1000);
 
     console.log('/Append/Order with PrintDataString, durable writes (WAL, synchronous=FULL)');
-    console.log(`  sequential, 1 client:  ${sequentialRate.toFixed(0)} orders/s (${(1000 / sequentialRate).toFixed(2)} ms each, ${SEQUENTIAL} orders)`);
-    console.log(`  8 concurrent clients:  ${concurrentRate.toFixed(0)} orders/s (${CONCURRENT_CLIENTS * PER_CLIENT} orders)`);
+    console.log(
+      `  sequential, 1 client:  ${sequentialRate.toFixed(0)} orders/s (${(1000 / sequentialRate).toFixed(2)} ms each, ${SEQUENTIAL} orders)`,
+    );
+    console.log(
+      `  8 concurrent clients:  ${concurrentRate.toFixed(0)} orders/s (${CONCURRENT_CLIENTS * PER_CLIENT} orders)`,
+    );
     console.log(`  ratio concurrent/sequential: ${(concurrentRate / sequentialRate).toFixed(2)}`);
   } finally {
     await service.close();

@@ -32,7 +32,8 @@ export async function handleAdmin(
     return sendJson(res, 401, { error: 'Authorization: Bearer <adminToken> required' });
   }
   const route = path.slice(ADMIN_PREFIX.length);
-  if (!['lookup', 'faults', 'faults/clear'].includes(route)) return sendJson(res, 404, { error: `No ${path}` });
+  if (!['lookup', 'faults', 'faults/clear'].includes(route))
+    return sendJson(res, 404, { error: `No ${path}` });
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST');
     return sendJson(res, 405, { error: 'Use POST' });

@@ -23,7 +23,9 @@ export interface PosWrapper {
 }
 
 /** The wrapper's shape; null with the reason when the body is not the wrapper (HTTP 400). */
-export function readWrapper(body: unknown): { ok: true; wrapper: PosWrapper } | { ok: false; message: string } {
+export function readWrapper(
+  body: unknown,
+): { ok: true; wrapper: PosWrapper } | { ok: false; message: string } {
   const shape = 'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}';
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: shape };
   const { CompanyID, Timestamp, Signature, Data } = body as Record<string, unknown>;
@@ -52,13 +54,16 @@ export function checkCredentials(
   store: TrainingStore,
   now: Date,
 ): { ok: true; timestamp: number } | { ok: false; message: string } {
-  if (wrapper.CompanyID !== config.companyId) return { ok: false, message: 'CompanyID does not match the apiKey' };
+  if (wrapper.CompanyID !== config.companyId)
+    return { ok: false, message: 'CompanyID does not match the apiKey' };
   const expected = signRequest(wrapper.CompanyID, config.signingSecret, wrapper.Timestamp);
-  if (!sameSecret(wrapper.Signature, expected)) return { ok: false, message: RESULT_MESSAGES.signatureMismatch };
+  if (!sameSecret(wrapper.Signature, expected))
+    return { ok: false, message: RESULT_MESSAGES.signatureMismatch };
   const seconds = Number(wrapper.Timestamp);
   if (Math.abs(seconds - now.getTime() / 1000) > config.timestampWindowSeconds) {
     return { ok: false, message: RESULT_MESSAGES.timestampExpired };
   }
-  if (store.isTimestampUsed(wrapper.CompanyID, seconds)) return { ok: false, message: RESULT_MESSAGES.timestampUsed };
+  if (store.isTimestampUsed(wrapper.CompanyID, seconds))
+    return { ok: false, message: RESULT_MESSAGES.timestampUsed };
   return { ok: true, timestamp: seconds };
 }

@@ -4,7 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseTrainingServiceConfig, startTrainingService, trainingDefaults, type TrainingServiceConfig } from './index';
+import {
+  parseTrainingServiceConfig,
+  startTrainingService,
+  trainingDefaults,
+  type TrainingServiceConfig,
+} from './index';
 
 class CliExit extends Error {
   constructor(
@@ -28,11 +33,17 @@ function readArgs(): { port: number; dataDir: string; configFile: string | undef
     }));
   } catch (error) {
     const reason = (error as Error).message;
-    throw new CliExit(`參數不正確：${reason}`, `Bad arguments: ${reason}\nusage: --port N --data DIR --config FILE`);
+    throw new CliExit(
+      `參數不正確：${reason}`,
+      `Bad arguments: ${reason}\nusage: --port N --data DIR --config FILE`,
+    );
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port ?? '') || port > 65535) {
-    throw new CliExit(`連接埠不正確：${values.port}`, `Invalid --port: ${values.port} (0-65535, 0 = any free port)`);
+    throw new CliExit(
+      `連接埠不正確：${values.port}`,
+      `Invalid --port: ${values.port} (0-65535, 0 = any free port)`,
+    );
   }
   return { port, dataDir: resolve(values.data ?? '.training-service-data'), configFile: values.config };
 }
@@ -43,7 +54,10 @@ function loadConfig(file: string | undefined): TrainingServiceConfig {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CliExit(`無法讀取設定檔 ${file}`, `Cannot read the config file ${file}: ${(error as Error).message}`);
+    throw new CliExit(
+      `無法讀取設定檔 ${file}`,
+      `Cannot read the config file ${file}: ${(error as Error).message}`,
+    );
   }
   let json: unknown;
   try {
@@ -64,12 +78,18 @@ async function main(): Promise<void> {
   const config = loadConfig(args.configFile);
   const service = await startTrainingService({ dataDir: args.dataDir, config, port: args.port }).catch(
     (error: unknown) => {
-      throw new CliExit('無法啟動練習用發票服務', `Cannot start the training service: ${(error as Error).message}`, 1);
+      throw new CliExit(
+        '無法啟動練習用發票服務',
+        `Cannot start the training service: ${(error as Error).message}`,
+        1,
+      );
     },
   );
   console.log(`listening on ${service.url}`);
   if (args.configFile === undefined) {
-    console.log(`(training defaults: companyId ${config.companyId}, apiKey ${config.apiKey}; data ${args.dataDir})`);
+    console.log(
+      `(training defaults: companyId ${config.companyId}, apiKey ${config.apiKey}; data ${args.dataDir})`,
+    );
   }
   const stop = () => void service.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -130,15 +130,24 @@ function readConfig(json: unknown): TrainingServiceConfig {
   }
   const sellerName = config.sellerName;
   if (typeof sellerName !== 'string' || sellerName.trim() === '' || sellerName.length > 60) {
-    fail('sellerName 必須是 1 到 60 個字的賣方名稱', 'sellerName must be a seller name of 1 to 60 characters');
+    fail(
+      'sellerName 必須是 1 到 60 個字的賣方名稱',
+      'sellerName must be a seller name of 1 to 60 characters',
+    );
   }
   const qrAesKey = config.qrAesKey;
   if (typeof qrAesKey !== 'string' || !/^[0-9a-fA-F]{32}$/.test(qrAesKey)) {
-    fail('qrAesKey 必須是 32 個十六進位數字（AES-128 金鑰）', 'qrAesKey must be 32 hex digits (an AES-128 key)');
+    fail(
+      'qrAesKey 必須是 32 個十六進位數字（AES-128 金鑰）',
+      'qrAesKey must be 32 hex digits (an AES-128 key)',
+    );
   }
   const periodTracks = config.periodTracks;
   if (typeof periodTracks !== 'object' || periodTracks === null || Array.isArray(periodTracks)) {
-    fail('periodTracks 必須是物件，例如 {"11512":["AB"]}', 'periodTracks must be an object, e.g. {"11512":["AB"]}');
+    fail(
+      'periodTracks 必須是物件，例如 {"11512":["AB"]}',
+      'periodTracks must be an object, e.g. {"11512":["AB"]}',
+    );
   }
   const perPeriod: Record<string, string[]> = {};
   for (const [period, tracks] of Object.entries(periodTracks as Record<string, unknown>)) {
@@ -153,12 +162,8 @@ function readConfig(json: unknown): TrainingServiceConfig {
   const firstSerial = integer(config.firstSerial, 'firstSerial', 0, 99_999_999);
   const numbersPerTrack = integer(config.numbersPerTrack, 'numbersPerTrack', 1, 100_000_000 - firstSerial);
   const publicBaseUrl = config.publicBaseUrl;
-  let url: URL | null = null;
-  try {
-    url = typeof publicBaseUrl === 'string' ? new URL(publicBaseUrl) : null;
-  } catch {
-    url = null;
-  }
+  const url =
+    typeof publicBaseUrl === 'string' && URL.canParse(publicBaseUrl) ? new URL(publicBaseUrl) : null;
   if (!url || url.protocol !== 'https:' || url.search !== '' || url.hash !== '') {
     fail(
       'publicBaseUrl 必須是 https 網址（不含 ? 與 #）',

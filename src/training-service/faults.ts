@@ -38,21 +38,32 @@ const MAX_FAULT_MS = 120_000;
 const MAX_FAULT_COUNT = 10_000;
 
 /** Reads `{kind, count, ms?, message?}`; a bad one gets a reason for HTTP 400. */
-export function parseFaultRequest(body: unknown): { ok: true; fault: FaultRequest } | { ok: false; message: string } {
+export function parseFaultRequest(
+  body: unknown,
+): { ok: true; fault: FaultRequest } | { ok: false; message: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, message: 'Body must be {"kind","count","ms"?,"message"?}' };
   }
   const { kind, count, ms, message } = body as Record<string, unknown>;
   if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind)) {
-    return { ok: false, message: `Unknown fault kind ${JSON.stringify(kind)}; known: ${FAULT_KINDS.join(', ')}` };
+    return {
+      ok: false,
+      message: `Unknown fault kind ${JSON.stringify(kind)}; known: ${FAULT_KINDS.join(', ')}`,
+    };
   }
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > MAX_FAULT_COUNT) {
     return { ok: false, message: `count must be an integer from 1 to ${MAX_FAULT_COUNT}` };
   }
-  if (ms !== undefined && (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_FAULT_MS)) {
+  if (
+    ms !== undefined &&
+    (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_FAULT_MS)
+  ) {
     return { ok: false, message: `ms must be an integer from 0 to ${MAX_FAULT_MS}` };
   }
-  if (message !== undefined && (typeof message !== 'string' || message.length === 0 || message.length > 200)) {
+  if (
+    message !== undefined &&
+    (typeof message !== 'string' || message.length === 0 || message.length > 200)
+  ) {
     return { ok: false, message: 'message must be a text of 1 to 200 characters' };
   }
   return {

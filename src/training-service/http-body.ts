@@ -45,7 +45,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -59,7 +60,8 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   const encoding = req.headers['content-encoding'];
   const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
   const bytes = await readBytes(req, maxBytes);
-  if (bytes === 'too-large') return { ok: false, status: 413, message: `Body is larger than ${maxBytes} bytes` };
+  if (bytes === 'too-large')
+    return { ok: false, status: 413, message: `Body is larger than ${maxBytes} bytes` };
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
     return { ok: false, status: 400, message: `Content-Encoding ${encoding} is not supported` };
   }

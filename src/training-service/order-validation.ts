@@ -78,7 +78,12 @@ function checkDetail(raw: unknown, index: number): PosDetail {
   const name = validateProductName(productName);
   if (!name.ok) reject(`${at}.ProductName: ${name.reason.en}`);
   const { Quantity: quantity, UnitPrice: unitPrice, SubTotal: subTotal } = line;
-  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity === 0 || Math.abs(quantity) > 99_999_999) {
+  if (
+    typeof quantity !== 'number' ||
+    !Number.isFinite(quantity) ||
+    quantity === 0 ||
+    Math.abs(quantity) > 99_999_999
+  ) {
     reject(`${at}.Quantity must be a non-zero number`);
   }
   if (typeof unitPrice !== 'number' || !Number.isFinite(unitPrice) || Math.abs(unitPrice) > 99_999_999) {
@@ -86,7 +91,8 @@ function checkDetail(raw: unknown, index: number): PosDetail {
   }
   if (!isNtd(subTotal)) reject(`${at}.SubTotal must be a whole number of NT$`);
   const expected = lineSubtotal(quantity, unitPrice);
-  if (subTotal !== expected) reject(`${at}.SubTotal must be Quantity × UnitPrice rounded (expected ${expected})`);
+  if (subTotal !== expected)
+    reject(`${at}.SubTotal must be Quantity × UnitPrice rounded (expected ${expected})`);
   const itemTaxType = oneOf(line, 'ItemTaxType', ['1', '2', '3'] as const, `${at}.ItemTaxType`);
   return {
     DetailID: detailId,
@@ -182,11 +188,13 @@ function checkOrder(data: Fields, context: OrderCheckContext): PosOrderData {
   const details = rawDetails.map((line, index) => checkDetail(line, index));
   if (taxType !== '9') {
     const index = details.findIndex((line) => line.ItemTaxType !== taxType);
-    if (index >= 0) reject(`Details[${index}].ItemTaxType must equal TaxType ${taxType} unless TaxType is 9 (C only)`);
+    if (index >= 0)
+      reject(`Details[${index}].ItemTaxType must equal TaxType ${taxType} unless TaxType is 9 (C only)`);
   }
 
   // Header sums against the lines (profile §3).
-  const sumOf = (type: '1' | '2' | '3') => sumNtd(details.filter((l) => l.ItemTaxType === type).map((l) => l.SubTotal));
+  const sumOf = (type: '1' | '2' | '3') =>
+    sumNtd(details.filter((l) => l.ItemTaxType === type).map((l) => l.SubTotal));
   const expect = (actual: number, expected: number, rule: string) => {
     if (actual !== expected) reject(`${rule} (expected ${expected})`);
   };

@@ -14,7 +14,9 @@ export function verificationCode(invoiceNumber: string, randomNumber: string, qr
   if (!/^\d{4}$/.test(randomNumber)) throw new Error(`Not a random code: ${randomNumber}`);
   if (!/^[0-9a-fA-F]{32}$/.test(qrAesKeyHex)) throw new Error('The QR key must be 32 hex digits');
   const cipher = createCipheriv('aes-128-cbc', Buffer.from(qrAesKeyHex, 'hex'), QR_IV);
-  return Buffer.concat([cipher.update(invoiceNumber + randomNumber, 'ascii'), cipher.final()]).toString('base64');
+  return Buffer.concat([cipher.update(invoiceNumber + randomNumber, 'ascii'), cipher.final()]).toString(
+    'base64',
+  );
 }
 
 /** What the proof is made of: the issued numbers and the order as sent. */
@@ -51,7 +53,11 @@ export function buildPrintData(input: PrintDataInput): PrintData {
     buyerId,
     sellerId: input.sellerId,
     verificationCode: verificationCode(input.invoiceNumber, input.randomNumber, input.qrAesKey),
-    items: order.Details.map((line) => ({ name: line.ProductName, quantity: line.Quantity, unitPrice: line.UnitPrice })),
+    items: order.Details.map((line) => ({
+      name: line.ProductName,
+      quantity: line.Quantity,
+      unitPrice: line.UnitPrice,
+    })),
   });
   return {
     Version: 1,

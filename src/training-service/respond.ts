@@ -55,7 +55,12 @@ export async function answerPos(
       return sendText(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error');
     case 'not-json':
       // Claims JSON, as a broken gateway does; the client must not take it for an answer.
-      return sendText(res, 200, 'application/json; charset=utf-8', '<html><body>502 Bad Gateway</body></html>');
+      return sendText(
+        res,
+        200,
+        'application/json; charset=utf-8',
+        '<html><body>502 Bad Gateway</body></html>',
+      );
     case 'no-print-data': {
       const { PrintDataString: _dropped, ...rest } = body;
       return sendJson(res, status, rest);

@@ -85,7 +85,8 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     handle(req, res).catch((error: unknown) => {
       // An unexpected error is logged and answered; it must not take the service down.
       if (!quietErrors(error)) console.error('training service: request failed', error);
-      if (!res.headersSent && !res.destroyed) sendJson(res, 500, { StatusCode: 0, ResultMessage: 'Internal error' });
+      if (!res.headersSent && !res.destroyed)
+        sendJson(res, 500, { StatusCode: 0, ResultMessage: 'Internal error' });
       else res.destroy();
     });
   });

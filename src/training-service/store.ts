@@ -149,7 +149,8 @@ export class TrainingStore {
       }
       const end = request.firstSerial + request.numbersPerTrack;
       for (const track of request.tracks) {
-        const serial = this.statements.cursor.get(request.periodCode, track)?.next_serial ?? request.firstSerial;
+        const serial =
+          this.statements.cursor.get(request.periodCode, track)?.next_serial ?? request.firstSerial;
         if (serial >= end) continue;
         const invoice: IssuedInvoice = {
           companyId: request.companyId,

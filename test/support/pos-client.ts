@@ -34,7 +34,7 @@ export interface PosPostOptions {
   companyId?: string;
   apiKey?: string | null;
   /** Sent as it is instead of the signed wrapper. */
-  rawBody?: string | Uint8Array;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** Abort after this long (default 30 s): a fetch whose connection is cut can hang without one. */
   timeoutMs?: number;

@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { pendingPrintCount, printJobsFor } from './print-jobs';
-import { exchangeFromEntry, LIST_COLUMNS, toEntry, toListItem, toRecord, type EntryRow, type TxRow } from './rows';
+import {
+  exchangeFromEntry,
+  LIST_COLUMNS,
+  toEntry,
+  toListItem,
+  toRecord,
+  type EntryRow,
+  type TxRow,
+} from './rows';
 import type {
   ExchangeRecord,
   IssueRecord,
@@ -16,7 +24,9 @@ import { businessDay, check } from './validate';
 /** The journal's reads: one sale, its detail, a day's list, the pending list and the counts. */
 
 export function findTx(db: Database.Database, orderNo: string): TxRow | null {
-  return (db.prepare('SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null;
+  return (
+    (db.prepare('SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null
+  );
 }
 
 export function get(db: Database.Database, orderNo: string): TransactionRecord | null {
@@ -69,7 +79,6 @@ export function detail(db: Database.Database, orderNo: string): TransactionDetai
     entries,
   };
 }
-
 
 export function list(db: Database.Database, filter: ListFilter): TransactionListItem[] {
   check(businessDay, filter.businessDay, { zh: '營業日', en: 'business day' });

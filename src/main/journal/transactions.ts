@@ -4,25 +4,13 @@ import { parsePrintDataString } from '../invoice-service/pos-profile';
 import { appendEntry } from './chain';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';
 import { findTx } from './queries';
-import {
-  LIST_COLUMNS,
-  bodyColumns,
-  toEntry,
-  toListItem,
-  toRecord,
-  type EntryRow,
-  type TxBody,
-  type TxRow,
-} from './rows';
+import { bodyColumns, exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
 import {
   RESUBMITTABLE_STATES,
   type ExchangeInput,
   type ExchangeRecord,
   type IssueInput,
-  type IssueRecord,
-  type JournalCounts,
-  type ListFilter,
   type NewTransaction,
   type QrDisplayInput,
   type QrDisplayRecord,
@@ -31,13 +19,10 @@ import {
   type ResolutionInput,
   type ResolutionRecord,
   type ResubmitChanges,
-  type TransactionDetail,
-  type TransactionListItem,
   type TransactionRecord,
   type TxState,
 } from './types';
 import {
-  businessDay,
   check,
   checkNewTransaction,
   checkResubmitChanges,

@@ -70,7 +70,12 @@ describe('training service: the CLI', () => {
   it('prints the listening line, serves the POS API and the admin channel, and stops on SIGTERM', async () => {
     const service = spawnService(['--port', '0', '--data', join(temp.dir, 'one'), '--config', configFile]);
     const url = await listeningUrl(service);
-    const target: PosTarget = { url, companyId: config.companyId, apiKey: config.apiKey, signingSecret: config.signingSecret };
+    const target: PosTarget = {
+      url,
+      companyId: config.companyId,
+      apiKey: config.apiKey,
+      signingSecret: config.signingSecret,
+    };
     const data = sampleOrder('CLI-1');
     const result = await postOrder(target, 'order', data);
     expect(result.json).toMatchObject({ StatusCode: 1, BillingNo: 'CLI-1' });
@@ -81,7 +86,9 @@ describe('training service: the CLI', () => {
     expect((await postOrder(target, 'order', data, { apiKey: trainingDefaults().apiKey })).status).toBe(401);
 
     await stop(service);
-    await expect(fetch(`${url}/Append/Order`, { method: 'POST', signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+    await expect(
+      fetch(`${url}/Append/Order`, { method: 'POST', signal: AbortSignal.timeout(5000) }),
+    ).rejects.toThrow();
   });
 
   it('exits with code 2 and a zh-TW + English reason on a bad config or bad arguments', async () => {
@@ -92,7 +99,11 @@ describe('training service: the CLI', () => {
     };
     const { qrAesKey: _missing, ...withoutKey } = config;
     const cases: Array<[string[], RegExp, RegExp]> = [
-      [['--config', write('missing.json', JSON.stringify(withoutKey))], /缺少必要設定 qrAesKey/, /Bad config: qrAesKey is required/],
+      [
+        ['--config', write('missing.json', JSON.stringify(withoutKey))],
+        /缺少必要設定 qrAesKey/,
+        /Bad config: qrAesKey is required/,
+      ],
       [
         ['--config', write('badkey.json', JSON.stringify({ ...config, qrAesKey: 'xyz' }))],
         /qrAesKey 必須是 32 個十六進位數字/,
@@ -126,18 +137,38 @@ describe('training service: the CLI', () => {
     const data = sampleOrder('CLI-SHARED');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postOrder({ url: urls[i % 2]!, companyId: config.companyId, apiKey: config.apiKey, signingSecret: config.signingSecret }, 'orderWithoutPrint', data),
+        postOrder(
+          {
+            url: urls[i % 2]!,
+            companyId: config.companyId,
+            apiKey: config.apiKey,
+            signingSecret: config.signingSecret,
+          },
+          'orderWithoutPrint',
+          data,
+        ),
       ),
     );
     expect(results.filter((r) => r.json?.StatusCode === 1)).toHaveLength(1);
-    expect(results.filter((r) => r.json?.ResultMessage === RESULT_MESSAGES.duplicateBillingNo)).toHaveLength(49);
+    expect(results.filter((r) => r.json?.ResultMessage === RESULT_MESSAGES.duplicateBillingNo)).toHaveLength(
+      49,
+    );
     // And the two share the used timestamps too.
     const ts = String(Math.floor(Date.now() / 1000) - 299);
-    const target = (url: string) => ({ url, companyId: config.companyId, apiKey: config.apiKey, signingSecret: config.signingSecret });
-    expect((await postOrder(target(urls[0]!), 'order', sampleOrder('CLI-TS-1'), { timestamp: ts })).json).toMatchObject({
+    const target = (url: string) => ({
+      url,
+      companyId: config.companyId,
+      apiKey: config.apiKey,
+      signingSecret: config.signingSecret,
+    });
+    expect(
+      (await postOrder(target(urls[0]!), 'order', sampleOrder('CLI-TS-1'), { timestamp: ts })).json,
+    ).toMatchObject({
       StatusCode: 1,
     });
-    expect((await postOrder(target(urls[1]!), 'order', sampleOrder('CLI-TS-2'), { timestamp: ts })).json).toEqual({
+    expect(
+      (await postOrder(target(urls[1]!), 'order', sampleOrder('CLI-TS-2'), { timestamp: ts })).json,
+    ).toEqual({
       StatusCode: 0,
       ResultMessage: RESULT_MESSAGES.timestampUsed,
     });

@@ -33,7 +33,7 @@ describe('training service: admin channel and faults', () => {
 
     it('refuses anything but Authorization: Bearer <adminToken> with 401', async () => {
       const token = svc.config.adminToken;
-      for (const headers of [
+      const headerSets: Array<Record<string, string>> = [
         {},
         { authorization: 'Bearer wrong-token-wrong-token' },
         { authorization: `Basic ${token}` },
@@ -41,7 +41,8 @@ describe('training service: admin channel and faults', () => {
         { authorization: token },
         { apiKey: svc.config.apiKey },
         { authorization: `Bearer ${svc.config.apiKey}` },
-      ]) {
+      ];
+      for (const headers of headerSets) {
         for (const route of ['lookup', 'faults', 'faults/clear', 'nothing-here']) {
           const response = await adminCall(headers, route);
           expect(response.status, `${JSON.stringify(headers)} ${route}`).toBe(401);
@@ -55,7 +56,11 @@ describe('training service: admin channel and faults', () => {
       const auth = { authorization: `Bearer ${svc.config.adminToken}` };
       expect((await adminCall(auth, 'reset')).status).toBe(404);
       expect((await fetch(`${svc.service.url}/_admin/lookup`, { headers: auth })).status).toBe(405);
-      const bad = await fetch(`${svc.service.url}/_admin/lookup`, { method: 'POST', headers: auth, body: '{"BillingNo":' });
+      const bad = await fetch(`${svc.service.url}/_admin/lookup`, {
+        method: 'POST',
+        headers: auth,
+        body: '{"BillingNo":',
+      });
       expect(bad.status).toBe(400);
       expect(await bad.json()).toEqual({ error: 'Body is not JSON' });
       expect(await svc.admin('lookup', { BillingNo: 12 })).toEqual({
@@ -110,7 +115,10 @@ describe('training service: admin channel and faults', () => {
   });
 
   it('delay-before: waits, then processes (nothing is issued during the wait)', async () => {
-    expect(await fault({ kind: 'delay-before', count: 1, ms: 600 })).toEqual({ status: 200, json: { ok: true, pending: 1 } });
+    expect(await fault({ kind: 'delay-before', count: 1, ms: 600 })).toEqual({
+      status: 200,
+      json: { ok: true, pending: 1 },
+    });
     const data = order();
     const started = Date.now();
     const answer = svc.post('order', data);
@@ -138,7 +146,10 @@ describe('training service: admin channel and faults', () => {
     await expect(svc.post('order', data)).rejects.toThrow();
     expect(await svc.lookup(data.BillingNo)).toMatchObject({ found: true, Operation: '/Append/Order' });
     // Sending it again is refused: the till must verify, not reissue.
-    expect((await svc.post('order', data)).json).toEqual({ StatusCode: 0, ResultMessage: 'Duplicate BillingNo' });
+    expect((await svc.post('order', data)).json).toEqual({
+      StatusCode: 0,
+      ResultMessage: 'Duplicate BillingNo',
+    });
   });
 
   it('http-500-after-commit: HTTP 500, yet the invoice was issued', async () => {
@@ -173,7 +184,10 @@ describe('training service: admin channel and faults', () => {
     await fault({ kind: 'status-0', count: 1, message: 'System maintenance 系統維護中' });
     await fault({ kind: 'status-0', count: 1 });
     const first = order();
-    expect((await svc.post('order', first)).json).toEqual({ StatusCode: 0, ResultMessage: 'System maintenance 系統維護中' });
+    expect((await svc.post('order', first)).json).toEqual({
+      StatusCode: 0,
+      ResultMessage: 'System maintenance 系統維護中',
+    });
     const second = order();
     expect((await svc.post('order', second)).json).toEqual({
       StatusCode: 0,
@@ -189,7 +203,10 @@ describe('training service: admin channel and faults', () => {
     const result = await svc.post('order', data);
     const issued = PosIssued.parse(result.json);
     expect(result.json).not.toHaveProperty('PrintDataString');
-    expect(await svc.lookup(data.BillingNo)).toMatchObject({ found: true, InvoiceNumber: issued.InvoiceNumber });
+    expect(await svc.lookup(data.BillingNo)).toMatchObject({
+      found: true,
+      InvoiceNumber: issued.InvoiceNumber,
+    });
   });
 
   it('no-qkey and no-qr-url: issued without that field', async () => {
@@ -225,7 +242,10 @@ describe('training service: admin channel and faults', () => {
 
   it('applies a fault to the next `count` POS requests only, in the order faults were asked for', async () => {
     expect((await fault({ kind: 'http-503-before', count: 2 })).json).toEqual({ ok: true, pending: 2 });
-    expect((await fault({ kind: 'status-0', count: 1, message: 'third' })).json).toEqual({ ok: true, pending: 3 });
+    expect((await fault({ kind: 'status-0', count: 1, message: 'third' })).json).toEqual({
+      ok: true,
+      pending: 3,
+    });
     // Admin calls do not take faults.
     await svc.lookup('ANY');
     expect((await svc.post('order', order())).status).toBe(503);

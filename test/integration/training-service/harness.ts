@@ -52,7 +52,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     target,
     post: (operation, data, postOptions) => postOrder(target, operation, data, postOptions),
     admin: (route, body) => postAdmin(service.url, config.adminToken, route, body),
-    lookup: async (billingNo) => (await postAdmin(service.url, config.adminToken, 'lookup', { BillingNo: billingNo })).json,
+    lookup: async (billingNo) =>
+      (await postAdmin(service.url, config.adminToken, 'lookup', { BillingNo: billingNo })).json,
     stop: () => service.close(),
     restart: async () => {
       await service.close();

@@ -21,7 +21,10 @@ describe('training service: invoice numbers', () => {
     lastTimestamp = Math.max(lastTimestamp + 1, Number(clock.seconds()) - 250);
     return lastTimestamp;
   };
-  const issue = async (operation: 'order' | 'orderReturnQKey' | 'orderWithoutPrint' = 'orderWithoutPrint', at?: Date) => {
+  const issue = async (
+    operation: 'order' | 'orderReturnQKey' | 'orderWithoutPrint' = 'orderWithoutPrint',
+    at?: Date,
+  ) => {
     const data = sampleOrder(`NUM-${++n}`, { at: at ?? clock.now() });
     return { data, result: await svc!.post(operation, data, { timestamp: ts() }) };
   };
@@ -33,15 +36,35 @@ describe('training service: invoice numbers', () => {
 
   it('allocates each track in order, then the next track, then refuses clearly; a new period starts over', async () => {
     clock.set(taipei('2026-12-31T23:50:00'));
-    svc = await startService({ now: clock.now, config: { tracks: ['AB', 'CD'], numbersPerTrack: 3, firstSerial: 50 } });
+    svc = await startService({
+      now: clock.now,
+      config: { tracks: ['AB', 'CD'], numbersPerTrack: 3, firstSerial: 50 },
+    });
     const numbers = [];
-    for (const operation of ['order', 'orderReturnQKey', 'orderWithoutPrint', 'order', 'orderWithoutPrint', 'order'] as const) {
+    for (const operation of [
+      'order',
+      'orderReturnQKey',
+      'orderWithoutPrint',
+      'order',
+      'orderWithoutPrint',
+      'order',
+    ] as const) {
       numbers.push(await numberOf(operation));
     }
-    expect(numbers).toEqual(['AB00000050', 'AB00000051', 'AB00000052', 'CD00000050', 'CD00000051', 'CD00000052']);
+    expect(numbers).toEqual([
+      'AB00000050',
+      'AB00000051',
+      'AB00000052',
+      'CD00000050',
+      'CD00000051',
+      'CD00000052',
+    ]);
 
     const { data, result } = await issue();
-    expect(result.json).toEqual({ StatusCode: 0, ResultMessage: 'No invoice numbers left for period 115年11-12月 (11512)' });
+    expect(result.json).toEqual({
+      StatusCode: 0,
+      ResultMessage: 'No invoice numbers left for period 115年11-12月 (11512)',
+    });
     expect(await svc.lookup(data.BillingNo)).toEqual({ found: false });
 
     // Past midnight on 1 January: the new period has its own numbers.
@@ -58,7 +81,10 @@ describe('training service: invoice numbers', () => {
 
   it('rolls over at a period boundary using the invoice date, and honours per-period tracks', async () => {
     clock.set(taipei('2027-02-28T23:59:58'));
-    svc = await startService({ now: clock.now, config: { tracks: ['XY'], periodTracks: { '11604': ['QR', 'ST'] } } });
+    svc = await startService({
+      now: clock.now,
+      config: { tracks: ['XY'], periodTracks: { '11604': ['QR', 'ST'] } },
+    });
     expect(await numberOf()).toBe('XY00000000');
     expect(await numberOf()).toBe('XY00000001');
     clock.set(taipei('2027-03-01T00:00:01'));
@@ -72,9 +98,15 @@ describe('training service: invoice numbers', () => {
     clock.set(taipei('2026-11-10T12:00:00'));
     svc = await startService({ now: clock.now });
     expect(await numberOf()).toBe('TR00000000');
-    const refused = await svc.post('order', { ...sampleOrder(`NUM-${++n}`, { at: clock.now() }), TotalAmount: 1 }, { timestamp: ts() });
+    const refused = await svc.post(
+      'order',
+      { ...sampleOrder(`NUM-${++n}`, { at: clock.now() }), TotalAmount: 1 },
+      { timestamp: ts() },
+    );
     expect(refused.json).toMatchObject({ StatusCode: 0 });
-    const duplicate = await svc.post('order', sampleOrder(`NUM-${n - 1}`, { at: clock.now() }), { timestamp: ts() });
+    const duplicate = await svc.post('order', sampleOrder(`NUM-${n - 1}`, { at: clock.now() }), {
+      timestamp: ts(),
+    });
     expect(duplicate.json).toEqual({ StatusCode: 0, ResultMessage: RESULT_MESSAGES.duplicateBillingNo });
     expect(await numberOf()).toBe('TR00000001');
   });
@@ -100,7 +132,9 @@ describe('training service: invoice numbers', () => {
     expect(numbers).toEqual(Array.from({ length: 10 }, (_, i) => `TR0000000${i}`));
 
     for (const timestamp of usedTimestamps.slice(0, 5)) {
-      const again = await svc.post('order', sampleOrder(`RUN-X${timestamp}`, { at: clock.now() }), { timestamp });
+      const again = await svc.post('order', sampleOrder(`RUN-X${timestamp}`, { at: clock.now() }), {
+        timestamp,
+      });
       expect(again.json).toEqual({ StatusCode: 0, ResultMessage: RESULT_MESSAGES.timestampUsed });
     }
     const before = sampleOrder(billingNos[0]!, { at: clock.now() });
@@ -128,11 +162,14 @@ describe('training service: invoice numbers', () => {
       const lookup = await svc.lookup(data.BillingNo);
       const answer = answers[i];
       // Every answered success is on record with the same number.
-      if (answer?.json?.StatusCode === 1) expect(lookup).toMatchObject({ found: true, InvoiceNumber: answer.json.InvoiceNumber });
+      if (answer?.json?.StatusCode === 1)
+        expect(lookup).toMatchObject({ found: true, InvoiceNumber: answer.json.InvoiceNumber });
       if (lookup.found) issued.push(lookup.InvoiceNumber as string);
     }
     issued.sort();
-    expect(issued).toEqual(Array.from({ length: issued.length }, (_, i) => `TR${String(i + 1).padStart(8, '0')}`));
+    expect(issued).toEqual(
+      Array.from({ length: issued.length }, (_, i) => `TR${String(i + 1).padStart(8, '0')}`),
+    );
     expect(await numberOf()).toBe(`TR${String(issued.length + 1).padStart(8, '0')}`);
   });
 
@@ -142,13 +179,20 @@ describe('training service: invoice numbers', () => {
     const data = sampleOrder('SAME-1', { at: clock.now() });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        svc!.post((['order', 'orderReturnQKey', 'orderWithoutPrint'] as const)[i % 3]!, data, { timestamp: ts() }),
+        svc!.post((['order', 'orderReturnQKey', 'orderWithoutPrint'] as const)[i % 3]!, data, {
+          timestamp: ts(),
+        }),
       ),
     );
     const issued = results.filter((r) => r.json?.StatusCode === 1);
     expect(issued).toHaveLength(1);
-    expect(results.filter((r) => r.json?.ResultMessage === RESULT_MESSAGES.duplicateBillingNo)).toHaveLength(49);
-    expect(await svc.lookup('SAME-1')).toMatchObject({ found: true, InvoiceNumber: issued[0]!.json!.InvoiceNumber });
+    expect(results.filter((r) => r.json?.ResultMessage === RESULT_MESSAGES.duplicateBillingNo)).toHaveLength(
+      49,
+    );
+    expect(await svc.lookup('SAME-1')).toMatchObject({
+      found: true,
+      InvoiceNumber: issued[0]!.json!.InvoiceNumber,
+    });
     expect(issued[0]!.json!.InvoiceNumber).toBe('TR00000000');
     expect(await numberOf()).toBe('TR00000001');
   });

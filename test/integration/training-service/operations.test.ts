@@ -20,7 +20,9 @@ function independentAes(invoiceNumber: string, randomNumber: string): string {
     Buffer.from(qrKey, 'hex'),
     Buffer.from('0edf25c93a28d7b5ff5e45da42f8a1b8', 'hex'),
   );
-  return Buffer.concat([cipher.update(`${invoiceNumber}${randomNumber}`, 'ascii'), cipher.final()]).toString('base64');
+  return Buffer.concat([cipher.update(`${invoiceNumber}${randomNumber}`, 'ascii'), cipher.final()]).toString(
+    'base64',
+  );
 }
 
 const hex8 = (n: number) => n.toString(16).padStart(8, '0');

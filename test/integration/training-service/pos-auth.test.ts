@@ -43,7 +43,12 @@ describe('training service: POS authentication', () => {
       ['{"CompanyID": ', 'Body is not JSON'],
       ['[]', 'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}'],
       [
-        JSON.stringify({ CompanyID: svc.config.companyId, Timestamp: Number(ts), Signature: signature, Data: {} }),
+        JSON.stringify({
+          CompanyID: svc.config.companyId,
+          Timestamp: Number(ts),
+          Signature: signature,
+          Data: {},
+        }),
         'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}: CompanyID, Timestamp and Signature are strings',
       ],
       [
@@ -51,7 +56,12 @@ describe('training service: POS authentication', () => {
         'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}: Data is the order object',
       ],
       [
-        JSON.stringify({ CompanyID: svc.config.companyId, Timestamp: ts, Signature: signature, Data: [order()] }),
+        JSON.stringify({
+          CompanyID: svc.config.companyId,
+          Timestamp: ts,
+          Signature: signature,
+          Data: [order()],
+        }),
         'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}: Data is the order object',
       ],
       [
@@ -59,7 +69,12 @@ describe('training service: POS authentication', () => {
         'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}: CompanyID is 8 digits',
       ],
       [
-        JSON.stringify({ CompanyID: svc.config.companyId, Timestamp: '2026-11-20T10:00:00', Signature: signature, Data: order() }),
+        JSON.stringify({
+          CompanyID: svc.config.companyId,
+          Timestamp: '2026-11-20T10:00:00',
+          Signature: signature,
+          Data: order(),
+        }),
         'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}: Timestamp is epoch seconds as a decimal string',
       ],
     ];
@@ -98,7 +113,10 @@ describe('training service: POS authentication', () => {
     for (const offset of [-(window + 1), window + 1, -100_000]) {
       const data = order();
       const result = await svc.post('order', data, { timestamp: nowSeconds() + offset });
-      expect(result.json, `offset ${offset}`).toEqual({ StatusCode: 0, ResultMessage: RESULT_MESSAGES.timestampExpired });
+      expect(result.json, `offset ${offset}`).toEqual({
+        StatusCode: 0,
+        ResultMessage: RESULT_MESSAGES.timestampExpired,
+      });
       expect(await svc.lookup(data.BillingNo)).toEqual({ found: false });
     }
     for (const offset of [-window, window - 1]) {
@@ -131,7 +149,9 @@ describe('training service: POS authentication', () => {
 
   it('shares one timestamp space across the three operations', async () => {
     const ts = nowSeconds() - 30;
-    expect((await svc.post('orderWithoutPrint', order(), { timestamp: ts })).json).toMatchObject({ StatusCode: 1 });
+    expect((await svc.post('orderWithoutPrint', order(), { timestamp: ts })).json).toMatchObject({
+      StatusCode: 1,
+    });
     for (const operation of ['order', 'orderReturnQKey', 'orderWithoutPrint'] as const) {
       expect((await svc.post(operation, order(), { timestamp: ts })).json).toEqual({
         StatusCode: 0,

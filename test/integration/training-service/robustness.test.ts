@@ -35,7 +35,7 @@ describe('training service: bad input', () => {
     const signature = signRequest(svc.config.companyId, svc.config.signingSecret, timestamp);
     return `{"CompanyID":"${svc.config.companyId}","Timestamp":"${timestamp}","Signature":"${signature}","Data":${data}}`;
   };
-  const postRaw = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  const postRaw = (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
     fetch(`${svc.service.url}/Append/Order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [API_KEY_HEADER]: svc.config.apiKey, ...headers },
@@ -56,7 +56,8 @@ describe('training service: bad input', () => {
     const bytes = new TextEncoder().encode(huge);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+        for (let i = 0; i < bytes.length; i += 64 * 1024)
+          controller.enqueue(bytes.subarray(i, i + 64 * 1024));
         controller.close();
       },
     });
@@ -84,11 +85,16 @@ describe('training service: bad input', () => {
   it('refuses deeply nested JSON with 400, anywhere in the body', async () => {
     const deep = await postRaw('['.repeat(200_000) + ']'.repeat(200_000));
     expect(deep.status).toBe(400);
-    expect(await deep.json()).toEqual({ StatusCode: 0, ResultMessage: 'Body is nested deeper than 32 levels' });
+    expect(await deep.json()).toEqual({
+      StatusCode: 0,
+      ResultMessage: 'Body is nested deeper than 32 levels',
+    });
     const inNote = await postRaw(wrapperText(`{"Note":${'['.repeat(40)}${']'.repeat(40)}}`));
     expect(inNote.status).toBe(400);
     // Brackets inside strings are text, not nesting.
-    const inText = await postRaw(wrapperText(JSON.stringify({ ...sampleOrder(`ROB-${++n}`), Note: '[[[[['.repeat(20) })));
+    const inText = await postRaw(
+      wrapperText(JSON.stringify({ ...sampleOrder(`ROB-${++n}`), Note: '[[[[['.repeat(20) })),
+    );
     expect(await inText.json()).toMatchObject({ StatusCode: 1 });
     lastNumber++;
     await stillServes();
@@ -107,7 +113,10 @@ describe('training service: bad input', () => {
     }
     const big5 = await postRaw(text, { 'content-type': 'application/json; charset=big5' });
     expect(big5.status).toBe(400);
-    expect(await big5.json()).toEqual({ StatusCode: 0, ResultMessage: 'Body must be UTF-8 JSON (charset big5 given)' });
+    expect(await big5.json()).toEqual({
+      StatusCode: 0,
+      ResultMessage: 'Body must be UTF-8 JSON (charset big5 given)',
+    });
     const gzip = await postRaw(text, { 'content-encoding': 'gzip' });
     expect(gzip.status).toBe(400);
     expect(await svc.lookup(`ROB-UTF-${n}`)).toEqual({ found: false });
@@ -121,10 +130,25 @@ describe('training service: bad input', () => {
     const odd: Array<[string, string]> = [
       ['{"__proto__":{"BillingNo":"X"}}', 'BillingNo is required'],
       ['{"constructor":{"prototype":{}},"BillingNo":{"toString":1}}', 'BillingNo must be a string'],
-      [JSON.stringify({ ...sampleOrder('ROB-INF'), TotalAmount: 0 }).replace('"TotalAmount":0', '"TotalAmount":1e400'), 'TotalAmount must be a whole number of NT$'],
-      [JSON.stringify({ ...sampleOrder('ROB-LEN'), Details: { length: 2 } }), 'Details must have at least one line'],
-      [JSON.stringify({ ...sampleOrder('ROB-NAME'), BuyerName: '名'.repeat(5000) }), 'BuyerName is longer than 60 characters'],
-      [JSON.stringify({ ...sampleOrder('ROB-NUL'), BillingNo: 'A\u0000B' }), 'BillingNo must be printable ASCII without spaces'],
+      [
+        JSON.stringify({ ...sampleOrder('ROB-INF'), TotalAmount: 0 }).replace(
+          '"TotalAmount":0',
+          '"TotalAmount":1e400',
+        ),
+        'TotalAmount must be a whole number of NT$',
+      ],
+      [
+        JSON.stringify({ ...sampleOrder('ROB-LEN'), Details: { length: 2 } }),
+        'Details must have at least one line',
+      ],
+      [
+        JSON.stringify({ ...sampleOrder('ROB-NAME'), BuyerName: '名'.repeat(5000) }),
+        'BuyerName is longer than 60 characters',
+      ],
+      [
+        JSON.stringify({ ...sampleOrder('ROB-NUL'), BillingNo: 'A\u0000B' }),
+        'BillingNo must be printable ASCII without spaces',
+      ],
     ];
     for (const [data, message] of odd) {
       const response = await postRaw(wrapperText(data));

@@ -17,13 +17,21 @@ describe('training service: fault queue', () => {
   it('reads a fault request with its defaults', () => {
     expect(parseFaultRequest({ kind: 'trickle', count: 2 })).toEqual({
       ok: true,
-      fault: { kind: 'trickle', count: 2, ms: 1000, message: 'Service temporarily unavailable (training fault)' },
+      fault: {
+        kind: 'trickle',
+        count: 2,
+        ms: 1000,
+        message: 'Service temporarily unavailable (training fault)',
+      },
     });
     expect(parseFaultRequest({ kind: 'status-0', count: 1, ms: 0, message: '維護中' })).toEqual({
       ok: true,
       fault: { kind: 'status-0', count: 1, ms: 0, message: '維護中' },
     });
-    expect(parseFaultRequest([])).toEqual({ ok: false, message: 'Body must be {"kind","count","ms"?,"message"?}' });
+    expect(parseFaultRequest([])).toEqual({
+      ok: false,
+      message: 'Body must be {"kind","count","ms"?,"message"?}',
+    });
     expect(parseFaultRequest({ kind: 'delay-before', count: 1, ms: 120_001 })).toEqual({
       ok: false,
       message: 'ms must be an integer from 0 to 120000',

@@ -7,8 +7,12 @@ import { sampleOrder } from '../../support/pos-client';
 describe('training service: verification code and print data', () => {
   it('matches vectors computed with the openssl command line', () => {
     // printf 'AB123456780122' | openssl enc -aes-128-cbc -K 5b3f…2c -iv 0edf…b8 -base64
-    expect(verificationCode('AB12345678', '0122', '5b3f1a9c7e2d4b6f8a0c1e3d5f7b9a2c')).toBe('FfqiKonQd3bMbmbTsEHCbg==');
-    expect(verificationCode('TR00000000', '1234', '000102030405060708090a0b0c0d0e0f')).toBe('cwJoff2vF6jRGO3N7gHbCQ==');
+    expect(verificationCode('AB12345678', '0122', '5b3f1a9c7e2d4b6f8a0c1e3d5f7b9a2c')).toBe(
+      'FfqiKonQd3bMbmbTsEHCbg==',
+    );
+    expect(verificationCode('TR00000000', '1234', '000102030405060708090a0b0c0d0e0f')).toBe(
+      'cwJoff2vF6jRGO3N7gHbCQ==',
+    );
   });
 
   it('matches node:crypto for any number and key, and is 24 characters', () => {
@@ -36,7 +40,10 @@ describe('training service: verification code and print data', () => {
   });
 
   it('builds a sample proof that parsePrintDataString accepts', () => {
-    const order = sampleOrder('SAMPLE-1', { at: new Date('2026-03-01T00:30:00+08:00'), buyerTaxId: '10458570' });
+    const order = sampleOrder('SAMPLE-1', {
+      at: new Date('2026-03-01T00:30:00+08:00'),
+      buyerTaxId: '10458570',
+    });
     const data = buildPrintData({
       sellerName: '範例商店',
       sellerId: '24549210',
@@ -56,8 +63,14 @@ describe('training service: verification code and print data', () => {
       Remark: '範例',
     });
     expect(data.QRCodeLeft.slice(0, 77)).toBe(
-      'AB12345678' + '1150301' + '0122' + order.SalesAmount.toString(16).padStart(8, '0') +
-        order.TotalAmount.toString(16).padStart(8, '0') + '10458570' + '24549210' + 'FfqiKonQd3bMbmbTsEHCbg==',
+      'AB12345678' +
+        '1150301' +
+        '0122' +
+        order.SalesAmount.toString(16).padStart(8, '0') +
+        order.TotalAmount.toString(16).padStart(8, '0') +
+        '10458570' +
+        '24549210' +
+        'FfqiKonQd3bMbmbTsEHCbg==',
     );
   });
 
