@@ -23,4 +23,7 @@ async function main(): Promise<void> {
 }
 
 // tsx runs this file as CommonJS (package.json has no "type": "module"), so no top-level await.
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

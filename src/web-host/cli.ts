@@ -16,11 +16,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const till = await startTillWebHost({ dataDir: resolve(values.data), port });
-console.log(`Till web host (development only, 127.0.0.1): ${till.host.openUrl}`);
+// tsx runs this file as CommonJS (package.json has no "type": "module"), so no top-level await.
+async function main(): Promise<void> {
+  const till = await startTillWebHost({ dataDir: resolve(values.data), port });
+  console.log(`Till web host (development only, 127.0.0.1): ${till.host.openUrl}`);
+  const stop = () => {
+    void till.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
 
-const stop = () => {
-  void till.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
 
 const GREEN_TEA = '4710088001177'; // NT$25 taxable
 const BENTO = '4710421001178'; // 招牌排骨便當 NT$79 taxable
@@ -15,6 +15,7 @@ describe('checkout with a paper proof, cash and a split payment', () => {
     session = await startTillSession('paper');
     page = await session.open();
   });
+  afterEach((context) => screenshotIfFailed(page, context));
   afterAll(async () => {
     await session?.close();
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, startTillSession, textOf, typeSlowly, type TillSession } from './support/till-session';
+import { scan, screenshotIfFailed, startTillSession, textOf, typeSlowly, type TillSession } from './support/till-session';
 
 // From assets/sample-catalog.csv.
 const GREEN_TEA = { barcode: '4710088001177', name: '茶裏王 日式無糖綠茶 600ml', price: 25 };
@@ -16,6 +16,7 @@ describe('selling: grid, search and the barcode scanner', () => {
     session = await startTillSession('selling');
     page = await session.open();
   });
+  afterEach((context) => screenshotIfFailed(page, context));
   afterAll(async () => {
     await session?.close();
   });

@@ -1,7 +1,7 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { MethodInput, MethodName, MethodOutput } from '../../../src/shared/ipc/contract';
 import { startTillWebHost } from '../../../src/web-host/start';
-import { launchChromium } from '../../support/chromium';
+import { launchChromium, saveScreenshot } from '../../support/chromium';
 import { makeTempDir } from '../../support/temp-dir';
 
 /**
@@ -115,4 +115,14 @@ export async function typeSlowly(page: Page, text: string, gapMs = 120): Promise
 /** Text on the page without line breaks and runs of spaces, for assertions a person would make. */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Keeps a screenshot of the page as it was when a test failed (test-results/failed-<name>.png). */
+export async function screenshotIfFailed(
+  page: Page | undefined,
+  context: { task: { name: string; result?: { state?: string } } },
+): Promise<void> {
+  if (!page || context.task.result?.state !== 'fail') return;
+  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  await saveScreenshot(page, `failed-${name}`).catch(() => undefined);
 }

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, signRequest } from '../../../src/main/invoice-service/pos-profile';
@@ -197,17 +196,10 @@ describe('training service: bad input', () => {
     }
   });
 
-  it('listens on 127.0.0.1 only', async () => {
+  it('listens on 127.0.0.1 only', () => {
+    // Checked from the URL it reports; tests never send traffic to a non-loopback address.
     expect(svc.service.url).toBe(`http://127.0.0.1:${svc.service.port}`);
-    const external = Object.values(networkInterfaces())
-      .flat()
-      .find((address) => address && address.family === 'IPv4' && !address.internal);
-    if (!external) return; // no other interface on this machine to try
-    const reached = await new Promise<boolean>((resolve) => {
-      const socket = connect(svc.service.port, external.address, () => {
-        socket.destroy();
-        resolve(true);
-      });
+  });
       socket.on('error', () => resolve(false));
     });
     expect(reached).toBe(false);

@@ -15,7 +15,7 @@ import { CategoryTabs } from './CategoryTabs';
 import { LineDialogs, type LineDialog } from './LineDialogs';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
-import { addByCode } from './sell-actions';
+import { addByCode, scansSettled } from './sell-actions';
 
 /** Scan, search, tap: the cart on the right with its total always in view, F-keys along the bottom. */
 export function SellScreen() {
@@ -54,8 +54,11 @@ export function SellScreen() {
   };
 
   const canCheckout = total.activeLines > 0 && total.total > 0;
-  const checkout = () => {
-    if (!canCheckout) {
+  const checkout = async () => {
+    await scansSettled();
+    const { lines, orderDiscount } = useCart.getState();
+    const total = cartTotals(lines, orderDiscount);
+    if (total.activeLines === 0 || total.total <= 0) {
       cart.setNotice({
         tone: 'error',
         text:
@@ -93,8 +96,8 @@ export function SellScreen() {
     F6: () => open('order-discount'),
     F8: toggleVoid,
     F9: () => open('line-discount'),
-    F10: checkout,
-    F12: checkout,
+    F10: () => void checkout(),
+    F12: () => void checkout(),
     Escape: () => {
       if (useCatalog.getState().query) setQuery('');
       search.current?.focus();
@@ -149,7 +152,7 @@ export function SellScreen() {
         <KeyButton shortcut="F8" tone="danger" onClick={toggleVoid} disabled={!selected}>
           {selected?.voided ? t({ zh: '復原', en: 'Restore' }) : t({ zh: '刪除', en: 'Void line' })}
         </KeyButton>
-        <KeyButton shortcut="F10" tone="go" size="large" onClick={checkout} disabled={!canCheckout} data-testid="to-checkout">
+        <KeyButton shortcut="F10" tone="go" size="large" onClick={() => void checkout()} disabled={!canCheckout} data-testid="to-checkout">
           {t({ zh: '結帳', en: 'Checkout' })}
         </KeyButton>
       </footer>

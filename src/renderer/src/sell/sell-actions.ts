@@ -8,7 +8,29 @@ import { useCart } from './cart-store';
  * mobile barcode or citizen certificate (the customer showing their phone early) is kept as the
  * sale's carrier for the checkout.
  */
+let inFlight = 0;
+let waiting: (() => void)[] = [];
+
+/** Resolves once every scan under way has landed in the cart (F10 right after a scan waits for it). */
+export function scansSettled(): Promise<void> {
+  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+}
+
 export async function addByCode(code: string): Promise<boolean> {
+  inFlight++;
+  try {
+    return await lookUpAndAdd(code);
+  } finally {
+    inFlight--;
+    if (inFlight === 0) {
+      const resolve = waiting;
+      waiting = [];
+      resolve.forEach((fn) => fn());
+    }
+  }
+}
+
+async function lookUpAndAdd(code: string): Promise<boolean> {
   const cart = useCart.getState();
   const trimmed = code.trim();
   if (trimmed.startsWith('/')) {
