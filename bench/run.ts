@@ -4,6 +4,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+type Bench = () => Promise<void>;
+
 async function main(): Promise<void> {
   const filter = process.argv[2] ?? '';
   const dir = import.meta.dirname;
@@ -17,8 +19,10 @@ async function main(): Promise<void> {
   }
   for (const file of files) {
     console.log(`\n=== ${file.replace(/\.bench\.ts$/, '')} ===`);
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: () => Promise<void> };
-    await mod.default();
+    // Imported from CommonJS, a module's default export arrives wrapped once more.
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: Bench | { default: Bench } };
+    const bench = typeof mod.default === 'function' ? mod.default : mod.default.default;
+    await bench();
   }
 }
 

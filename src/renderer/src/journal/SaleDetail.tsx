@@ -3,7 +3,9 @@ import type { JournalDetail } from '../../../shared/ipc/contract/journal';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { TAX_LABEL } from '../sell/tax-labels';
-import { PrintJobs } from './PrintJobs';
+import { PrintJobList } from '../printing/PrintJobList';
+import { usePrintJobs } from '../printing/print-jobs-store';
+import { useEffect } from 'react';
 import { useJournal } from './journal-store';
 import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
 
@@ -12,6 +14,10 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
   const t = useText();
   const tx = detail.transaction;
   const canResend = tx.state === 'rejected' || tx.state === 'not-delivered' || tx.state === 'not-issued';
+  const jobs = usePrintJobs((s) => (s.orderNo === tx.orderNo ? s.jobs : detail.prints));
+  useEffect(() => {
+    void usePrintJobs.getState().load(tx.orderNo);
+  }, [tx.orderNo, detail]);
   return (
     <section className="panel sale-detail" data-testid="sale-detail">
       <h2 className="panel__title">
@@ -82,7 +88,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           </ul>
         </details>
       )}
-      <PrintJobs orderNo={tx.orderNo} jobs={detail.prints} />
+      <PrintJobList jobs={jobs} />
       {canResend && (
         <KeyButton tone="primary" onClick={() => void useJournal.getState().resubmit(tx.orderNo)} data-testid="detail-resubmit">
           {t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
