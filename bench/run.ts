@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   for (const file of files) {
     console.log(`\n=== ${file.replace(/\.bench\.ts$/, '')} ===`);
     // Imported from CommonJS, a module's default export arrives wrapped once more.
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: Bench | { default: Bench } };
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as {
+      default: Bench | { default: Bench };
+    };
     const bench = typeof mod.default === 'function' ? mod.default : mod.default.default;
     await bench();
   }

@@ -86,7 +86,12 @@ describe('checkout with a paper proof, cash and a split payment', () => {
 
     const detail = await session.call('journal.get', { orderNo: await textOf(page, 'result-order') });
     const tx = detail!.transaction;
-    expect(tx.totals).toMatchObject({ totalAmount: 99, salesAmount: 72, freeTaxSalesAmount: 27, taxAmount: 0 });
+    expect(tx.totals).toMatchObject({
+      totalAmount: 99,
+      salesAmount: 72,
+      freeTaxSalesAmount: 27,
+      taxAmount: 0,
+    });
     expect(tx.lines.map((line) => [line.taxType, line.quantity, line.subTotal])).toEqual([
       ['taxable', 1, 72],
       ['exempt', 2, 27],

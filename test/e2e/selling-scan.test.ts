@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, typeSlowly, type TillSession } from './support/till-session';
+import {
+  scan,
+  screenshotIfFailed,
+  startTillSession,
+  textOf,
+  typeSlowly,
+  type TillSession,
+} from './support/till-session';
 
 // From assets/sample-catalog.csv.
 const GREEN_TEA = { barcode: '4710088001177', name: '茶裏王 日式無糖綠茶 600ml', price: 25 };
@@ -132,7 +139,9 @@ describe('selling: grid, search and the barcode scanner', () => {
   it('voids a line with F8 (struck through, out of the total) and restores it', async () => {
     await page.getByTestId('cart-line').first().click();
     await page.keyboard.press('F8');
-    await expect.poll(() => page.getByTestId('cart-line').first().getAttribute('class')).toContain('cart-row--voided');
+    await expect
+      .poll(() => page.getByTestId('cart-line').first().getAttribute('class'))
+      .toContain('cart-row--voided');
     const withoutTea = await textOf(page, 'cart-total');
     expect(withoutTea).not.toBe('NT$108');
     await page.keyboard.press('F8');

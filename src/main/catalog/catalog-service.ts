@@ -32,12 +32,23 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
   function importText(text: string, mode: 'replace' | 'merge'): ImportResult {
     const existing = index.products;
     const parsed = parseCatalogCsv(text, mode === 'merge' ? { existing } : {});
-    if (!parsed.ok) return { status: 'rejected', errors: parsed.errors, errorCount: parsed.errorCount, rowCount: parsed.rowCount };
+    if (!parsed.ok)
+      return {
+        status: 'rejected',
+        errors: parsed.errors,
+        errorCount: parsed.errorCount,
+        rowCount: parsed.rowCount,
+      };
     const products = mode === 'merge' ? merge(existing, parsed.products) : parsed.products;
     options.store.replaceAll(products);
     index = new SearchIndex(products);
     options.onChange?.(products.length);
-    return { status: 'imported', productCount: products.length, categoryCount: index.categories().length, mode };
+    return {
+      status: 'imported',
+      productCount: products.length,
+      categoryCount: index.categories().length,
+      mode,
+    };
   }
 
   return {

@@ -8,7 +8,8 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export type CsvParse = { ok: true; records: CsvRecord[] } | { ok: false; line: number; problem: 'unclosed-quote' | 'stray-quote' };
+export type CsvParse =
+  { ok: true; records: CsvRecord[] } | { ok: false; line: number; problem: 'unclosed-quote' | 'stray-quote' };
 
 export function parseCsv(text: string): CsvParse {
   const records: CsvRecord[] = [];
@@ -23,7 +24,8 @@ export function parseCsv(text: string): CsvParse {
   const endRecord = () => {
     fields.push(field);
     // A blank line is no record (files often end with one or more).
-    if (!(fields.length === 1 && fields[0] === '' && !quotedField)) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0] === '' && !quotedField))
+      records.push({ line: recordLine, fields });
     fields = [];
     field = '';
     quotedField = false;
@@ -53,7 +55,8 @@ export function parseCsv(text: string): CsvParse {
       i++;
       continue;
     }
-    if (quotedField && c !== ',' && c !== '\n' && c !== '\r') return { ok: false, line, problem: 'stray-quote' };
+    if (quotedField && c !== ',' && c !== '\n' && c !== '\r')
+      return { ok: false, line, problem: 'stray-quote' };
     if (c === ',') {
       fields.push(field);
       field = '';

@@ -99,7 +99,11 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
     const { line, fields } = row;
     if (fields.length !== width) {
       errors.push(
-        err(line, `欄位數 ${fields.length} 與標題列 ${width} 不符`, `${fields.length} fields where the header has ${width}`),
+        err(
+          line,
+          `欄位數 ${fields.length} 與標題列 ${width} 不符`,
+          `${fields.length} fields where the header has ${width}`,
+        ),
       );
       continue;
     }

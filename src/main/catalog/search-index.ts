@@ -69,7 +69,8 @@ export class SearchIndex {
       const picked = all ? all.slice(0, limit) : Array.from({ length: Math.min(limit, total) }, (_, i) => i);
       return { products: picked.map((i) => this.products[i]!), total };
     }
-    const inCategory = category === null ? null : (index: number) => this.products[index]!.category === category;
+    const inCategory =
+      category === null ? null : (index: number) => this.products[index]!.category === category;
     // The longest term finds the fewest candidates; the others are checked per product.
     const [first, ...rest] = [...terms].sort((a, b) => b.length - a.length) as [string, ...string[]];
 

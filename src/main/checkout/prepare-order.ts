@@ -16,6 +16,7 @@ import {
 } from '../../shared/domain';
 import type { CheckoutOrder } from '../../shared/ipc/contract/checkout';
 import { operationFor, type InvoiceKind, type PosOperation } from '../invoice-service/pos-profile';
+import type { InvoiceChoice } from '../journal/types';
 
 /**
  * Everything about an order that can be decided before anything is written or sent: the shared
@@ -25,15 +26,7 @@ import { operationFor, type InvoiceKind, type PosOperation } from '../invoice-se
 export interface PreparedOrder {
   operation: PosOperation;
   amounts: InvoiceAmounts;
-  invoice: {
-    kind: InvoiceKind;
-    buyerTaxId?: string;
-    buyerTitle?: string;
-    carrierType?: string;
-    carrierId?: string;
-    loveCode?: string;
-    wantsDetails?: boolean;
-  };
+  invoice: InvoiceChoice;
   lines: Array<{
     name: string;
     quantity: number;

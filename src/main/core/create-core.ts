@@ -13,6 +13,9 @@ import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
 import type { Logger } from './logger';
 
+/** How often an idle printer is asked for its state (paper, cover) for the status bar. */
+const PRINTER_STATUS_INTERVAL_MS = 15_000;
+
 export interface CoreOptions {
   host: 'electron' | 'web';
   appName: string;
@@ -44,6 +47,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     });
   }
 
+  const publishStatus = () => events.publish('app.status-changed', status());
   const status = (): AppStatus => {
     const settings = options.settings.get();
     return {
@@ -54,11 +58,19 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       host: options.host,
       startedAt,
       service: checkout.serviceStatus(),
-      printer: { state: 'unknown', name: settings.printer.uri },
+      printer: { state: printing.printerState(), name: settings.printer.uri },
       pendingVerification: journal.counts().needsVerification,
     };
   };
 
+  // Printing: jobs in the journal; prints the proof / details slip / drawer kick after each issue.
+  const printing = createPrintingCapability({
+    store: journal,
+    settings: options.settings,
+    logger: options.logger,
+    onStateChanged: publishStatus,
+    statusIntervalMs: PRINTER_STATUS_INTERVAL_MS,
+  });
   const catalog = createCatalogCapability({ dataDir: options.dataDir, events });
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
@@ -67,24 +79,20 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     settings: options.settings,
     secrets: options.secrets,
     logger: options.logger,
-    onStatusChanged: () => events.publish('app.status-changed', status()),
-  });
-  // Printing: jobs in the journal; prints the proof / details slip / drawer kick after each issue.
-  const printing = createPrintingCapability({
-    store: journal,
-    settings: options.settings,
-    logger: options.logger,
+    onStatusChanged: publishStatus,
   });
   checkout.onIssued(async (event) => {
     await printing.onIssued(event);
   });
+  // Only now: its answer publishes a status, which reads the checkout's service state.
+  void printing.refreshPrinterState();
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
     ...createSettingsHandlers({
       settings: options.settings,
       secrets: options.secrets,
-      onChanged: () => events.publish('app.status-changed', status()),
+      onChanged: publishStatus,
     }),
     ...catalog.handlers,
     ...createJournalHandlers({ journal }),

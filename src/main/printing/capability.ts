@@ -7,10 +7,25 @@ import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { PrintJobStore } from './print-job-store';
 import { PrintService, type PrintResult } from './print-service';
+import type { PrinterState } from './status';
+
+/** The status bar's view of the printer (app contract). */
+type BarPrinterState = PrinterState;
+
+/** A failed job says something about the printer, unless the content itself was at fault. */
+function stateOfFailure(failure: PrintResult['failure']): BarPrinterState | null {
+  if (failure === 'paper-out' || failure === 'cover-open') return failure;
+  if (failure === 'bad-content' || failure === null) return null;
+  return 'offline';
+}
 
 export interface PrintingCapability {
   handlers: HandlersFor<typeof printingMethods>;
   service: PrintService;
+  /** The printer's state as last seen (a status query, or the outcome of the last job), for the status bar. */
+  printerState(): BarPrinterState;
+  /** Asks the printer now; calls `onStateChanged` when the answer differs from the last one. */
+  refreshPrinterState(): Promise<BarPrinterState>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
   onIssued(event: IssuedEvent): Promise<PrintResult | null>;
   close(): Promise<void>;
@@ -24,8 +39,30 @@ export function createPrintingCapability(options: {
   store: PrintJobStore;
   settings: SettingsStore;
   logger?: Logger;
+  onStateChanged?: () => void;
+  /** How often the printer is asked for its status while idle; 0 = only after jobs and on demand. */
+  statusIntervalMs?: number;
 }): PrintingCapability {
   const printer = () => options.settings.get().printer;
+  let state: BarPrinterState = 'unknown';
+  const setState = (next: BarPrinterState) => {
+    if (next === state) return;
+    state = next;
+    options.onStateChanged?.();
+  };
+  const noteResult = (result: PrintResult | null) => {
+    const next = result === null ? null : result.printed ? 'online' : stateOfFailure(result.failure);
+    if (next) setState(next);
+    return result;
+  };
+  async function refreshPrinterState(): Promise<BarPrinterState> {
+    setState((await service.status()).state);
+    return state;
+  }
+  const timer =
+    (options.statusIntervalMs ?? 0) > 0
+      ? setInterval(() => void refreshPrinterState(), options.statusIntervalMs).unref()
+      : null;
   const service = new PrintService({
     store: options.store,
     printer,
@@ -42,11 +79,13 @@ export function createPrintingCapability(options: {
     const cash = tx.payments.some((payment) => payment.method === 'cash');
     try {
       if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
-        return await service.printProof({
-          orderNo: event.orderNo,
-          printDataString: event.printDataString,
-          openDrawer: cash,
-        });
+        return noteResult(
+          await service.printProof({
+            orderNo: event.orderNo,
+            printDataString: event.printDataString,
+            openDrawer: cash,
+          }),
+        );
       }
       if (tx.invoice.wantsDetails) {
         const settings = options.settings.get();
@@ -75,7 +114,7 @@ export function createPrintingCapability(options: {
             change,
           })),
         };
-        return await service.printDetails({ orderNo: event.orderNo, details, openDrawer: cash });
+        return noteResult(await service.printDetails({ orderNo: event.orderNo, details, openDrawer: cash }));
       }
       if (cash) await service.openDrawer();
     } catch (error) {
@@ -91,6 +130,11 @@ export function createPrintingCapability(options: {
     handlers: createPrintingHandlers(service, printer),
     service,
     onIssued,
-    close: () => service.close(),
+    printerState: () => state,
+    refreshPrinterState,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await service.close();
+    },
   };
 }

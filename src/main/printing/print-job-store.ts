@@ -3,30 +3,10 @@
  * satisfies it as it is): jobs are created, attempts recorded, pending jobs listed. The print
  * result is recorded apart from the issue result: a failed print never changes the invoice.
  */
-export type PrintJobKind = 'proof' | 'details' | 'summary' | 'test';
+import type { NewPrintJob, PrintAttempt, PrintJobKind, PrintJobRecord } from '../journal/types';
 
-export interface NewPrintJob {
-  orderNo: string | null;
-  kind: PrintJobKind;
-  /** What to print: the proof's PrintDataString, or the slip's input as JSON. */
-  content: string;
-}
-
-export type PrintAttempt = { ok: true } | { ok: false; reason: string };
-
-export interface PrintJobRecord {
-  id: number;
-  orderNo: string | null;
-  kind: PrintJobKind;
-  content: string;
-  state: 'pending' | 'printed';
-  /** A proof for an order whose proof already printed: 電子發票證明聯補印. */
-  reprint: boolean;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  printedAt: string | null;
-}
+// The job records are the journal's own types: one definition for the data layer and the printer.
+export type { NewPrintJob, PrintAttempt, PrintJobKind, PrintJobRecord };
 
 type MaybePromise<T> = T | Promise<T>;
 

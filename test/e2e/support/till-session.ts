@@ -74,8 +74,14 @@ const cdpSessions = new WeakMap<Page, CDPSession>();
 
 const keyInfo = (char: string): { code: string; keyCode: number } => {
   if (/\d/.test(char)) return { code: `Digit${char}`, keyCode: char.charCodeAt(0) };
-  if (/[a-z]/i.test(char)) return { code: `Key${char.toUpperCase()}`, keyCode: char.toUpperCase().charCodeAt(0) };
-  const oem: Record<string, [string, number]> = { '/': ['Slash', 191], '+': ['Equal', 187], '-': ['Minus', 189], '.': ['Period', 190] };
+  if (/[a-z]/i.test(char))
+    return { code: `Key${char.toUpperCase()}`, keyCode: char.toUpperCase().charCodeAt(0) };
+  const oem: Record<string, [string, number]> = {
+    '/': ['Slash', 191],
+    '+': ['Equal', 187],
+    '-': ['Minus', 189],
+    '.': ['Period', 190],
+  };
   const [code, keyCode] = oem[char] ?? ['Unidentified', 0];
   return { code, keyCode };
 };
@@ -97,11 +103,26 @@ export async function scan(page: Page, code: string, gapMs = 4): Promise<void> {
   [...code, '\r'].forEach((char, i) => {
     const timestamp = start + (i * gapMs) / 1000;
     const enter = char === '\r';
-    const { code: keyCode, keyCode: windowsVirtualKeyCode } = enter ? { code: 'Enter', keyCode: 13 } : keyInfo(char);
+    const { code: keyCode, keyCode: windowsVirtualKeyCode } = enter
+      ? { code: 'Enter', keyCode: 13 }
+      : keyInfo(char);
     const key = enter ? 'Enter' : char;
     sends.push(
-      session.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code: keyCode, text: char, windowsVirtualKeyCode, timestamp }),
-      session.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: keyCode, windowsVirtualKeyCode, timestamp: timestamp + 0.001 }),
+      session.send('Input.dispatchKeyEvent', {
+        type: 'keyDown',
+        key,
+        code: keyCode,
+        text: char,
+        windowsVirtualKeyCode,
+        timestamp,
+      }),
+      session.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key,
+        code: keyCode,
+        windowsVirtualKeyCode,
+        timestamp: timestamp + 0.001,
+      }),
     );
   });
   await Promise.all(sends);
@@ -112,9 +133,9 @@ export async function typeSlowly(page: Page, text: string, gapMs = 120): Promise
   await page.keyboard.type(text, { delay: gapMs });
 }
 
-/** Text on the page without line breaks and runs of spaces, for assertions a person would make. */
+/** The text a person sees (as laid out: cells apart), in one line, for assertions a person would make. */
 export async function textOf(page: Page, testId: string): Promise<string> {
-  return ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  return (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
 }
 
 /** Keeps a screenshot of the page as it was when a test failed (test-results/failed-<name>.png). */

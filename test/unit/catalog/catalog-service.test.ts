@@ -39,7 +39,11 @@ describe('the catalog service with its SQLite store', () => {
     service.loadSample();
     const before = service.index.products;
     const result = service.import(
-      { kind: 'text', text: `${header}\nX1,,新品,飲料,10,taxable\nX2,,壞價,飲料,0,taxable\n`, fileName: 'bad.csv' },
+      {
+        kind: 'text',
+        text: `${header}\nX1,,新品,飲料,10,taxable\nX2,,壞價,飲料,0,taxable\n`,
+        fileName: 'bad.csv',
+      },
       'replace',
     );
     expect(result).toMatchObject({ status: 'rejected', errorCount: 1, errors: [{ line: 3 }] });
@@ -52,10 +56,20 @@ describe('the catalog service with its SQLite store', () => {
 
   it('merges by code: updates in place and appends new products', () => {
     const service = open();
-    service.import({ kind: 'text', text: `${header}\nA,,甲,飲料,10,taxable\nB,,乙,飲料,20,taxable\n`, fileName: 'a.csv' }, 'replace');
-    const result = service.import({ kind: 'text', text: `${header}\nB,,乙改,飲料,25,taxable\nC,,丙,零食,5,exempt\n`, fileName: 'b.csv' }, 'merge');
+    service.import(
+      { kind: 'text', text: `${header}\nA,,甲,飲料,10,taxable\nB,,乙,飲料,20,taxable\n`, fileName: 'a.csv' },
+      'replace',
+    );
+    const result = service.import(
+      { kind: 'text', text: `${header}\nB,,乙改,飲料,25,taxable\nC,,丙,零食,5,exempt\n`, fileName: 'b.csv' },
+      'merge',
+    );
     expect(result).toMatchObject({ status: 'imported', productCount: 3, categoryCount: 2, mode: 'merge' });
-    expect(service.index.products.map((p) => `${p.code}:${p.name}:${p.price}`)).toEqual(['A:甲:10', 'B:乙改:25', 'C:丙:5']);
+    expect(service.index.products.map((p) => `${p.code}:${p.name}:${p.price}`)).toEqual([
+      'A:甲:10',
+      'B:乙改:25',
+      'C:丙:5',
+    ]);
     service.close();
   });
 
@@ -63,9 +77,14 @@ describe('the catalog service with its SQLite store', () => {
     const service = open();
     const file = join(temp.dir, 'big5.csv');
     writeFileSync(file, iconv.encode(`品號,品名,類別,售價\nB1,茶葉蛋,便當,13\n`, 'cp950'));
-    expect(service.import({ kind: 'path', path: file }, 'replace')).toMatchObject({ status: 'imported', productCount: 1 });
+    expect(service.import({ kind: 'path', path: file }, 'replace')).toMatchObject({
+      status: 'imported',
+      productCount: 1,
+    });
     expect(service.index.lookup('B1')?.name).toBe('茶葉蛋');
-    expect(() => service.import({ kind: 'path', path: join(temp.dir, 'nope.csv') }, 'replace')).toThrow(/not found/);
+    expect(() => service.import({ kind: 'path', path: join(temp.dir, 'nope.csv') }, 'replace')).toThrow(
+      /not found/,
+    );
     expect(service.index.size).toBe(1);
     service.close();
   });

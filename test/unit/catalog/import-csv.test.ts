@@ -13,12 +13,16 @@ describe('parseCatalogCsv', () => {
     expect(types).toEqual(new Set(['taxable', 'zero', 'exempt']));
     const categories = new Set(parsed.products.map((p) => p.category));
     for (const category of ['飲料', '零食', '便當', '日用品', '書報']) expect(categories).toContain(category);
-    expect(parsed.products.filter((p) => p.category === '書報').every((p) => p.taxType === 'exempt')).toBe(true);
+    expect(parsed.products.filter((p) => p.category === '書報').every((p) => p.taxType === 'exempt')).toBe(
+      true,
+    );
     expect(parsed.products.every((p) => /^471\d{10}$/.test(p.barcode))).toBe(true);
   });
 
   it('accepts Chinese headers in any order, tax types in Chinese or as codes, and no barcode column', () => {
-    const parsed = parseCatalogCsv('品名,售價,品號,類別,稅別\n可樂,35,A1,飲料,應稅\n報紙,15,A2,書報,3\n運費,"1,200",A3,服務,零稅率\n');
+    const parsed = parseCatalogCsv(
+      '品名,售價,品號,類別,稅別\n可樂,35,A1,飲料,應稅\n報紙,15,A2,書報,3\n運費,"1,200",A3,服務,零稅率\n',
+    );
     expect(parsed).toEqual({
       ok: true,
       products: [
@@ -81,7 +85,14 @@ describe('parseCatalogCsv', () => {
 
   it('in a merge, refuses a barcode that another existing product keeps', () => {
     const existing = [
-      { code: 'OLD', barcode: '4006381333931', name: '舊', category: '飲料', price: 10, taxType: 'taxable' as const },
+      {
+        code: 'OLD',
+        barcode: '4006381333931',
+        name: '舊',
+        category: '飲料',
+        price: 10,
+        taxType: 'taxable' as const,
+      },
     ];
     const clash = parseCatalogCsv(`${header}\nNEW,4006381333931,新,飲料,20,taxable`, { existing });
     expect(clash).toMatchObject({ ok: false, errors: [{ line: 2 }] });

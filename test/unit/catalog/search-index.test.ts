@@ -27,7 +27,9 @@ describe('SearchIndex', () => {
     expect(index.search('p004', null, 10).products.map((x) => x.code)).toEqual(['P004']);
     expect(index.search('4710088001344', null, 10).products.map((x) => x.code)).toEqual(['P002']);
     // Full-width digits from a Chinese IME, upper-case latin.
-    expect(index.search('４７１００８８００１３４４', null, 10).products.map((x) => x.code)).toEqual(['P002']);
+    expect(index.search('４７１００８８００１３４４', null, 10).products.map((x) => x.code)).toEqual([
+      'P002',
+    ]);
     expect(index.search('COFFEE', null, 10).products.map((x) => x.code)).toEqual(['AB12']);
   });
 

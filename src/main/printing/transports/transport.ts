@@ -1,3 +1,4 @@
+import { PrintFailureCode } from '../../../shared/ipc/contract/printing';
 import type { PrinterStatus } from '../status';
 
 /**
@@ -11,28 +12,9 @@ export interface PrinterTransport {
   status(): Promise<PrinterStatus>;
 }
 
-export type PrintFailureCode =
-  | 'offline'
-  | 'paper-out'
-  | 'cover-open'
-  | 'connection-lost'
-  | 'timeout'
-  | 'device-error'
-  | 'queue-error'
-  | 'bad-content'
-  | 'not-configured';
-
-export const PRINT_FAILURE_CODES: readonly PrintFailureCode[] = [
-  'offline',
-  'paper-out',
-  'cover-open',
-  'connection-lost',
-  'timeout',
-  'device-error',
-  'queue-error',
-  'bad-content',
-  'not-configured',
-];
+// The failure codes are part of the IPC contract (the renderer shows them): one list, defined there.
+export type { PrintFailureCode };
+const PRINT_FAILURE_CODES: readonly PrintFailureCode[] = PrintFailureCode.options;
 
 export class PrintFailure extends Error {
   constructor(

@@ -67,7 +67,12 @@ export function App() {
           ))}
         </nav>
         <div className="shell__tools">
-          <button type="button" className="nav-button" onClick={() => setHelp(true)} data-testid="help-button">
+          <button
+            type="button"
+            className="nav-button"
+            onClick={() => setHelp(true)}
+            data-testid="help-button"
+          >
             {t({ zh: '說明', en: 'Help' })} <kbd>F1</kbd>
           </button>
           <button

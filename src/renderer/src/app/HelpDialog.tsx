@@ -7,7 +7,11 @@ const KEYS: { key: string; zh: string; en: string }[] = [
   { key: 'F2', zh: '銷售：搜尋商品｜結帳：紙本證明聯', en: 'Sell: search | Checkout: paper proof' },
   { key: 'F3', zh: '結帳：載具', en: 'Checkout: carrier' },
   { key: 'F4', zh: '銷售：數量｜結帳：捐贈', en: 'Sell: quantity | Checkout: donate' },
-  { key: 'F5', zh: '銷售：改價｜結帳：手機決定（QR）｜結果：重送', en: 'Sell: price | Checkout: QR on phone | Result: send again' },
+  {
+    key: 'F5',
+    zh: '銷售：改價｜結帳：手機決定（QR）｜結果：重送',
+    en: 'Sell: price | Checkout: QR on phone | Result: send again',
+  },
   { key: 'F6', zh: '銷售：整筆折扣｜結帳：統一編號', en: 'Sell: order discount | Checkout: tax ID' },
   { key: 'F7 F8 F9', zh: '結帳：現金、信用卡、其他', en: 'Checkout: cash, card, other' },
   { key: 'F8', zh: '銷售：刪除（再按一次復原）', en: 'Sell: void line (again: restore)' },

@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
  * below. F-keys work from any field (they type nothing), and the browser's own meaning of them
  * (F5 reload, F1 help, F3 find) is cancelled.
  */
-export type ShortcutKey = 'F1' | 'F2' | 'F3' | 'F4' | 'F5' | 'F6' | 'F7' | 'F8' | 'F9' | 'F10' | 'F11' | 'F12' | 'Escape';
+export type ShortcutKey =
+  'F1' | 'F2' | 'F3' | 'F4' | 'F5' | 'F6' | 'F7' | 'F8' | 'F9' | 'F10' | 'F11' | 'F12' | 'Escape';
 export type ShortcutMap = Partial<Record<ShortcutKey, (() => void) | undefined>>;
 
 interface Layer {

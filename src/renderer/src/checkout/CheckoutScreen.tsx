@@ -38,9 +38,11 @@ export function CheckoutScreen() {
   // A carrier scanned while the focus is elsewhere on this screen still lands in the carrier field.
   useScanTarget((code) => {
     const mobile = validateMobileBarcode(code);
-    if (mobile.ok) return checkout.setInvoice({ kind: 'carrier', carrierKind: 'mobile', carrierId: mobile.value });
+    if (mobile.ok)
+      return checkout.setInvoice({ kind: 'carrier', carrierKind: 'mobile', carrierId: mobile.value });
     const citizen = validateCitizenCertificate(code);
-    if (citizen.ok) return checkout.setInvoice({ kind: 'carrier', carrierKind: 'citizen', carrierId: citizen.value });
+    if (citizen.ok)
+      return checkout.setInvoice({ kind: 'carrier', carrierKind: 'citizen', carrierId: citizen.value });
   });
 
   useShortcuts({
@@ -84,8 +86,17 @@ export function CheckoutScreen() {
         <KeyButton shortcut="Escape" onClick={() => go('sell')} disabled={checkout.submitting}>
           {t({ zh: '返回', en: 'Back' })}
         </KeyButton>
-        <KeyButton shortcut="F12" tone="go" size="large" onClick={() => void pay()} disabled={!ready} data-testid="pay">
-          {checkout.submitting ? t({ zh: '開立中…', en: 'Issuing…' }) : t({ zh: '收款並開立發票', en: 'Take payment & issue' })}
+        <KeyButton
+          shortcut="F12"
+          tone="go"
+          size="large"
+          onClick={() => void pay()}
+          disabled={!ready}
+          data-testid="pay"
+        >
+          {checkout.submitting
+            ? t({ zh: '開立中…', en: 'Issuing…' })
+            : t({ zh: '收款並開立發票', en: 'Take payment & issue' })}
         </KeyButton>
       </footer>
     </div>

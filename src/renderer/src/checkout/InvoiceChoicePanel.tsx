@@ -15,7 +15,10 @@ export const INVOICE_KINDS: { kind: InvoiceKind; key: string; label: Bilingual; 
     kind: 'carrier',
     key: 'F3',
     label: { zh: '載具', en: 'Carrier' },
-    help: { zh: '手機條碼或自然人憑證，不印證明聯', en: 'Mobile barcode or citizen certificate; no proof printed' },
+    help: {
+      zh: '手機條碼或自然人憑證，不印證明聯',
+      en: 'Mobile barcode or citizen certificate; no proof printed',
+    },
   },
   {
     kind: 'donate',
@@ -124,7 +127,12 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
       </div>
       <div className="choice-fields" data-testid="invoice-fields">
         {invoice.kind === 'paper' && (
-          <p className="hint">{t({ zh: '結帳後印出電子發票證明聯交給顧客。', en: 'The proof prints after payment: hand it to the customer.' })}</p>
+          <p className="hint">
+            {t({
+              zh: '結帳後印出電子發票證明聯交給顧客。',
+              en: 'The proof prints after payment: hand it to the customer.',
+            })}
+          </p>
         )}
         {invoice.kind === 'phone' && (
           <p className="hint">
@@ -156,7 +164,11 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
             </div>
             <Field
               field="carrierId"
-              label={invoice.carrierKind === 'mobile' ? t({ zh: '手機條碼（掃描或輸入）', en: 'Mobile barcode (scan or type)' }) : t({ zh: '自然人憑證條碼', en: 'Citizen certificate number' })}
+              label={
+                invoice.carrierKind === 'mobile'
+                  ? t({ zh: '手機條碼（掃描或輸入）', en: 'Mobile barcode (scan or type)' })
+                  : t({ zh: '自然人憑證條碼', en: 'Citizen certificate number' })
+              }
               placeholder={invoice.carrierKind === 'mobile' ? '/ABC+123' : 'AB12345678901234'}
               value={invoice.carrierId}
               onChange={(carrierId) => setInvoice({ carrierId })}
@@ -211,7 +223,10 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
             />
             <Field
               field="businessMobile"
-              label={t({ zh: '手機條碼（選填，填了就不印證明聯）', en: 'Mobile barcode (optional: then no paper proof)' })}
+              label={t({
+                zh: '手機條碼（選填，填了就不印證明聯）',
+                en: 'Mobile barcode (optional: then no paper proof)',
+              })}
               placeholder="/ABC+123"
               value={invoice.businessMobile}
               onChange={(businessMobile) => setInvoice({ businessMobile })}
@@ -238,7 +253,11 @@ function DetailsSlip() {
   const setInvoice = useCheckout((s) => s.setInvoice);
   return (
     <label className="check">
-      <input type="checkbox" checked={wantsDetails} onChange={(e) => setInvoice({ wantsDetails: e.target.checked })} />
+      <input
+        type="checkbox"
+        checked={wantsDetails}
+        onChange={(e) => setInvoice({ wantsDetails: e.target.checked })}
+      />
       {t({ zh: '列印交易明細（非發票證明聯）', en: 'Print a transaction details slip (not a proof)' })}
     </label>
   );

@@ -50,7 +50,9 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
       {!split && payment.method === 'cash' && (
         <>
           <label className="field field--big">
-            <span className="field__label">{t({ zh: '收現金（空白 = 剛好）', en: 'Cash tendered (empty = exact)' })}</span>
+            <span className="field__label">
+              {t({ zh: '收現金（空白 = 剛好）', en: 'Cash tendered (empty = exact)' })}
+            </span>
             <input
               className="field__input field__input--number"
               inputMode="numeric"
@@ -101,7 +103,12 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
                 data-testid={`split-amount-${index}`}
                 onChange={(e) => /^\d{0,8}$/.test(e.target.value) && updateSplit(entry.id, e.target.value)}
               />
-              <button type="button" className="icon-button" aria-label={t({ zh: '移除', en: 'Remove' })} onClick={() => removeSplit(entry.id)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t({ zh: '移除', en: 'Remove' })}
+                onClick={() => removeSplit(entry.id)}
+              >
                 ✕
               </button>
             </div>

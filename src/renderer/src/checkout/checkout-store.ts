@@ -46,25 +46,39 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
   prefilled: null,
 
   start() {
-    const { prefilled } = get();
-    const invoice = emptyInvoiceForm();
-    if (prefilled) Object.assign(invoice, { kind: 'carrier', carrierKind: prefilled.kind, carrierId: prefilled.id });
-    set({ invoice, payment: emptyPaymentForm(), error: null, result: null });
+    // Back and forth between the cart and the checkout keeps what was entered for this sale.
+    const { prefilled, invoice } = get();
+    const untouched = invoice.kind === 'paper' && invoice.carrierId === '';
+    const next =
+      prefilled && untouched
+        ? { ...invoice, kind: 'carrier' as const, carrierKind: prefilled.kind, carrierId: prefilled.id }
+        : invoice;
+    set({ invoice: next, error: null, result: null });
   },
   setInvoice: (patch) => set((state) => ({ invoice: { ...state.invoice, ...patch }, error: null })),
   setPayment: (patch) => set((state) => ({ payment: { ...state.payment, ...patch }, error: null })),
-  chooseMethod: (method) => set((state) => ({ payment: { ...state.payment, mode: 'single', method }, error: null })),
+  chooseMethod: (method) =>
+    set((state) => ({ payment: { ...state.payment, mode: 'single', method }, error: null })),
   addSplit: (method, amount) =>
     set((state) => ({
-      payment: { ...state.payment, mode: 'split', split: [...state.payment.split, { id: splitId++, method, amount }] },
+      payment: {
+        ...state.payment,
+        mode: 'split',
+        split: [...state.payment.split, { id: splitId++, method, amount }],
+      },
       error: null,
     })),
   updateSplit: (id, amount) =>
     set((state) => ({
-      payment: { ...state.payment, split: state.payment.split.map((e) => (e.id === id ? { ...e, amount } : e)) },
+      payment: {
+        ...state.payment,
+        split: state.payment.split.map((e) => (e.id === id ? { ...e, amount } : e)),
+      },
     })),
   removeSplit: (id) =>
-    set((state) => ({ payment: { ...state.payment, split: state.payment.split.filter((e) => e.id !== id) } })),
+    set((state) => ({
+      payment: { ...state.payment, split: state.payment.split.filter((e) => e.id !== id) },
+    })),
   prefillCarrier: (kind, id) => set({ prefilled: { kind, id } }),
 
   async submit(lines, total) {
@@ -111,5 +125,12 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
   },
 
   reset: () =>
-    set({ invoice: emptyInvoiceForm(), payment: emptyPaymentForm(), result: null, error: null, prefilled: null, submitting: false }),
+    set({
+      invoice: emptyInvoiceForm(),
+      payment: emptyPaymentForm(),
+      result: null,
+      error: null,
+      prefilled: null,
+      submitting: false,
+    }),
 }));

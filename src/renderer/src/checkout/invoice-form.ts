@@ -35,8 +35,7 @@ export interface InvoiceForm {
 export type InvoiceField = 'kind' | 'carrierId' | 'loveCode' | 'taxId' | 'title' | 'businessMobile';
 
 export type InvoiceCheck =
-  | { ok: true; choice: InvoiceChoiceInput }
-  | { ok: false; errors: Partial<Record<InvoiceField, Bilingual>> };
+  { ok: true; choice: InvoiceChoiceInput } | { ok: false; errors: Partial<Record<InvoiceField, Bilingual>> };
 
 export const emptyInvoiceForm = (): InvoiceForm => ({
   kind: 'paper',
@@ -57,7 +56,10 @@ export function checkInvoiceForm(form: InvoiceForm, lines: readonly PricedLine[]
     case 'phone':
       return { ok: true, choice: { kind: 'phone' } };
     case 'carrier': {
-      const checked = form.carrierKind === 'mobile' ? validateMobileBarcode(form.carrierId) : validateCitizenCertificate(form.carrierId);
+      const checked =
+        form.carrierKind === 'mobile'
+          ? validateMobileBarcode(form.carrierId)
+          : validateCitizenCertificate(form.carrierId);
       if (!checked.ok) return { ok: false, errors: { carrierId: checked.reason } };
       return {
         ok: true,
@@ -72,7 +74,14 @@ export function checkInvoiceForm(form: InvoiceForm, lines: readonly PricedLine[]
     case 'donate': {
       const checked = validateLoveCode(form.loveCode);
       if (!checked.ok) return { ok: false, errors: { loveCode: checked.reason } };
-      return { ok: true, choice: { kind: 'donate', loveCode: checked.value, ...(form.wantsDetails ? { wantsDetails: true } : {}) } };
+      return {
+        ok: true,
+        choice: {
+          kind: 'donate',
+          loveCode: checked.value,
+          ...(form.wantsDetails ? { wantsDetails: true } : {}),
+        },
+      };
     }
     case 'business': {
       const taxId = validateBuyerTaxId(form.taxId);

@@ -27,9 +27,15 @@ export type PaymentCheck =
   | { ok: true; payments: CheckoutPayment[]; change: Ntd; paid: Ntd }
   | { ok: false; reason: Bilingual; paid: Ntd; remaining: Ntd };
 
-export const emptyPaymentForm = (): PaymentForm => ({ mode: 'single', method: 'cash', tendered: '', split: [] });
+export const emptyPaymentForm = (): PaymentForm => ({
+  mode: 'single',
+  method: 'cash',
+  tendered: '',
+  split: [],
+});
 
-const parseAmount = (text: string): number | null => (/^\d{1,8}$/.test(text.trim()) ? Number(text.trim()) : null);
+const parseAmount = (text: string): number | null =>
+  /^\d{1,8}$/.test(text.trim()) ? Number(text.trim()) : null;
 
 export function checkPayment(form: PaymentForm, total: Ntd): PaymentCheck {
   if (form.mode === 'single') {
@@ -38,22 +44,36 @@ export function checkPayment(form: PaymentForm, total: Ntd): PaymentCheck {
     }
     const tendered = form.tendered.trim() === '' ? total : parseAmount(form.tendered);
     if (tendered === null) {
-      return { ok: false, reason: { zh: '收款金額必須是整數元', en: 'The amount tendered must be whole dollars' }, paid: 0, remaining: total };
+      return {
+        ok: false,
+        reason: { zh: '收款金額必須是整數元', en: 'The amount tendered must be whole dollars' },
+        paid: 0,
+        remaining: total,
+      };
     }
     const change = cashChange(total, tendered);
     if (!change.ok) return { ok: false, reason: change.reason, paid: tendered, remaining: total - tendered };
-    return { ok: true, payments: [{ method: 'cash', amount: tendered }], change: change.change, paid: tendered };
+    return {
+      ok: true,
+      payments: [{ method: 'cash', amount: tendered }],
+      change: change.change,
+      paid: tendered,
+    };
   }
 
   const entries = form.split.map((entry) => ({ ...entry, value: parseAmount(entry.amount) }));
   const paid = sumNtd(entries.map((e) => e.value ?? 0));
   const remaining = Math.max(0, total - paid);
-  if (entries.length === 0) return { ok: false, reason: { zh: '請加入付款方式', en: 'Add a payment' }, paid, remaining };
+  if (entries.length === 0)
+    return { ok: false, reason: { zh: '請加入付款方式', en: 'Add a payment' }, paid, remaining };
   const bad = entries.findIndex((e) => e.value === null || e.value <= 0 || !isNtd(e.value));
   if (bad >= 0) {
     return {
       ok: false,
-      reason: { zh: `第 ${bad + 1} 筆付款金額必須是大於 0 的整數元`, en: `Payment ${bad + 1} must be whole dollars above 0` },
+      reason: {
+        zh: `第 ${bad + 1} 筆付款金額必須是大於 0 的整數元`,
+        en: `Payment ${bad + 1} must be whole dollars above 0`,
+      },
       paid,
       remaining,
     };
@@ -62,13 +82,21 @@ export function checkPayment(form: PaymentForm, total: Ntd): PaymentCheck {
   if (nonCash > total) {
     return {
       ok: false,
-      reason: { zh: '刷卡與其他付款不可超過應收金額', en: 'Card and other payments cannot exceed the amount due' },
+      reason: {
+        zh: '刷卡與其他付款不可超過應收金額',
+        en: 'Card and other payments cannot exceed the amount due',
+      },
       paid,
       remaining,
     };
   }
   if (paid < total) {
-    return { ok: false, reason: { zh: `尚差 ${total - paid} 元`, en: `${total - paid} still to pay` }, paid, remaining };
+    return {
+      ok: false,
+      reason: { zh: `尚差 ${total - paid} 元`, en: `${total - paid} still to pay` },
+      paid,
+      remaining,
+    };
   }
   return {
     ok: true,
@@ -82,5 +110,8 @@ export function checkPayment(form: PaymentForm, total: Ntd): PaymentCheck {
 export function quickTenders(total: Ntd): Ntd[] {
   const options = new Set<Ntd>([total]);
   for (const note of [100, 500, 1000]) options.add(Math.ceil(total / note) * note);
-  return [...options].filter((amount) => amount >= total && amount > 0).sort((a, b) => a - b).slice(0, 4);
+  return [...options]
+    .filter((amount) => amount >= total && amount > 0)
+    .sort((a, b) => a - b)
+    .slice(0, 4);
 }

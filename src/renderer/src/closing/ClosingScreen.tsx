@@ -15,8 +15,26 @@ const OPERATION_LABEL = {
   orderWithoutPrint: { zh: '載具／捐贈', en: 'Carrier / donation' },
 } as const;
 
-function SummaryBlock({ title, block, testId }: { title: string; block: JournalSummary['sales']; testId: string }) {
+function SummaryBlock({
+  title,
+  block,
+  testId,
+}: {
+  title: string;
+  block: JournalSummary['sales'];
+  testId: string;
+}) {
   const t = useText();
+  if (block.count === 0) {
+    return (
+      <section className="panel summary-block" data-testid={testId}>
+        <h2 className="panel__title">{title}</h2>
+        <p className="empty" data-testid={`${testId}-empty`}>
+          {t({ zh: '這一天沒有交易', en: 'No sales on this day' })}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="panel summary-block" data-testid={testId}>
       <h2 className="panel__title">{title}</h2>
@@ -48,25 +66,36 @@ function SummaryBlock({ title, block, testId }: { title: string; block: JournalS
         <table className="table table--compact">
           <caption>{t({ zh: '發票方式', en: 'Invoice kind' })}</caption>
           <tbody>
-            {Object.entries(block.byOperation).map(([operation, figure]) => (
-              <tr key={operation}>
-                <td>{t(OPERATION_LABEL[operation as keyof typeof OPERATION_LABEL] ?? { zh: operation, en: operation })}</td>
-                <td className="num">{figure.count}</td>
-                <td className="num">{formatNtd(figure.amount)}</td>
-              </tr>
-            ))}
+            {Object.entries(block.byOperation)
+              .filter(([, figure]) => figure.count > 0)
+              .map(([operation, figure]) => (
+                <tr key={operation}>
+                  <td>
+                    {t(
+                      OPERATION_LABEL[operation as keyof typeof OPERATION_LABEL] ?? {
+                        zh: operation,
+                        en: operation,
+                      },
+                    )}
+                  </td>
+                  <td className="num">{figure.count}</td>
+                  <td className="num">{formatNtd(figure.amount)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
         <table className="table table--compact">
           <caption>{t({ zh: '狀態', en: 'State' })}</caption>
           <tbody>
-            {Object.entries(block.byState).map(([state, figure]) => (
-              <tr key={state}>
-                <td>{t(STATE_LABEL[state as keyof typeof STATE_LABEL] ?? { zh: state, en: state })}</td>
-                <td className="num">{figure.count}</td>
-                <td className="num">{formatNtd(figure.amount)}</td>
-              </tr>
-            ))}
+            {Object.entries(block.byState)
+              .filter(([, figure]) => figure.count > 0)
+              .map(([state, figure]) => (
+                <tr key={state}>
+                  <td>{t(STATE_LABEL[state as keyof typeof STATE_LABEL] ?? { zh: state, en: state })}</td>
+                  <td className="num">{figure.count}</td>
+                  <td className="num">{formatNtd(figure.amount)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>
@@ -90,7 +119,13 @@ export function ClosingScreen() {
       <div className="filters">
         <label className="field">
           <span className="field__label">{t({ zh: '營業日', en: 'Business day' })}</span>
-          <input className="field__input" type="date" value={closing.businessDay} onChange={(e) => closing.setDay(e.target.value)} data-testid="closing-day" />
+          <input
+            className="field__input"
+            type="date"
+            value={closing.businessDay}
+            onChange={(e) => closing.setDay(e.target.value)}
+            data-testid="closing-day"
+          />
         </label>
       </div>
       {closing.error && (
@@ -102,7 +137,11 @@ export function ClosingScreen() {
         <div className="closing__blocks">
           <SummaryBlock title={t({ zh: '營業', en: 'Sales' })} block={summary.sales} testId="summary-sales" />
           {summary.training.count > 0 && (
-            <SummaryBlock title={t({ zh: '練習模式（不計入營業）', en: 'Training (not sales)' })} block={summary.training} testId="summary-training" />
+            <SummaryBlock
+              title={t({ zh: '練習模式（不計入營業）', en: 'Training (not sales)' })}
+              block={summary.training}
+              testId="summary-training"
+            />
           )}
         </div>
       )}
@@ -110,7 +149,12 @@ export function ClosingScreen() {
         <h2 className="panel__title">{t({ zh: '匯出', en: 'Export' })}</h2>
         <div className="form-row">
           <label className="field field--grow">
-            <span className="field__label">{t({ zh: '匯出到資料夾（這台電腦上的路徑）', en: 'Export to folder (a path on this computer)' })}</span>
+            <span className="field__label">
+              {t({
+                zh: '匯出到資料夾（這台電腦上的路徑）',
+                en: 'Export to folder (a path on this computer)',
+              })}
+            </span>
             <input
               className="field__input"
               value={closing.folder}
@@ -121,10 +165,20 @@ export function ClosingScreen() {
               data-testid="export-folder"
             />
           </label>
-          <KeyButton tone="primary" disabled={closing.busy || closing.folder.trim() === ''} onClick={() => void closing.exportDay('csv')} data-testid="export-csv">
+          <KeyButton
+            tone="primary"
+            disabled={closing.busy || closing.folder.trim() === ''}
+            onClick={() => void closing.exportDay('csv')}
+            data-testid="export-csv"
+          >
             CSV
           </KeyButton>
-          <KeyButton tone="primary" disabled={closing.busy || closing.folder.trim() === ''} onClick={() => void closing.exportDay('json')} data-testid="export-json">
+          <KeyButton
+            tone="primary"
+            disabled={closing.busy || closing.folder.trim() === ''}
+            onClick={() => void closing.exportDay('json')}
+            data-testid="export-json"
+          >
             JSON
           </KeyButton>
         </div>
@@ -149,9 +203,15 @@ export function ClosingScreen() {
           </KeyButton>
         </div>
         {closing.verification && (
-          <p className={closing.verification.ok ? 'notice notice--ok' : 'notice notice--error'} data-testid="chain-result">
+          <p
+            className={closing.verification.ok ? 'notice notice--ok' : 'notice notice--error'}
+            data-testid="chain-result"
+          >
             {closing.verification.ok
-              ? t({ zh: `日誌完整：${closing.verification.entries} 筆紀錄`, en: `The journal is intact: ${closing.verification.entries} entries` })
+              ? t({
+                  zh: `日誌完整：${closing.verification.entries} 筆紀錄`,
+                  en: `The journal is intact: ${closing.verification.entries} entries`,
+                })
               : t(closing.verification.reason)}
           </p>
         )}

@@ -11,7 +11,14 @@ export interface KeyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> 
   children: ReactNode;
 }
 
-export function KeyButton({ shortcut, tone = 'neutral', size = 'normal', className, children, ...rest }: KeyButtonProps) {
+export function KeyButton({
+  shortcut,
+  tone = 'neutral',
+  size = 'normal',
+  className,
+  children,
+  ...rest
+}: KeyButtonProps) {
   return (
     <button
       type="button"

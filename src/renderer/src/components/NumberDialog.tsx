@@ -50,7 +50,13 @@ export function NumberDialog(props: NumberDialogProps) {
           <KeyButton shortcut="Escape" onClick={props.onClose}>
             {t({ zh: '取消', en: 'Cancel' })}
           </KeyButton>
-          <KeyButton tone="primary" shortcut="Enter" onClick={confirm} disabled={!Number.isFinite(value)} data-testid="number-confirm">
+          <KeyButton
+            tone="primary"
+            shortcut="Enter"
+            onClick={confirm}
+            disabled={!Number.isFinite(value)}
+            data-testid="number-confirm"
+          >
             {t({ zh: '確定', en: 'OK' })}
           </KeyButton>
         </>
@@ -92,10 +98,20 @@ export function NumberDialog(props: NumberDialogProps) {
             {key}
           </button>
         ))}
-        <button type="button" tabIndex={-1} className="keypad__key keypad__key--wide" onClick={() => setText(text.slice(0, -1))}>
+        <button
+          type="button"
+          tabIndex={-1}
+          className="keypad__key keypad__key--wide"
+          onClick={() => setText(text.slice(0, -1))}
+        >
           ⌫
         </button>
-        <button type="button" tabIndex={-1} className="keypad__key keypad__key--wide" onClick={() => setText('')}>
+        <button
+          type="button"
+          tabIndex={-1}
+          className="keypad__key keypad__key--wide"
+          onClick={() => setText('')}
+        >
           C
         </button>
       </div>

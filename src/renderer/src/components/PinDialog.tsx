@@ -47,7 +47,13 @@ export function PinDialog({
           <KeyButton shortcut="Escape" onClick={onClose}>
             {t({ zh: '取消', en: 'Cancel' })}
           </KeyButton>
-          <KeyButton tone="primary" shortcut="Enter" onClick={() => void submit()} disabled={busy} data-testid="pin-confirm">
+          <KeyButton
+            tone="primary"
+            shortcut="Enter"
+            onClick={() => void submit()}
+            disabled={busy}
+            data-testid="pin-confirm"
+          >
             {t({ zh: '確定', en: 'OK' })}
           </KeyButton>
         </>
@@ -83,7 +89,12 @@ export function PinDialog({
             {key}
           </button>
         ))}
-        <button type="button" tabIndex={-1} className="keypad__key keypad__key--wide" onClick={() => setPin((p) => p.slice(0, -1))}>
+        <button
+          type="button"
+          tabIndex={-1}
+          className="keypad__key keypad__key--wide"
+          onClick={() => setPin((p) => p.slice(0, -1))}
+        >
           ⌫
         </button>
       </div>

@@ -38,18 +38,35 @@ export function JournalScreen() {
   const shown = useMemo(() => {
     const text = journal.text.trim().toUpperCase().replace('-', '');
     if (!text) return journal.items;
-    return journal.items.filter((item) => item.orderNo.includes(text) || (item.invoiceNumber ?? '').includes(text));
+    return journal.items.filter(
+      (item) => item.orderNo.includes(text) || (item.invoiceNumber ?? '').includes(text),
+    );
   }, [journal.items, journal.text]);
 
   return (
     <div className="journal" data-testid="journal-screen">
       <div className="tabs">
-        <button type="button" className="tab" aria-pressed={tab === 'sales'} onClick={() => setTab('sales')} data-testid="tab-sales">
+        <button
+          type="button"
+          className="tab"
+          aria-pressed={tab === 'sales'}
+          onClick={() => setTab('sales')}
+          data-testid="tab-sales"
+        >
           {t({ zh: '交易', en: 'Sales' })}
         </button>
-        <button type="button" className="tab" aria-pressed={tab === 'verify'} onClick={() => setTab('verify')} data-testid="tab-verify">
+        <button
+          type="button"
+          className="tab"
+          aria-pressed={tab === 'verify'}
+          onClick={() => setTab('verify')}
+          data-testid="tab-verify"
+        >
           {t({ zh: '待確認', en: 'To verify' })}{' '}
-          <span className={journal.pending.length > 0 ? 'badge badge--warning' : 'tab__count'} data-testid="pending-count">
+          <span
+            className={journal.pending.length > 0 ? 'badge badge--warning' : 'tab__count'}
+            data-testid="pending-count"
+          >
             {journal.pending.length}
           </span>
         </button>
@@ -71,7 +88,13 @@ export function JournalScreen() {
             <div className="filters">
               <label className="field">
                 <span className="field__label">{t({ zh: '營業日', en: 'Business day' })}</span>
-                <input className="field__input" type="date" value={journal.businessDay} onChange={(e) => journal.setDay(e.target.value)} data-testid="journal-day" />
+                <input
+                  className="field__input"
+                  type="date"
+                  value={journal.businessDay}
+                  onChange={(e) => journal.setDay(e.target.value)}
+                  data-testid="journal-day"
+                />
               </label>
               <label className="field">
                 <span className="field__label">{t({ zh: '狀態', en: 'State' })}</span>
@@ -90,8 +113,15 @@ export function JournalScreen() {
                 </select>
               </label>
               <label className="field field--grow">
-                <span className="field__label">{t({ zh: '單號或發票號碼', en: 'Order or invoice no.' })}</span>
-                <input className="field__input" value={journal.text} onChange={(e) => journal.setText(e.target.value)} data-testid="journal-text" />
+                <span className="field__label">
+                  {t({ zh: '單號或發票號碼', en: 'Order or invoice no.' })}
+                </span>
+                <input
+                  className="field__input"
+                  value={journal.text}
+                  onChange={(e) => journal.setText(e.target.value)}
+                  data-testid="journal-text"
+                />
               </label>
             </div>
             <table className="table" data-testid="journal-table">
@@ -109,7 +139,9 @@ export function JournalScreen() {
                 {shown.map((item) => (
                   <tr
                     key={item.orderNo}
-                    className={journal.selected?.transaction.orderNo === item.orderNo ? 'is-selected' : undefined}
+                    className={
+                      journal.selected?.transaction.orderNo === item.orderNo ? 'is-selected' : undefined
+                    }
                     onClick={() => void journal.select(item.orderNo)}
                     data-testid="journal-row"
                     data-order={item.orderNo}
@@ -129,7 +161,9 @@ export function JournalScreen() {
               </tbody>
             </table>
             {shown.length === 0 && !journal.loading && (
-              <p className="empty">{t({ zh: '這一天沒有符合的交易', en: 'No matching sales on this day' })}</p>
+              <p className="empty">
+                {t({ zh: '這一天沒有符合的交易', en: 'No matching sales on this day' })}
+              </p>
             )}
           </section>
           {journal.selected ? (
@@ -148,24 +182,40 @@ export function JournalScreen() {
               en: 'These sales got no clear answer: the invoice may or may not exist. Do not check out again: ask the provider, then a supervisor records the outcome.',
             })}
           </p>
-          {journal.pending.length === 0 && <p className="empty" data-testid="verify-empty">{t({ zh: '沒有待確認的交易', en: 'Nothing to verify' })}</p>}
+          {journal.pending.length === 0 && (
+            <p className="empty" data-testid="verify-empty">
+              {t({ zh: '沒有待確認的交易', en: 'Nothing to verify' })}
+            </p>
+          )}
           <ul className="verify-list">
             {journal.pending.map((item) => {
               const lookup = journal.lookups[item.orderNo];
               return (
-                <li key={item.orderNo} className="verify-item" data-testid="verify-item" data-order={item.orderNo}>
+                <li
+                  key={item.orderNo}
+                  className="verify-item"
+                  data-testid="verify-item"
+                  data-order={item.orderNo}
+                >
                   <div className="verify-item__facts">
-                    <b>{item.orderNo}</b> · {taipeiTime(item.createdAt)} · {formatNtd(item.totalAmount)} · {t(KIND_LABEL[item.invoiceKind])}
+                    <b>{item.orderNo}</b> · {taipeiTime(item.createdAt)} · {formatNtd(item.totalAmount)} ·{' '}
+                    {t(KIND_LABEL[item.invoiceKind])}
                     {item.lastMessage && <span className="hint"> · {item.lastMessage}</span>}
                   </div>
                   {lookup && (
-                    <p className={lookup.found ? 'notice notice--ok' : 'notice notice--warning'} data-testid="lookup-result">
+                    <p
+                      className={lookup.found ? 'notice notice--ok' : 'notice notice--warning'}
+                      data-testid="lookup-result"
+                    >
                       {t(lookup.message)}
                     </p>
                   )}
                   <div className="verify-item__actions">
                     {training && item.training && (
-                      <KeyButton onClick={() => void journal.lookupTraining(item.orderNo)} data-testid="lookup-training">
+                      <KeyButton
+                        onClick={() => void journal.lookupTraining(item.orderNo)}
+                        data-testid="lookup-training"
+                      >
                         {t({ zh: '查詢練習服務', en: 'Ask the training service' })}
                       </KeyButton>
                     )}

@@ -17,7 +17,9 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
   const lookup = useJournal((s) => s.lookups[item.orderNo]);
   // Without a PIN set (a shop that skipped it at first run) there is nothing to ask.
   const pinSet = useSettings((s) => s.view?.secrets.supervisorPin.set ?? true);
-  const [outcome, setOutcome] = useState<'issued' | 'notIssued'>(lookup?.found === false ? 'notIssued' : 'issued');
+  const [outcome, setOutcome] = useState<'issued' | 'notIssued'>(
+    lookup?.found === false ? 'notIssued' : 'issued',
+  );
   const [invoiceNumber, setInvoiceNumber] = useState(lookup?.invoiceNumber ?? '');
   const [by, setBy] = useState('');
   const [note, setNote] = useState('');
@@ -28,7 +30,10 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
   const submit = async () => {
     setProblem(null);
     if (outcome === 'issued' && !/^[A-Za-z]{2}-?\d{8}$/.test(invoiceNumber.trim())) {
-      return setProblem({ zh: '請輸入服務商查到的發票號碼（如 AB-12345678）', en: 'Enter the invoice number the provider shows (e.g. AB-12345678)' });
+      return setProblem({
+        zh: '請輸入服務商查到的發票號碼（如 AB-12345678）',
+        en: 'Enter the invoice number the provider shows (e.g. AB-12345678)',
+      });
     }
     if (by.trim() === '') return setProblem({ zh: '請輸入確認人', en: 'Enter who verified it' });
     setBusy(true);
@@ -61,7 +66,12 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
           <KeyButton shortcut="Escape" onClick={onClose}>
             {t({ zh: '取消', en: 'Cancel' })}
           </KeyButton>
-          <KeyButton tone="primary" onClick={() => void submit()} disabled={busy} data-testid="resolve-confirm">
+          <KeyButton
+            tone="primary"
+            onClick={() => void submit()}
+            disabled={busy}
+            data-testid="resolve-confirm"
+          >
             {t({ zh: '記錄結果', en: 'Record the outcome' })}
           </KeyButton>
         </>
@@ -70,43 +80,70 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
       <p className="hint">
         {t({
           zh: '先向發票服務商（後台或客服）查詢這個單號是否已開立，再記錄查到的結果。',
-          en: "First ask the provider (console or support line) whether this order number was issued, then record what it says.",
+          en: 'First ask the provider (console or support line) whether this order number was issued, then record what it says.',
         })}
       </p>
       <div className="segmented" role="group">
-        <button type="button" aria-pressed={outcome === 'issued'} onClick={() => setOutcome('issued')} data-testid="resolve-issued">
+        <button
+          type="button"
+          aria-pressed={outcome === 'issued'}
+          onClick={() => setOutcome('issued')}
+          data-testid="resolve-issued"
+        >
           {t({ zh: '已開立', en: 'Issued' })}
         </button>
-        <button type="button" aria-pressed={outcome === 'notIssued'} onClick={() => setOutcome('notIssued')} data-testid="resolve-not-issued">
+        <button
+          type="button"
+          aria-pressed={outcome === 'notIssued'}
+          onClick={() => setOutcome('notIssued')}
+          data-testid="resolve-not-issued"
+        >
           {t({ zh: '未開立', en: 'Not issued' })}
         </button>
       </div>
       {outcome === 'issued' && (
         <label className="field">
           <span className="field__label">{t({ zh: '發票號碼', en: 'Invoice number' })}</span>
-          <input className="field__input" value={invoiceNumber} maxLength={11} onChange={(e) => setInvoiceNumber(e.target.value)} data-testid="resolve-invoice" />
+          <input
+            className="field__input"
+            value={invoiceNumber}
+            maxLength={11}
+            onChange={(e) => setInvoiceNumber(e.target.value)}
+            data-testid="resolve-invoice"
+          />
         </label>
       )}
       <label className="field">
         <span className="field__label">{t({ zh: '確認人', en: 'Verified by' })}</span>
-        <input className="field__input" value={by} maxLength={40} onChange={(e) => setBy(e.target.value)} data-testid="resolve-by" />
+        <input
+          className="field__input"
+          value={by}
+          maxLength={40}
+          onChange={(e) => setBy(e.target.value)}
+          data-testid="resolve-by"
+        />
       </label>
       <label className="field">
         <span className="field__label">{t({ zh: '備註（選填）', en: 'Note (optional)' })}</span>
-        <input className="field__input" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
-      </label>
-      {pinSet && (
-      <label className="field">
-        <span className="field__label">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</span>
         <input
           className="field__input"
-          type="password"
-          inputMode="numeric"
-          value={pin}
-          onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPin(e.target.value)}
-          data-testid="resolve-pin"
+          value={note}
+          maxLength={200}
+          onChange={(e) => setNote(e.target.value)}
         />
       </label>
+      {pinSet && (
+        <label className="field">
+          <span className="field__label">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</span>
+          <input
+            className="field__input"
+            type="password"
+            inputMode="numeric"
+            value={pin}
+            onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPin(e.target.value)}
+            data-testid="resolve-pin"
+          />
+        </label>
       )}
       {problem && (
         <p className="field__error" role="alert" data-testid="resolve-error">

@@ -48,8 +48,10 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           <>
             <dt>{t({ zh: '確認', en: 'Resolved' })}</dt>
             <dd>
-              {tx.resolution.outcome === 'issued' ? t({ zh: '已開立', en: 'Issued' }) : t({ zh: '未開立', en: 'Not issued' })} ·{' '}
-              {tx.resolution.by} · {taipeiTime(tx.resolution.at)}
+              {tx.resolution.outcome === 'issued'
+                ? t({ zh: '已開立', en: 'Issued' })
+                : t({ zh: '未開立', en: 'Not issued' })}{' '}
+              · {tx.resolution.by} · {taipeiTime(tx.resolution.at)}
             </dd>
           </>
         )}
@@ -76,7 +78,12 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
       </table>
       {detail.exchanges.length > 0 && (
         <details>
-          <summary>{t({ zh: `與服務的往來（${detail.exchanges.length}）`, en: `Exchanges with the service (${detail.exchanges.length})` })}</summary>
+          <summary>
+            {t({
+              zh: `與服務的往來（${detail.exchanges.length}）`,
+              en: `Exchanges with the service (${detail.exchanges.length})`,
+            })}
+          </summary>
           <ul className="exchanges">
             {detail.exchanges.map((exchange) => (
               <li key={exchange.entryId}>
@@ -90,7 +97,11 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
       )}
       <PrintJobList jobs={jobs} />
       {canResend && (
-        <KeyButton tone="primary" onClick={() => void useJournal.getState().resubmit(tx.orderNo)} data-testid="detail-resubmit">
+        <KeyButton
+          tone="primary"
+          onClick={() => void useJournal.getState().resubmit(tx.orderNo)}
+          data-testid="detail-resubmit"
+        >
           {t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
         </KeyButton>
       )}

@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import { taipeiBusinessDay } from '../../../shared/domain';
-import type { PendingVerification, ResolveVerificationInput, TrainingLookupResult } from '../../../shared/ipc/contract/checkout';
+import type {
+  PendingVerification,
+  ResolveVerificationInput,
+  TrainingLookupResult,
+} from '../../../shared/ipc/contract/checkout';
 import type { JournalDetail, JournalListItem, JournalTxState } from '../../../shared/ipc/contract/journal';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';

@@ -21,7 +21,12 @@ export function PrintJobList({ jobs, retryKey }: { jobs: PrintJob[]; retryKey?: 
         const printed = job.state === 'printed';
         const reason = failure[job.id];
         return (
-          <li key={job.id} className={`print-job print-job--${printed ? 'ok' : 'failed'}`} data-print={job.state} data-testid="print-job">
+          <li
+            key={job.id}
+            className={`print-job print-job--${printed ? 'ok' : 'failed'}`}
+            data-print={job.state}
+            data-testid="print-job"
+          >
             <span>
               {t(JOB_KIND[job.kind])}
               {job.reprint && ` (${t({ zh: '補印', en: 'reprint' })})`}：
@@ -40,7 +45,9 @@ export function PrintJobList({ jobs, retryKey }: { jobs: PrintJob[]; retryKey?: 
                 data-testid="print-retry"
                 onClick={() => void usePrintJobs.getState().retry(job.id)}
               >
-                {retrying === job.id ? t({ zh: '列印中…', en: 'Printing…' }) : t({ zh: '重新列印', en: 'Print again' })}
+                {retrying === job.id
+                  ? t({ zh: '列印中…', en: 'Printing…' })
+                  : t({ zh: '重新列印', en: 'Print again' })}
               </KeyButton>
             )}
           </li>

@@ -31,7 +31,10 @@ export const usePrintJobs = create<PrintJobsState>((set, get) => ({
 
   async load(orderNo) {
     if (get().orderNo !== orderNo) set({ orderNo, jobs: [], failure: {}, preview: null });
-    const [detail, pending] = await Promise.all([callTill('journal.get', { orderNo }), callTill('printing.pending', {})]);
+    const [detail, pending] = await Promise.all([
+      callTill('journal.get', { orderNo }),
+      callTill('printing.pending', {}),
+    ]);
     if (get().orderNo !== orderNo) return;
     const failure: Record<number, Bilingual> = {};
     if (pending.ok) for (const job of pending.value.jobs) if (job.message) failure[job.id] = job.message;
@@ -56,6 +59,7 @@ export const usePrintJobs = create<PrintJobsState>((set, get) => ({
 
   async loadPreview(orderNo) {
     const result = await callTill('printing.preview', { orderNo });
-    if (result.ok && get().orderNo === orderNo) set({ preview: { jobId: result.value.jobId, dataUrl: result.value.dataUrl } });
+    if (result.ok && get().orderNo === orderNo)
+      set({ preview: { jobId: result.value.jobId, dataUrl: result.value.dataUrl } });
   },
 }));

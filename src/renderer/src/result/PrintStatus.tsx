@@ -13,18 +13,19 @@ import { useStatus } from '../status/status-store';
 export function PrintStatus({ result }: { result: CheckoutResult }) {
   const t = useText();
   const jobs = usePrintJobs((s) => (s.orderNo === result.orderNo ? s.jobs : []));
-  const preview = usePrintJobs((s) => (s.orderNo === result.orderNo ? s.preview : null));
   const training = useStatus((s) => s.status?.mode === 'training');
   const pendingJob = jobs.find((job) => job.state !== 'printed');
 
   useEffect(() => {
-    const store = usePrintJobs.getState();
-    void store.load(result.orderNo).then(() => {
-      if (training && usePrintJobs.getState().jobs.some((job) => job.kind === 'proof' || job.kind === 'details')) {
-        void store.loadPreview(result.orderNo);
-      }
-    });
-  }, [result.orderNo, training]);
+    void usePrintJobs.getState().load(result.orderNo);
+  }, [result.orderNo]);
+  // The virtual printer's paper, once something has printed on it (after a retry too).
+  const printedSlip = jobs.some(
+    (job) => job.state === 'printed' && (job.kind === 'proof' || job.kind === 'details'),
+  );
+  useEffect(() => {
+    if (training && printedSlip) void usePrintJobs.getState().loadPreview(result.orderNo);
+  }, [training, printedSlip, result.orderNo]);
 
   useShortcuts({ F8: pendingJob ? () => void usePrintJobs.getState().retry(pendingJob.id) : undefined });
 
@@ -38,15 +39,25 @@ export function PrintStatus({ result }: { result: CheckoutResult }) {
       </p>
     );
   }
+  return <PrintJobList jobs={jobs} retryKey="F8" />;
+}
+
+/** The virtual printer's paper (training): the slip as the customer would get it. */
+export function PrintPreview({ orderNo }: { orderNo: string }) {
+  const t = useText();
+  const preview = usePrintJobs((s) => (s.orderNo === orderNo ? s.preview : null));
+  if (!preview) return null;
   return (
-    <>
-      <PrintJobList jobs={jobs} retryKey="F8" />
-      {preview && (
-        <details className="preview" open>
-          <summary>{t({ zh: '虛擬印表機（練習）印出的內容', en: 'What the virtual printer (training) printed' })}</summary>
-          <img className="print-preview" src={preview.dataUrl} alt={t({ zh: '列印預覽', en: 'Print preview' })} data-testid="print-preview" />
-        </details>
-      )}
-    </>
+    <aside className="result__side result__side--paper">
+      <p className="hint">
+        {t({ zh: '列印內容預覽（練習模式）', en: 'What was printed (training preview)' })}
+      </p>
+      <img
+        className="print-preview"
+        src={preview.dataUrl}
+        alt={t({ zh: '列印預覽', en: 'Print preview' })}
+        data-testid="print-preview"
+      />
+    </aside>
   );
 }

@@ -7,7 +7,7 @@ import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useCart } from '../sell/cart-store';
 import { useCatalog } from '../sell/catalog-store';
-import { PrintStatus } from './PrintStatus';
+import { PrintPreview, PrintStatus } from './PrintStatus';
 import { isUsableQrLink, QrPanel } from './QrPanel';
 
 const KIND_TEXT = {
@@ -43,17 +43,24 @@ export function ResultScreen() {
   const resubmit = async () => {
     if (!result) return;
     const again = await useCheckout.getState().resubmit(result.orderNo);
-    if (again && (again.state === 'issued' || again.state === 'needs-verification')) useCart.getState().clear();
+    if (again && (again.state === 'issued' || again.state === 'needs-verification'))
+      useCart.getState().clear();
   };
 
   useShortcuts({
     F10: nextSale,
     Escape: nextSale,
-    F5: result && (result.state === 'not-delivered' || result.state === 'rejected') ? () => void resubmit() : undefined,
+    F5:
+      result && (result.state === 'not-delivered' || result.state === 'rejected')
+        ? () => void resubmit()
+        : undefined,
   });
 
   if (!result) return null;
-  const qr = result.operation === 'orderReturnQKey' && result.state === 'issued' && isUsableQrLink(result.qrCodeUrl) ? result.qrCodeUrl : null;
+  const qr =
+    result.operation === 'orderReturnQKey' && result.state === 'issued' && isUsableQrLink(result.qrCodeUrl)
+      ? result.qrCodeUrl
+      : null;
 
   return (
     <div className={`result result--${result.state}`} data-testid="result-screen" data-state={result.state}>
@@ -77,7 +84,7 @@ export function ResultScreen() {
           </p>
         )}
       </div>
-      {qr && <QrPanel url={qr} />}
+      {qr ? <QrPanel url={qr} /> : result.state === 'issued' && <PrintPreview orderNo={result.orderNo} />}
       <footer className="action-bar">
         {done ? (
           <KeyButton shortcut="F10" tone="go" size="large" onClick={nextSale} data-testid="next-sale">
@@ -91,8 +98,16 @@ export function ResultScreen() {
             <KeyButton shortcut="Escape" onClick={nextSale} data-testid="back-to-checkout">
               {t({ zh: '返回修改', en: 'Back to checkout' })}
             </KeyButton>
-            <KeyButton shortcut="F5" tone="primary" onClick={() => void resubmit()} disabled={submitting} data-testid="resubmit">
-              {submitting ? t({ zh: '送出中…', en: 'Sending…' }) : t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
+            <KeyButton
+              shortcut="F5"
+              tone="primary"
+              onClick={() => void resubmit()}
+              disabled={submitting}
+              data-testid="resubmit"
+            >
+              {submitting
+                ? t({ zh: '送出中…', en: 'Sending…' })
+                : t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
             </KeyButton>
           </>
         )}
@@ -135,14 +150,24 @@ function Outcome({ result }: { result: CheckoutResult }) {
           <p className="outcome__title">{t({ zh: '發票結果待確認', en: 'Invoice outcome unknown' })}</p>
           <p>{t(result.message)}</p>
           <ol className="steps" data-testid="verify-steps">
-            <li>{t({ zh: '不要重新結帳，也不要再開一次發票。', en: 'Do not check out again or issue another invoice.' })}</li>
+            <li>
+              {t({
+                zh: '不要重新結帳，也不要再開一次發票。',
+                en: 'Do not check out again or issue another invoice.',
+              })}
+            </li>
             <li>
               {t({
                 zh: `記下單號 ${result.orderNo}，請主管到「日誌 → 待確認」向發票服務商查詢後處理。`,
                 en: `Note order ${result.orderNo}; a supervisor checks it with the provider under Journal → To verify.`,
               })}
             </li>
-            <li>{t({ zh: '款項已收，可以繼續下一筆交易。', en: 'The payment is taken; you can go on with the next sale.' })}</li>
+            <li>
+              {t({
+                zh: '款項已收，可以繼續下一筆交易。',
+                en: 'The payment is taken; you can go on with the next sale.',
+              })}
+            </li>
           </ol>
           <dl className="outcome__facts">
             <dt>{t({ zh: '金額', en: 'Total' })}</dt>
@@ -165,7 +190,10 @@ function Outcome({ result }: { result: CheckoutResult }) {
           <p className="outcome__title">
             {result.state === 'rejected'
               ? t({ zh: '發票服務拒絕了這筆發票', en: 'The service refused this invoice' })
-              : t({ zh: '發票沒有送達服務（未開立）', en: 'The invoice did not reach the service (not issued)' })}
+              : t({
+                  zh: '發票沒有送達服務（未開立）',
+                  en: 'The invoice did not reach the service (not issued)',
+                })}
           </p>
           <p data-testid="result-message">{t(result.message)}</p>
           <p className="hint">

@@ -41,7 +41,11 @@ export class ScanDetector {
     return this.buffer.length >= 2;
   }
 
-  key(key: string, time: number, modifiers: { ctrl?: boolean; alt?: boolean; meta?: boolean } = {}): KeyVerdict {
+  key(
+    key: string,
+    time: number,
+    modifiers: { ctrl?: boolean; alt?: boolean; meta?: boolean } = {},
+  ): KeyVerdict {
     if (NEUTRAL_KEYS.has(key)) return { kind: 'key' };
     if (modifiers.ctrl || modifiers.alt || modifiers.meta) {
       this.reset();
@@ -49,7 +53,9 @@ export class ScanDetector {
     }
     if (key === 'Enter') {
       const isScan = this.buffer.length >= this.minLength && time - this.lastAt <= this.maxGapMs;
-      const verdict: KeyVerdict = isScan ? { kind: 'scan', code: this.buffer, startedAt: this.startedAt } : { kind: 'key' };
+      const verdict: KeyVerdict = isScan
+        ? { kind: 'scan', code: this.buffer, startedAt: this.startedAt }
+        : { kind: 'key' };
       this.reset();
       return verdict;
     }

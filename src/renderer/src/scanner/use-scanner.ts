@@ -18,11 +18,13 @@ const isTextField = (element: Element | null): element is HTMLInputElement | HTM
   element instanceof HTMLTextAreaElement ||
   (element instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(element.type));
 
-const keepsScans = (element: Element | null) => element instanceof HTMLElement && element.closest('[data-scanner="input"]') !== null;
+const keepsScans = (element: Element | null) =>
+  element instanceof HTMLElement && element.closest('[data-scanner="input"]') !== null;
 
 /** Sets a React-controlled field's value the way typing does, so React sees the change. */
 export function setFieldValue(element: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const prototype =
+    element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
   element.dispatchEvent(new Event('input', { bubbles: true }));
 }
@@ -52,7 +54,11 @@ export function useScanner(onScan: (code: string) => void, options: ScanDetector
             }
           : null;
       }
-      const verdict = detector.key(event.key, time, { ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey });
+      const verdict = detector.key(event.key, time, {
+        ctrl: event.ctrlKey,
+        alt: event.altKey,
+        meta: event.metaKey,
+      });
       if (verdict.kind !== 'scan') return;
       // The Enter must not press the focused button or submit anything.
       event.preventDefault();

@@ -29,7 +29,9 @@ const CartRow = memo(function CartRow({
       <span className="cart-row__index">{index + 1}</span>
       <span className="cart-row__name">
         {line.name}
-        {line.taxType !== 'taxable' && <span className={`tax-tag tax-tag--${line.taxType}`}>{t(TAX_LABEL[line.taxType])}</span>}
+        {line.taxType !== 'taxable' && (
+          <span className={`tax-tag tax-tag--${line.taxType}`}>{t(TAX_LABEL[line.taxType])}</span>
+        )}
         {line.voided && <span className="tag tag--void">{t({ zh: '已刪除', en: 'Void' })}</span>}
       </span>
       <span className="cart-row__qty" data-testid="line-qty">
@@ -60,11 +62,19 @@ export function CartPanel() {
   return (
     <section className="cart" aria-label={t({ zh: '購物清單', en: 'Cart' })}>
       {lines.length === 0 ? (
-        <p className="empty cart__empty">{t({ zh: '請掃描條碼或點選商品', en: 'Scan a barcode or tap a product' })}</p>
+        <p className="empty cart__empty">
+          {t({ zh: '請掃描條碼或點選商品', en: 'Scan a barcode or tap a product' })}
+        </p>
       ) : (
         <ol className="cart__list" ref={list} data-testid="cart-list">
           {lines.map((line, index) => (
-            <CartRow key={line.id} line={line} index={index} selected={line.id === selectedId} onSelect={select} />
+            <CartRow
+              key={line.id}
+              line={line}
+              index={index}
+              selected={line.id === selectedId}
+              onSelect={select}
+            />
           ))}
         </ol>
       )}
@@ -91,12 +101,14 @@ export function CartTotals() {
         </span>
         {totals.lineDiscounts > 0 && (
           <span>
-            {t({ zh: '單品折扣', en: 'Line discounts' })} <b data-testid="line-discounts">-{formatNtd(totals.lineDiscounts)}</b>
+            {t({ zh: '單品折扣', en: 'Line discounts' })}{' '}
+            <b data-testid="line-discounts">-{formatNtd(totals.lineDiscounts)}</b>
           </span>
         )}
         {totals.orderDiscount > 0 && (
           <span>
-            {t({ zh: '整筆折扣', en: 'Order discount' })} <b data-testid="order-discount">-{formatNtd(totals.orderDiscount)}</b>
+            {t({ zh: '整筆折扣', en: 'Order discount' })}{' '}
+            <b data-testid="order-discount">-{formatNtd(totals.orderDiscount)}</b>
           </span>
         )}
         {mixed && (

@@ -9,7 +9,12 @@ export function CategoryTabs() {
   const setCategory = useCatalog((s) => s.setCategory);
   return (
     <nav className="tabs" aria-label={t({ zh: '商品類別', en: 'Categories' })} data-testid="category-tabs">
-      <button type="button" className="tab" aria-pressed={category === null} onClick={() => setCategory(null)}>
+      <button
+        type="button"
+        className="tab"
+        aria-pressed={category === null}
+        onClick={() => setCategory(null)}
+      >
         {t({ zh: '全部', en: 'All' })} <span className="tab__count">{productCount}</span>
       </button>
       {categories.slice(0, 30).map((c) => (

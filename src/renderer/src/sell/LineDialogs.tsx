@@ -11,10 +11,20 @@ function DiscountModes({ percent, onChange }: { percent: boolean; onChange(perce
   const t = useText();
   return (
     <div className="segmented" role="group" aria-label={t({ zh: '折扣方式', en: 'Discount type' })}>
-      <button type="button" aria-pressed={!percent} onClick={() => onChange(false)} data-testid="discount-amount">
+      <button
+        type="button"
+        aria-pressed={!percent}
+        onClick={() => onChange(false)}
+        data-testid="discount-amount"
+      >
         {t({ zh: '金額', en: 'Amount' })}
       </button>
-      <button type="button" aria-pressed={percent} onClick={() => onChange(true)} data-testid="discount-percent">
+      <button
+        type="button"
+        aria-pressed={percent}
+        onClick={() => onChange(true)}
+        data-testid="discount-percent"
+      >
         {t({ zh: '百分比', en: 'Percent' })}
       </button>
     </div>
@@ -22,7 +32,15 @@ function DiscountModes({ percent, onChange }: { percent: boolean; onChange(perce
 }
 
 /** The number dialogs of the sell screen; each checks through the cart store and shows its refusal. */
-export function LineDialogs({ dialog, line, onClose }: { dialog: LineDialog; line: CartLine | null; onClose(): void }) {
+export function LineDialogs({
+  dialog,
+  line,
+  onClose,
+}: {
+  dialog: LineDialog;
+  line: CartLine | null;
+  onClose(): void;
+}) {
   const t = useText();
   const cart = useCart();
   const [percent, setPercent] = useState(false);
@@ -41,7 +59,11 @@ export function LineDialogs({ dialog, line, onClose }: { dialog: LineDialog; lin
         key={`order-${percent}`}
         testId="order-discount-dialog"
         title={t({ zh: '整筆折扣', en: 'Order discount' })}
-        label={percent ? t({ zh: '折扣百分比', en: 'Discount percent' }) : t({ zh: '折扣金額（元）', en: 'Discount amount (NT$)' })}
+        label={
+          percent
+            ? t({ zh: '折扣百分比', en: 'Discount percent' })
+            : t({ zh: '折扣金額（元）', en: 'Discount amount (NT$)' })
+        }
         initial={current && (current.kind === 'percent') === percent ? String(current.value) : ''}
         suffix={percent ? '%' : 'NT$'}
         extra={<DiscountModes percent={percent} onChange={setPercent} />}
@@ -56,11 +78,16 @@ export function LineDialogs({ dialog, line, onClose }: { dialog: LineDialog; lin
               tone: 'error',
               text: percent
                 ? { zh: '百分比必須是 0 到 100 的整數', en: 'The percent is a whole number from 0 to 100' }
-                : { zh: `折扣不可超過 ${formatNtd(subtotal)}`, en: `The discount cannot exceed ${formatNtd(subtotal)}` },
+                : {
+                    zh: `折扣不可超過 ${formatNtd(subtotal)}`,
+                    en: `The discount cannot exceed ${formatNtd(subtotal)}`,
+                  },
             });
             return false;
           }
-          cart.setOrderDiscount(value === 0 ? null : percent ? { kind: 'percent', value } : { kind: 'amount', value });
+          cart.setOrderDiscount(
+            value === 0 ? null : percent ? { kind: 'percent', value } : { kind: 'amount', value },
+          );
           return true;
         }}
         onClose={close}
@@ -91,7 +118,10 @@ export function LineDialogs({ dialog, line, onClose }: { dialog: LineDialog; lin
         initial={String(unitPriceOf(line))}
         decimals={2}
         suffix="NT$"
-        hint={t({ zh: `原價 ${formatNtd(line.listPrice)}`, en: `Catalog price ${formatNtd(line.listPrice)}` })}
+        hint={t({
+          zh: `原價 ${formatNtd(line.listPrice)}`,
+          en: `Catalog price ${formatNtd(line.listPrice)}`,
+        })}
         error={error}
         onConfirm={(value) => cart.setPrice(line.id, value)}
         onClose={close}
@@ -104,7 +134,11 @@ export function LineDialogs({ dialog, line, onClose }: { dialog: LineDialog; lin
       key={`line-${percent}`}
       testId="line-discount-dialog"
       title={t({ zh: `單品折扣：${line.name}`, en: `Line discount: ${line.name}` })}
-      label={percent ? t({ zh: '折扣百分比', en: 'Discount percent' }) : t({ zh: '折扣金額（元）', en: 'Discount amount (NT$)' })}
+      label={
+        percent
+          ? t({ zh: '折扣百分比', en: 'Discount percent' })
+          : t({ zh: '折扣金額（元）', en: 'Discount amount (NT$)' })
+      }
       initial={!percent && line.discount > 0 ? String(line.discount) : ''}
       suffix={percent ? '%' : 'NT$'}
       extra={<DiscountModes percent={percent} onChange={setPercent} />}
@@ -112,7 +146,10 @@ export function LineDialogs({ dialog, line, onClose }: { dialog: LineDialog; lin
       error={error}
       onConfirm={(value) => {
         if (percent && (!Number.isInteger(value) || value > 100)) {
-          cart.setNotice({ tone: 'error', text: { zh: '百分比必須是 0 到 100 的整數', en: 'The percent is a whole number from 0 to 100' } });
+          cart.setNotice({
+            tone: 'error',
+            text: { zh: '百分比必須是 0 到 100 的整數', en: 'The percent is a whole number from 0 to 100' },
+          });
           return false;
         }
         return cart.setLineDiscount(line.id, percent ? roundNtd((gross * value) / 100) : value);

@@ -5,14 +5,28 @@ import { useText } from '../i18n/language-store';
 import { useCatalog } from './catalog-store';
 import { TAX_LABEL } from './tax-labels';
 
-const ProductTile = memo(function ProductTile({ product, onPick }: { product: Product; onPick(product: Product): void }) {
+const ProductTile = memo(function ProductTile({
+  product,
+  onPick,
+}: {
+  product: Product;
+  onPick(product: Product): void;
+}) {
   const t = useText();
   return (
-    <button type="button" className="tile" onClick={() => onPick(product)} data-testid="product-tile" data-code={product.code}>
+    <button
+      type="button"
+      className="tile"
+      onClick={() => onPick(product)}
+      data-testid="product-tile"
+      data-code={product.code}
+    >
       <span className="tile__name">{product.name}</span>
       <span className="tile__meta">
         <span className="tile__price">{formatNtd(product.price)}</span>
-        {product.taxType !== 'taxable' && <span className={`tax-tag tax-tag--${product.taxType}`}>{t(TAX_LABEL[product.taxType])}</span>}
+        {product.taxType !== 'taxable' && (
+          <span className={`tax-tag tax-tag--${product.taxType}`}>{t(TAX_LABEL[product.taxType])}</span>
+        )}
       </span>
       <span className="tile__code">{product.barcode || product.code}</span>
     </button>
@@ -35,7 +49,10 @@ export function ProductGrid({ onPick }: { onPick(product: Product): void }) {
       {results.length === 0 && (
         <p className="empty" data-testid="grid-empty">
           {productCount === 0
-            ? t({ zh: '尚無商品資料：請到「設定」匯入商品檔，或載入範例商品。', en: 'No products yet: import a catalog in Settings, or load the sample.' })
+            ? t({
+                zh: '尚無商品資料：請到「設定」匯入商品檔，或載入範例商品。',
+                en: 'No products yet: import a catalog in Settings, or load the sample.',
+              })
             : t({ zh: `找不到「${shownQuery}」`, en: `Nothing matches "${shownQuery}"` })}
         </p>
       )}

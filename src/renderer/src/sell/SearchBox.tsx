@@ -3,7 +3,10 @@ import { useText } from '../i18n/language-store';
 import { useCatalog } from './catalog-store';
 
 /** Name, code or barcode; Enter adds an exact code or the only result. */
-export const SearchBox = forwardRef<HTMLInputElement, { onEnter(query: string): void }>(function SearchBox({ onEnter }, ref) {
+export const SearchBox = forwardRef<HTMLInputElement, { onEnter(query: string): void }>(function SearchBox(
+  { onEnter },
+  ref,
+) {
   const t = useText();
   const query = useCatalog((s) => s.query);
   const setQuery = useCatalog((s) => s.setQuery);

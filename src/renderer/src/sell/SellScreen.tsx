@@ -46,9 +46,12 @@ export function SellScreen() {
   const onEnter = async (query: string) => {
     const trimmed = query.trim();
     if (trimmed === '') return;
-    const exact = results.find((p) => p.barcode === trimmed || p.code.toLowerCase() === trimmed.toLowerCase());
+    const exact = results.find(
+      (p) => p.barcode === trimmed || p.code.toLowerCase() === trimmed.toLowerCase(),
+    );
     if (exact) useCart.getState().addProduct(exact);
-    else if (results.length === 1 && useCatalog.getState().shownQuery === query) useCart.getState().addProduct(results[0]!);
+    else if (results.length === 1 && useCatalog.getState().shownQuery === query)
+      useCart.getState().addProduct(results[0]!);
     else if (!(await addByCode(trimmed))) return;
     setQuery('');
   };
@@ -125,7 +128,11 @@ export function SellScreen() {
       </section>
       <section className="sell__cart">
         {cart.notice && !dialog && (
-          <p className={`notice notice--${cart.notice.tone}`} role={cart.notice.tone === 'error' ? 'alert' : 'status'} data-testid="sell-notice">
+          <p
+            className={`notice notice--${cart.notice.tone}`}
+            role={cart.notice.tone === 'error' ? 'alert' : 'status'}
+            data-testid="sell-notice"
+          >
             {t(cart.notice.text)}
           </p>
         )}
@@ -152,7 +159,14 @@ export function SellScreen() {
         <KeyButton shortcut="F8" tone="danger" onClick={toggleVoid} disabled={!selected}>
           {selected?.voided ? t({ zh: '復原', en: 'Restore' }) : t({ zh: '刪除', en: 'Void line' })}
         </KeyButton>
-        <KeyButton shortcut="F10" tone="go" size="large" onClick={() => void checkout()} disabled={!canCheckout} data-testid="to-checkout">
+        <KeyButton
+          shortcut="F10"
+          tone="go"
+          size="large"
+          onClick={() => void checkout()}
+          disabled={!canCheckout}
+          data-testid="to-checkout"
+        >
           {t({ zh: '結帳', en: 'Checkout' })}
         </KeyButton>
       </footer>

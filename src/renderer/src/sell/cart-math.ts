@@ -1,4 +1,11 @@
-import { cartTotal, lineSubtotal, roundNtd, sumNtd, type LineTaxType, type Ntd } from '../../../shared/domain';
+import {
+  cartTotal,
+  lineSubtotal,
+  roundNtd,
+  sumNtd,
+  type LineTaxType,
+  type Ntd,
+} from '../../../shared/domain';
 import type { CheckoutLine } from '../../../shared/ipc/contract/checkout';
 
 /**
@@ -62,7 +69,9 @@ export function allocate(amount: Ntd, weights: readonly Ntd[]): Ntd[] {
   const exact = weights.map((w) => (amount * w) / base);
   const shares = exact.map(Math.floor);
   let left = amount - sumNtd(shares);
-  const order = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  const order = exact
+    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     shares[i]! += 1;
@@ -82,7 +91,8 @@ export function finalAmounts(lines: readonly CartLine[], discount: OrderDiscount
 /** A unit price that multiplies back to `amount` (to 4 decimals, as the tax split's B lines do). */
 export function unitPriceFor(amount: Ntd, quantity: number): number {
   const price = Number((amount / quantity).toFixed(4));
-  if (lineSubtotal(quantity, price) !== amount) throw new Error(`no unit price gives ${amount} for ${quantity}`);
+  if (lineSubtotal(quantity, price) !== amount)
+    throw new Error(`no unit price gives ${amount} for ${quantity}`);
   return price;
 }
 

@@ -36,7 +36,10 @@ const sameProduct = (line: CartLine, product: Product) =>
 
 export const useCart = create<CartState>((set, get) => {
   const update = (id: number, change: (line: CartLine) => CartLine) =>
-    set((state) => ({ lines: state.lines.map((line) => (line.id === id ? change(line) : line)), notice: null }));
+    set((state) => ({
+      lines: state.lines.map((line) => (line.id === id ? change(line) : line)),
+      notice: null,
+    }));
   const refuse = (zh: string, en: string) => {
     set({ notice: { tone: 'error', text: { zh, en } } });
     return false;
@@ -59,7 +62,10 @@ export const useCart = create<CartState>((set, get) => {
         return;
       }
       if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
-        refuse(`一筆交易最多 ${MAX_LINES} 項，請先結帳`, `At most ${MAX_LINES} lines per sale: check this one out first`);
+        refuse(
+          `一筆交易最多 ${MAX_LINES} 項，請先結帳`,
+          `At most ${MAX_LINES} lines per sale: check this one out first`,
+        );
         return;
       }
       const line: CartLine = {
@@ -89,7 +95,10 @@ export const useCart = create<CartState>((set, get) => {
 
     setQuantity(id, quantity) {
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-        return refuse(`數量必須是 1 到 ${MAX_QUANTITY} 的整數`, `The quantity must be a whole number from 1 to ${MAX_QUANTITY}`);
+        return refuse(
+          `數量必須是 1 到 ${MAX_QUANTITY} 的整數`,
+          `The quantity must be a whole number from 1 to ${MAX_QUANTITY}`,
+        );
       }
       const line = find(id);
       if (!line) return false;
@@ -103,7 +112,10 @@ export const useCart = create<CartState>((set, get) => {
 
     setPrice(id, price) {
       if (price !== null && (!(price > 0) || price > 9_999_999 || Math.round(price * 100) !== price * 100)) {
-        return refuse('單價必須大於 0，最多 2 位小數', 'The unit price must be above 0 with at most 2 decimals');
+        return refuse(
+          '單價必須大於 0，最多 2 位小數',
+          'The unit price must be above 0 with at most 2 decimals',
+        );
       }
       update(id, (l) => {
         const changed = { ...l, priceOverride: price === l.listPrice ? null : price };

@@ -39,7 +39,10 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
       useCheckout.getState().prefillCarrier('mobile', mobile.value);
       cart.setNotice({
         tone: 'info',
-        text: { zh: `已記下手機條碼載具 ${mobile.value}，結帳時使用`, en: `Mobile barcode ${mobile.value} kept for the checkout` },
+        text: {
+          zh: `已記下手機條碼載具 ${mobile.value}，結帳時使用`,
+          en: `Mobile barcode ${mobile.value} kept for the checkout`,
+        },
       });
       return true;
     }
@@ -50,7 +53,10 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
       useCheckout.getState().prefillCarrier('citizen', citizen.value);
       cart.setNotice({
         tone: 'info',
-        text: { zh: `已記下自然人憑證載具 ${citizen.value}，結帳時使用`, en: `Citizen certificate ${citizen.value} kept for the checkout` },
+        text: {
+          zh: `已記下自然人憑證載具 ${citizen.value}，結帳時使用`,
+          en: `Citizen certificate ${citizen.value} kept for the checkout`,
+        },
       });
       return true;
     }

@@ -47,16 +47,28 @@ export function CatalogImport() {
         })}
       </p>
       <div className="segmented" role="group" aria-label={t({ zh: '匯入方式', en: 'Import mode' })}>
-        <button type="button" aria-pressed={mode === 'replace'} onClick={() => setMode('replace')} data-testid="import-replace">
+        <button
+          type="button"
+          aria-pressed={mode === 'replace'}
+          onClick={() => setMode('replace')}
+          data-testid="import-replace"
+        >
           {t({ zh: '取代全部商品', en: 'Replace the catalog' })}
         </button>
-        <button type="button" aria-pressed={mode === 'merge'} onClick={() => setMode('merge')} data-testid="import-merge">
+        <button
+          type="button"
+          aria-pressed={mode === 'merge'}
+          onClick={() => setMode('merge')}
+          data-testid="import-merge"
+        >
           {t({ zh: '新增／更新', en: 'Add / update' })}
         </button>
       </div>
       <div className="form-row">
         <label className="field field--grow">
-          <span className="field__label">{t({ zh: '商品檔路徑（這台電腦上）', en: 'Catalog file path (on this computer)' })}</span>
+          <span className="field__label">
+            {t({ zh: '商品檔路徑（這台電腦上）', en: 'Catalog file path (on this computer)' })}
+          </span>
           <input
             className="field__input"
             value={path}
@@ -71,7 +83,9 @@ export function CatalogImport() {
           tone="primary"
           disabled={busy || path.trim() === ''}
           data-testid="import-path-button"
-          onClick={() => void run(() => callTill('catalog.import', { source: { kind: 'path', path: path.trim() }, mode }))}
+          onClick={() =>
+            void run(() => callTill('catalog.import', { source: { kind: 'path', path: path.trim() }, mode }))
+          }
         >
           {t({ zh: '匯入', en: 'Import' })}
         </KeyButton>
@@ -89,7 +103,10 @@ export function CatalogImport() {
               e.target.value = '';
               if (file) {
                 void run(async () =>
-                  callTill('catalog.import', { source: { kind: 'text', text: await readCatalogFile(file), fileName: file.name }, mode }),
+                  callTill('catalog.import', {
+                    source: { kind: 'text', text: await readCatalogFile(file), fileName: file.name },
+                    mode,
+                  }),
                 );
               }
             }}
@@ -128,12 +145,18 @@ export function CatalogImport() {
           <ul className="row-errors" data-testid="import-row-errors">
             {result.errors.map((rowError, index) => (
               <li key={index}>
-                <b>{t({ zh: `第 ${rowError.line} 行`, en: `Line ${rowError.line}` })}</b> {t(rowError.message)}
+                <b>{t({ zh: `第 ${rowError.line} 行`, en: `Line ${rowError.line}` })}</b>{' '}
+                {t(rowError.message)}
               </li>
             ))}
           </ul>
           {result.errorCount > result.errors.length && (
-            <p>{t({ zh: `（僅列出前 ${result.errors.length} 行）`, en: `(the first ${result.errors.length} shown)` })}</p>
+            <p>
+              {t({
+                zh: `（僅列出前 ${result.errors.length} 行）`,
+                en: `(the first ${result.errors.length} shown)`,
+              })}
+            </p>
           )}
         </div>
       )}

@@ -27,13 +27,20 @@ export function FirstRunScreen() {
   const start = async () => {
     setProblem(null);
     if (sellerName.trim() === '' || sellerName.trim().length > 40) {
-      return setProblem({ zh: '請輸入店名（最多 40 字）', en: 'Enter the shop name (at most 40 characters)' });
+      return setProblem({
+        zh: '請輸入店名（最多 40 字）',
+        en: 'Enter the shop name (at most 40 characters)',
+      });
     }
     if (!/^[A-Z0-9]{2,6}$/.test(tillId)) {
-      return setProblem({ zh: '收銀機代號為 2 到 6 個大寫英文或數字', en: 'The till id is 2 to 6 capital letters or digits' });
+      return setProblem({
+        zh: '收銀機代號為 2 到 6 個大寫英文或數字',
+        en: 'The till id is 2 to 6 capital letters or digits',
+      });
     }
     if (pin !== '' || pinAgain !== '') {
-      if (!/^\d{4,12}$/.test(pin)) return setProblem({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
+      if (!/^\d{4,12}$/.test(pin))
+        return setProblem({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
       if (pin !== pinAgain) return setProblem({ zh: '兩次輸入的 PIN 不同', en: 'The two PINs differ' });
     }
     setBusy(true);
@@ -46,7 +53,13 @@ export function FirstRunScreen() {
         return setProblem({ zh: '範例商品載入失敗', en: 'The sample catalog could not be loaded' });
       }
     }
-    const saved = await settings.save({ mode: 'training', sellerName: sellerName.trim(), tillId, language, firstRunDone: true });
+    const saved = await settings.save({
+      mode: 'training',
+      sellerName: sellerName.trim(),
+      tillId,
+      language,
+      firstRunDone: true,
+    });
     setBusy(false);
     if (!saved) return;
     void useCatalog.getState().loadCategories();
@@ -64,17 +77,35 @@ export function FirstRunScreen() {
           })}
         </p>
         <div className="segmented" role="group" aria-label="語言 Language">
-          <button type="button" aria-pressed={language === 'zh-TW'} onClick={() => setLanguage('zh-TW')} data-testid="first-run-zh">
+          <button
+            type="button"
+            aria-pressed={language === 'zh-TW'}
+            onClick={() => setLanguage('zh-TW')}
+            data-testid="first-run-zh"
+          >
             中文
           </button>
-          <button type="button" aria-pressed={language === 'en'} onClick={() => setLanguage('en')} data-testid="first-run-en">
+          <button
+            type="button"
+            aria-pressed={language === 'en'}
+            onClick={() => setLanguage('en')}
+            data-testid="first-run-en"
+          >
             English
           </button>
         </div>
         <div className="form-grid">
           <label className="field">
-            <span className="field__label">{t({ zh: '店名（印在證明聯上）', en: 'Shop name (printed on the proof)' })}</span>
-            <input className="field__input" value={sellerName} maxLength={40} onChange={(e) => setSellerName(e.target.value)} data-testid="first-run-seller" />
+            <span className="field__label">
+              {t({ zh: '店名（印在證明聯上）', en: 'Shop name (printed on the proof)' })}
+            </span>
+            <input
+              className="field__input"
+              value={sellerName}
+              maxLength={40}
+              onChange={(e) => setSellerName(e.target.value)}
+              data-testid="first-run-seller"
+            />
           </label>
           <label className="field">
             <span className="field__label">{t({ zh: '收銀機代號', en: 'Till id' })}</span>
@@ -87,7 +118,9 @@ export function FirstRunScreen() {
             />
           </label>
           <label className="field">
-            <span className="field__label">{t({ zh: '主管 PIN（4 到 12 位數字）', en: 'Supervisor PIN (4 to 12 digits)' })}</span>
+            <span className="field__label">
+              {t({ zh: '主管 PIN（4 到 12 位數字）', en: 'Supervisor PIN (4 to 12 digits)' })}
+            </span>
             <input
               className="field__input"
               type="password"
@@ -110,15 +143,29 @@ export function FirstRunScreen() {
           </label>
         </div>
         <label className="check">
-          <input type="checkbox" checked={sample} onChange={(e) => setSample(e.target.checked)} data-testid="first-run-sample" />
-          {t({ zh: '載入範例商品（約 60 項便利商店商品）', en: 'Load the sample catalog (about 60 convenience-store products)' })}
+          <input
+            type="checkbox"
+            checked={sample}
+            onChange={(e) => setSample(e.target.checked)}
+            data-testid="first-run-sample"
+          />
+          {t({
+            zh: '載入範例商品（約 60 項便利商店商品）',
+            en: 'Load the sample catalog (about 60 convenience-store products)',
+          })}
         </label>
         {(problem || error) && (
           <p className="notice notice--error" role="alert" data-testid="first-run-error">
             {t(problem ?? error!.message)}
           </p>
         )}
-        <KeyButton tone="go" size="large" onClick={() => void start()} disabled={busy} data-testid="first-run-start">
+        <KeyButton
+          tone="go"
+          size="large"
+          onClick={() => void start()}
+          disabled={busy}
+          data-testid="first-run-start"
+        >
           {t({ zh: '以練習模式開始', en: 'Start in training mode' })}
         </KeyButton>
         <p className="hint">

@@ -54,20 +54,37 @@ export function PrinterTest() {
           {t({ zh: '列印測試頁', en: 'Print a test page' })}
         </KeyButton>
       </div>
-      <p className="hint">{t({ zh: '檢查與測試使用已儲存的設定。', en: 'The check and the test use the saved settings.' })}</p>
+      <p className="hint">
+        {t({ zh: '檢查與測試使用已儲存的設定。', en: 'The check and the test use the saved settings.' })}
+      </p>
       {status && (
-        <p className={status.state === 'online' ? 'notice notice--ok' : 'notice notice--warning'} data-testid="printer-state">
+        <p
+          className={status.state === 'online' ? 'notice notice--ok' : 'notice notice--warning'}
+          data-testid="printer-state"
+        >
           {t({ zh: '印表機', en: 'Printer' })} {status.printer}：{t(STATE_TEXT[status.state])}
           {status.paperNearEnd && ` · ${t({ zh: '紙將用完', en: 'paper low' })}`}
         </p>
       )}
       {outcome && (
-        <p className={outcome.printed ? 'notice notice--ok' : 'notice notice--error'} data-testid="printer-test-result">
-          {outcome.printed ? t({ zh: '測試頁已印出', en: 'The test page printed' }) : t(outcome.message ?? { zh: '列印失敗', en: 'Printing failed' })}
+        <p
+          className={outcome.printed ? 'notice notice--ok' : 'notice notice--error'}
+          data-testid="printer-test-result"
+        >
+          {outcome.printed
+            ? t({ zh: '測試頁已印出', en: 'The test page printed' })
+            : t(outcome.message ?? { zh: '列印失敗', en: 'Printing failed' })}
         </p>
       )}
       {error && <p className="notice notice--error">{t(error.message)}</p>}
-      {preview && <img className="print-preview" src={preview} alt={t({ zh: '測試頁預覽', en: 'Test page preview' })} data-testid="printer-test-preview" />}
+      {preview && (
+        <img
+          className="print-preview"
+          src={preview}
+          alt={t({ zh: '測試頁預覽', en: 'Test page preview' })}
+          data-testid="printer-test-preview"
+        />
+      )}
     </div>
   );
 }

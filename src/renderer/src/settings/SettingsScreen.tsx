@@ -57,14 +57,23 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const go = useNavigation((s) => s.go);
   const { save, setPin, saving, error } = useSettings();
   const [form, setForm] = useState<Settings>(view.settings);
-  const [secrets, setSecrets] = useState<Record<SecretName, string>>({ apiKey: '', signingSecret: '', qrAesKey: '' });
-  const [cleared, setCleared] = useState<Record<SecretName, boolean>>({ apiKey: false, signingSecret: false, qrAesKey: false });
+  const [secrets, setSecrets] = useState<Record<SecretName, string>>({
+    apiKey: '',
+    signingSecret: '',
+    qrAesKey: '',
+  });
+  const [cleared, setCleared] = useState<Record<SecretName, boolean>>({
+    apiKey: false,
+    signingSecret: false,
+    qrAesKey: false,
+  });
   const [newPin, setNewPin] = useState('');
   const [newPinAgain, setNewPinAgain] = useState('');
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ zh: string; en: string } | null>(null);
   const [problem, setProblem] = useState<{ zh: string; en: string } | null>(null);
 
-  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const setPrinter = <K extends keyof Settings['printer']>(key: K, value: Settings['printer'][K]) =>
     setForm((f) => ({ ...f, printer: { ...f.printer, [key]: value } }));
 
@@ -72,11 +81,22 @@ function SettingsForm({ view }: { view: SettingsView }) {
     setSaved(null);
     setProblem(null);
     const patch: SettingsPatch = {};
-    for (const key of ['mode', 'tillId', 'language', 'companyId', 'sellerName', 'serviceUrl', 'timeoutMs', 'kiosk'] as const) {
+    for (const key of [
+      'mode',
+      'tillId',
+      'language',
+      'companyId',
+      'sellerName',
+      'serviceUrl',
+      'timeoutMs',
+      'kiosk',
+    ] as const) {
       if (form[key] !== view.settings[key]) Object.assign(patch, { [key]: form[key] });
     }
     const printer = Object.fromEntries(
-      Object.entries(form.printer).filter(([key, value]) => view.settings.printer[key as keyof Settings['printer']] !== value),
+      Object.entries(form.printer).filter(
+        ([key, value]) => view.settings.printer[key as keyof Settings['printer']] !== value,
+      ),
     );
     if (Object.keys(printer).length > 0) patch.printer = printer;
     const secretsPatch: SecretsPatch = {};
@@ -85,8 +105,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
       else if (cleared[name]) secretsPatch[name] = null;
     }
     if (newPin !== '' || newPinAgain !== '') {
-      if (!/^\d{4,12}$/.test(newPin)) return setProblem({ zh: '新 PIN 為 4 到 12 位數字', en: 'The new PIN is 4 to 12 digits' });
-      if (newPin !== newPinAgain) return setProblem({ zh: '兩次輸入的新 PIN 不同', en: 'The two new PINs differ' });
+      if (!/^\d{4,12}$/.test(newPin))
+        return setProblem({ zh: '新 PIN 為 4 到 12 位數字', en: 'The new PIN is 4 to 12 digits' });
+      if (newPin !== newPinAgain)
+        return setProblem({ zh: '兩次輸入的新 PIN 不同', en: 'The two new PINs differ' });
     }
     const changesSettings = Object.keys(patch).length > 0 || Object.keys(secretsPatch).length > 0;
     if (changesSettings && !(await save(patch, secretsPatch))) return;
@@ -96,7 +118,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
     setCleared({ apiKey: false, signingSecret: false, qrAesKey: false });
     setNewPin('');
     setNewPinAgain('');
-    setSaved(changesSettings || newPin !== '' ? t({ zh: '已儲存', en: 'Saved' }) : t({ zh: '沒有變更', en: 'Nothing changed' }));
+    setSaved(
+      changesSettings || newPin !== ''
+        ? { zh: '已儲存', en: 'Saved' }
+        : { zh: '沒有變更', en: 'Nothing changed' },
+    );
   };
 
   useShortcuts({ F12: () => void submit(), Escape: () => go('sell') });
@@ -105,8 +131,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
     <label className="field">
       <span className="field__label">
         {label}{' '}
-        <span className={view.secrets[name].set && !cleared[name] ? 'tag tag--ok' : 'tag'} data-testid={`secret-${name}-state`}>
-          {view.secrets[name].set && !cleared[name] ? t({ zh: '已設定', en: 'Set' }) : t({ zh: '未設定', en: 'Not set' })}
+        <span
+          className={view.secrets[name].set && !cleared[name] ? 'tag tag--ok' : 'tag'}
+          data-testid={`secret-${name}-state`}
+        >
+          {view.secrets[name].set && !cleared[name]
+            ? t({ zh: '已設定', en: 'Set' })
+            : t({ zh: '未設定', en: 'Not set' })}
         </span>
       </span>
       <span className="field__row">
@@ -115,12 +146,23 @@ function SettingsForm({ view }: { view: SettingsView }) {
           type="password"
           autoComplete="new-password"
           value={secrets[name]}
-          placeholder={view.secrets[name].set ? t({ zh: '輸入新值以取代（不會顯示舊值）', en: 'Type a new value to replace it (never shown)' }) : placeholder}
+          placeholder={
+            view.secrets[name].set
+              ? t({
+                  zh: '輸入新值以取代（不會顯示舊值）',
+                  en: 'Type a new value to replace it (never shown)',
+                })
+              : placeholder
+          }
           data-testid={`secret-${name}`}
           onChange={(e) => setSecrets((s) => ({ ...s, [name]: e.target.value.trim() }))}
         />
         {view.secrets[name].set && (
-          <button type="button" className="small-button" onClick={() => setCleared((c) => ({ ...c, [name]: !c[name] }))}>
+          <button
+            type="button"
+            className="small-button"
+            onClick={() => setCleared((c) => ({ ...c, [name]: !c[name] }))}
+          >
             {cleared[name] ? t({ zh: '保留', en: 'Keep' }) : t({ zh: '清除', en: 'Clear' })}
           </button>
         )}
@@ -135,23 +177,52 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <h2 className="panel__title">{t({ zh: '商店與收銀機', en: 'Shop and till' })}</h2>
           <label className="field">
             <span className="field__label">{t({ zh: '賣方名稱', en: 'Seller name' })}</span>
-            <input className="field__input" value={form.sellerName} maxLength={40} onChange={(e) => set('sellerName', e.target.value)} data-testid="set-seller" />
+            <input
+              className="field__input"
+              value={form.sellerName}
+              maxLength={40}
+              onChange={(e) => set('sellerName', e.target.value)}
+              data-testid="set-seller"
+            />
           </label>
           <label className="field">
             <span className="field__label">{t({ zh: '賣方統一編號', en: 'Company tax ID' })}</span>
-            <input className="field__input" value={form.companyId} maxLength={8} inputMode="numeric" onChange={(e) => set('companyId', e.target.value)} data-testid="set-company" />
+            <input
+              className="field__input"
+              value={form.companyId}
+              maxLength={8}
+              inputMode="numeric"
+              onChange={(e) => set('companyId', e.target.value)}
+              data-testid="set-company"
+            />
           </label>
           <label className="field">
             <span className="field__label">{t({ zh: '收銀機代號', en: 'Till id' })}</span>
-            <input className="field__input" value={form.tillId} maxLength={6} onChange={(e) => set('tillId', e.target.value.toUpperCase())} data-testid="set-till" />
+            <input
+              className="field__input"
+              value={form.tillId}
+              maxLength={6}
+              onChange={(e) => set('tillId', e.target.value.toUpperCase())}
+              data-testid="set-till"
+            />
           </label>
           <fieldset className="field">
             <legend className="field__label">{t({ zh: '模式', en: 'Mode' })}</legend>
             <div className="segmented">
-              <button type="button" aria-pressed={form.mode === 'training'} onClick={() => set('mode', 'training')} data-testid="set-mode-training">
+              <button
+                type="button"
+                aria-pressed={form.mode === 'training'}
+                onClick={() => set('mode', 'training')}
+                data-testid="set-mode-training"
+              >
                 {t({ zh: '練習', en: 'Training' })}
               </button>
-              <button type="button" aria-pressed={form.mode === 'production'} onClick={() => set('mode', 'production')} data-testid="set-mode-production">
+              <button
+                type="button"
+                aria-pressed={form.mode === 'production'}
+                onClick={() => set('mode', 'production')}
+                data-testid="set-mode-production"
+              >
                 {t({ zh: '正式營業', en: 'Production' })}
               </button>
             </div>
@@ -159,10 +230,20 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <fieldset className="field">
             <legend className="field__label">{t({ zh: '預設語言', en: 'Default language' })}</legend>
             <div className="segmented">
-              <button type="button" aria-pressed={form.language === 'zh-TW'} onClick={() => set('language', 'zh-TW')} data-testid="set-lang-zh">
+              <button
+                type="button"
+                aria-pressed={form.language === 'zh-TW'}
+                onClick={() => set('language', 'zh-TW')}
+                data-testid="set-lang-zh"
+              >
                 中文
               </button>
-              <button type="button" aria-pressed={form.language === 'en'} onClick={() => set('language', 'en')} data-testid="set-lang-en">
+              <button
+                type="button"
+                aria-pressed={form.language === 'en'}
+                onClick={() => set('language', 'en')}
+                data-testid="set-lang-en"
+              >
                 English
               </button>
             </div>
@@ -176,7 +257,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
         <section className="panel">
           <h2 className="panel__title">{t({ zh: '發票服務', en: 'E-invoice service' })}</h2>
           <label className="field">
-            <span className="field__label">{t({ zh: '服務網址（練習模式留空）', en: 'Service address (empty in training)' })}</span>
+            <span className="field__label">
+              {t({ zh: '服務網址（練習模式留空）', en: 'Service address (empty in training)' })}
+            </span>
             <input
               className="field__input"
               value={form.serviceUrl}
@@ -196,15 +279,25 @@ function SettingsForm({ view }: { view: SettingsView }) {
             />
           </label>
           {secretField('apiKey', 'API Key', t({ zh: '服務商提供的 API Key', en: "The provider's API key" }))}
-          {secretField('signingSecret', t({ zh: '簽章密鑰', en: 'Signing secret' }), t({ zh: '服務商提供的密鑰', en: "The provider's secret" }))}
-          {secretField('qrAesKey', t({ zh: 'QR Code 加密金鑰（32 位十六進位）', en: 'QR code key (32 hex digits)' }), '0123456789ABCDEF…')}
+          {secretField(
+            'signingSecret',
+            t({ zh: '簽章密鑰', en: 'Signing secret' }),
+            t({ zh: '服務商提供的密鑰', en: "The provider's secret" }),
+          )}
+          {secretField(
+            'qrAesKey',
+            t({ zh: 'QR Code 加密金鑰（32 位十六進位）', en: 'QR code key (32 hex digits)' }),
+            '0123456789ABCDEF…',
+          )}
           {view.secureStorageNotice && <p className="hint">{t(view.secureStorageNotice)}</p>}
         </section>
 
         <section className="panel">
           <h2 className="panel__title">{t({ zh: '印表機', en: 'Printer' })}</h2>
           <label className="field">
-            <span className="field__label">{t({ zh: '位置（virtual 為練習用虛擬印表機）', en: 'Where (virtual = training preview)' })}</span>
+            <span className="field__label">
+              {t({ zh: '位置（virtual 為練習用虛擬印表機）', en: 'Where (virtual = training preview)' })}
+            </span>
             <input
               className="field__input"
               value={form.printer.uri}
@@ -217,21 +310,33 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <div className="form-row">
             <label className="field">
               <span className="field__label">{t({ zh: '機型', en: 'Model' })}</span>
-              <select className="field__input" value={form.printer.model} onChange={(e) => setPrinter('model', e.target.value as 'epson' | 'star')}>
+              <select
+                className="field__input"
+                value={form.printer.model}
+                onChange={(e) => setPrinter('model', e.target.value as 'epson' | 'star')}
+              >
                 <option value="epson">Epson (ESC/POS)</option>
                 <option value="star">Star</option>
               </select>
             </label>
             <label className="field">
               <span className="field__label">{t({ zh: '紙寬', en: 'Paper' })}</span>
-              <select className="field__input" value={form.printer.paperWidth} onChange={(e) => setPrinter('paperWidth', Number(e.target.value) as 58 | 80)}>
+              <select
+                className="field__input"
+                value={form.printer.paperWidth}
+                onChange={(e) => setPrinter('paperWidth', Number(e.target.value) as 58 | 80)}
+              >
                 <option value={58}>58 mm</option>
                 <option value={80}>80 mm</option>
               </select>
             </label>
             <label className="field">
               <span className="field__label">{t({ zh: '中文', en: 'Chinese' })}</span>
-              <select className="field__input" value={form.printer.chinese} onChange={(e) => setPrinter('chinese', e.target.value as 'big5' | 'raster')}>
+              <select
+                className="field__input"
+                value={form.printer.chinese}
+                onChange={(e) => setPrinter('chinese', e.target.value as 'big5' | 'raster')}
+              >
                 <option value="big5">Big5</option>
                 <option value="raster">{t({ zh: '點陣圖', en: 'Raster' })}</option>
               </select>
@@ -242,11 +347,25 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <div className="form-row">
             <label className="field">
               <span className="field__label">{t({ zh: '新 PIN', en: 'New PIN' })}</span>
-              <input className="field__input" type="password" inputMode="numeric" value={newPin} onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setNewPin(e.target.value)} data-testid="set-new-pin" />
+              <input
+                className="field__input"
+                type="password"
+                inputMode="numeric"
+                value={newPin}
+                onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setNewPin(e.target.value)}
+                data-testid="set-new-pin"
+              />
             </label>
             <label className="field">
               <span className="field__label">{t({ zh: '再輸入一次', en: 'Again' })}</span>
-              <input className="field__input" type="password" inputMode="numeric" value={newPinAgain} onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setNewPinAgain(e.target.value)} data-testid="set-new-pin-again" />
+              <input
+                className="field__input"
+                type="password"
+                inputMode="numeric"
+                value={newPinAgain}
+                onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setNewPinAgain(e.target.value)}
+                data-testid="set-new-pin-again"
+              />
             </label>
           </div>
         </section>
@@ -259,14 +378,21 @@ function SettingsForm({ view }: { view: SettingsView }) {
       )}
       {saved && (
         <p className="notice notice--ok" role="status" data-testid="settings-saved">
-          {saved}
+          {t(saved)}
         </p>
       )}
       <footer className="action-bar">
         <KeyButton shortcut="Escape" onClick={() => go('sell')}>
           {t({ zh: '返回', en: 'Back' })}
         </KeyButton>
-        <KeyButton shortcut="F12" tone="go" size="large" onClick={() => void submit()} disabled={saving} data-testid="settings-save">
+        <KeyButton
+          shortcut="F12"
+          tone="go"
+          size="large"
+          onClick={() => void submit()}
+          disabled={saving}
+          data-testid="settings-save"
+        >
           {t({ zh: '儲存', en: 'Save' })}
         </KeyButton>
       </footer>

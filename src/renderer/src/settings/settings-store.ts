@@ -64,7 +64,11 @@ export const useSettings = create<SettingsState>((set, get) => ({
       return false;
     }
     // The new PIN now guards the screen that is open.
-    set({ saving: false, view: result.value, unlockedWith: result.value.pinRequired ? newPin : get().unlockedWith });
+    set({
+      saving: false,
+      view: result.value,
+      unlockedWith: result.value.pinRequired ? newPin : get().unlockedWith,
+    });
     return true;
   },
 

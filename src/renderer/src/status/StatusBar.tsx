@@ -47,18 +47,25 @@ export function StatusBar() {
   const training = status.mode === 'training';
   return (
     <footer className="status-bar" role="status" data-testid="status-bar">
-      <span className={training ? 'badge badge--training' : 'badge badge--production'} data-testid="status-mode">
+      <span
+        className={training ? 'badge badge--training' : 'badge badge--production'}
+        data-testid="status-mode"
+      >
         {training ? t({ zh: '練習模式', en: 'Training' }) : t({ zh: '正式模式', en: 'Production' })}
       </span>
       <span data-testid="status-till">
         {t({ zh: '收銀機', en: 'Till' })} {status.tillId}
       </span>
       <span data-testid="status-service" data-state={status.service.state}>
-        <i className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable')}`} />
+        <i
+          className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable')}`}
+        />
         {t(SERVICE_TEXT[status.service.state])}
       </span>
       <span data-testid="status-printer" data-state={status.printer.state}>
-        <i className={`status-dot status-dot--${dot(status.printer.state === 'online', !['online', 'unknown'].includes(status.printer.state))}`} />
+        <i
+          className={`status-dot status-dot--${dot(status.printer.state === 'online', !['online', 'unknown'].includes(status.printer.state))}`}
+        />
         {t(PRINTER_TEXT[status.printer.state])}
       </span>
       {status.pendingVerification > 0 ? (

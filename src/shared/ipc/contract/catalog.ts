@@ -75,7 +75,11 @@ export const catalogMethods = {
     z.object({ code: z.string().min(1).max(64) }).strict(),
     z.object({ product: Product.nullable() }),
   ),
-  'catalog.categories': method('The category tabs of the product grid, in catalog order.', noInput, CatalogCategories),
+  'catalog.categories': method(
+    'The category tabs of the product grid, in catalog order.',
+    noInput,
+    CatalogCategories,
+  ),
   'catalog.import': method(
     'Imports a CSV catalog (a file on this computer, or the text of a file the cashier picked). ' +
       'Every row is checked first; one bad row and nothing changes.',
@@ -83,7 +87,11 @@ export const catalogMethods = {
       .object({
         source: z.discriminatedUnion('kind', [
           z.object({ kind: z.literal('path'), path: z.string().min(1).max(1024) }),
-          z.object({ kind: z.literal('text'), text: z.string().max(20_000_000), fileName: z.string().max(256) }),
+          z.object({
+            kind: z.literal('text'),
+            text: z.string().max(20_000_000),
+            fileName: z.string().max(256),
+          }),
         ]),
         /** replace: the file becomes the whole catalog; merge: its rows add to or update the catalog by code. */
         mode: z.enum(['replace', 'merge']).default('replace'),

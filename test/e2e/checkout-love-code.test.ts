@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/chromium';
+import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+
+describe('checkout with a love code (donation at the counter)', () => {
+  let session: TillSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await startTillSession('love-code');
+    page = await session.open();
+  });
+  afterEach((context) => screenshotIfFailed(page, context));
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('refuses a short code live, keeps leading zeros, and donates through /Append/OrderWithoutPrint', async () => {
+    await scan(page, '4710105001173'); // 樂事 NT$39
+    await page.getByTestId('cart-line').waitFor();
+    await page.keyboard.press('F10');
+    await page.keyboard.press('F4');
+    const field = page.getByTestId('love-code');
+    await field.fill('12');
+    expect(await textOf(page, 'love-code-error')).toBe('愛心碼為 3 到 7 位數字');
+    expect(await page.getByTestId('pay').isDisabled()).toBe(true);
+    await field.fill('0123');
+    expect(await page.getByTestId('love-code-error').count()).toBe(0);
+    await page.getByTestId('cash-tendered').fill('50');
+    expect(await textOf(page, 'change')).toBe('NT$11');
+    await saveScreenshot(page, 'checkout-love-code');
+    await page.getByTestId('pay').click();
+
+    await page.getByTestId('result-screen').waitFor();
+    expect(await page.getByTestId('result-screen').getAttribute('data-state')).toBe('issued');
+    expect(await textOf(page, 'invoice-number')).toMatch(/^[A-Z]{2}-\d{8}$/);
+    expect(await textOf(page, 'result-change')).toBe('NT$11');
+    const detail = await session.call('journal.get', { orderNo: await textOf(page, 'result-order') });
+    expect(detail?.transaction.operation).toBe('orderWithoutPrint');
+    expect(detail?.transaction.invoice).toMatchObject({ kind: 'donate', loveCode: '0123' });
+    expect(detail?.transaction.requestData).toMatchObject({ NPOBAN: '0123', PrintMark: 'N' });
+  });
+
+  it('in English, the reasons are in English', async () => {
+    await page.keyboard.press('F10');
+    await page.getByTestId('language-toggle').click();
+    await scan(page, '4710105001173');
+    await page.getByTestId('cart-line').waitFor();
+    await page.keyboard.press('F10');
+    await page.keyboard.press('F4');
+    await page.getByTestId('love-code').fill('12a');
+    expect(await textOf(page, 'love-code-error')).toBe('A love code is 3 to 7 digits');
+    await page.getByTestId('language-toggle').click();
+  });
+});

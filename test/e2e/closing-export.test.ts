@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/chromium';
+import { makeTempDir } from '../support/temp-dir';
+import { screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+
+describe("closing: the day's summary, export to a chosen folder, the journal check", () => {
+  let session: TillSession;
+  let page: Page;
+  const exports = makeTempDir('closing-export');
+
+  beforeAll(async () => {
+    session = await startTillSession('closing');
+    // Three sales through the real engine: two in cash, one by card.
+    const line = (name: string, unitPrice: number) => ({
+      name,
+      quantity: 1,
+      unitPrice,
+      taxType: 'taxable' as const,
+    });
+    await session.call('checkout.submit', {
+      lines: [line('可口可樂 600ml', 35)],
+      payments: [{ method: 'cash', amount: 35 }],
+      invoice: { kind: 'paper' },
+    });
+    await session.call('checkout.submit', {
+      lines: [line('招牌排骨便當', 79)],
+      payments: [{ method: 'card', amount: 79 }],
+      invoice: { kind: 'donate', loveCode: '168001' },
+    });
+    await session.call('checkout.submit', {
+      lines: [line('茶葉蛋', 13), line('茶裏王 日式無糖綠茶 600ml', 25)],
+      payments: [{ method: 'cash', amount: 100 }],
+      invoice: { kind: 'phone' },
+    });
+    page = await session.open();
+  });
+  afterEach((context) => screenshotIfFailed(page, context));
+  afterAll(async () => {
+    await session?.close();
+    exports.remove();
+  });
+
+  it('shows the day: invoices, amounts, payment methods; training apart from sales', async () => {
+    await page.getByTestId('nav-closing').click();
+    await page.getByTestId('closing-screen').waitFor();
+    // Training-mode sales are not the shop's sales: they are summed apart.
+    await expect.poll(() => textOf(page, 'summary-training-issued-count')).toBe('3');
+    expect(await textOf(page, 'summary-training-issued-amount')).toBe('NT$152');
+    const block = await textOf(page, 'summary-training');
+    expect(block).toMatch(/現金 2 NT\$\d+/);
+    expect(block).toMatch(/信用卡 1 NT\$79/);
+    expect(block).toMatch(/紙本證明聯 1 NT\$35/);
+    expect(block).toMatch(/手機 QR 1 NT\$38/);
+    expect(await textOf(page, 'summary-sales-empty')).toBe('這一天沒有交易');
+  });
+
+  it('exports the day as CSV and as JSON into the folder typed in', async () => {
+    await page.getByTestId('export-folder').fill(exports.dir);
+    await page.getByTestId('export-csv').click();
+    await expect.poll(() => page.getByTestId('export-done').count()).toBe(1);
+    await page.getByTestId('export-json').click();
+    await expect.poll(() => page.getByTestId('export-done').count()).toBe(2);
+    const [csvNote, jsonNote] = await page.getByTestId('export-done').allTextContents();
+    const csvFile = /(\/\S+\.csv)/.exec(csvNote!)![1]!;
+    const jsonFile = /(\/\S+\.json)/.exec(jsonNote!)![1]!;
+    expect(csvFile.startsWith(exports.dir)).toBe(true);
+    expect(existsSync(csvFile)).toBe(true);
+    const csv = readFileSync(csvFile, 'utf8');
+    expect(csv.split(/\r?\n/).filter(Boolean).length).toBeGreaterThanOrEqual(4);
+    const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as unknown;
+    expect(JSON.stringify(json)).toContain('168001');
+    await saveScreenshot(page, 'closing');
+  });
+
+  it('refuses a folder that does not exist, says so, and writes nothing', async () => {
+    const missing = join(exports.dir, 'no', 'such');
+    await page.getByTestId('export-folder').fill(missing);
+    await page.getByTestId('export-csv').click();
+    await expect.poll(() => page.getByTestId('closing-error').count()).toBe(1);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('checks the journal chain', async () => {
+    await page.getByTestId('verify-chain').click();
+    await expect.poll(() => textOf(page, 'chain-result')).toMatch(/日誌完整：\d+ 筆紀錄/);
+  });
+});

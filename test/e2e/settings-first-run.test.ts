@@ -1,0 +1,140 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/chromium';
+import { screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+
+const PIN = '1357';
+
+describe('first run (training mode) and the supervisor settings', () => {
+  let session: TillSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await startTillSession('settings', { firstRunDone: false, sample: false });
+    page = await session.open({ firstRun: true });
+  });
+  afterEach((context) => screenshotIfFailed(page, context));
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('starts on the first-run screen and sets up a training till with the sample catalog', async () => {
+    expect(await textOf(page, 'first-run')).toContain('練習模式');
+    await page.getByTestId('first-run-seller').fill('');
+    await page.getByTestId('first-run-start').click();
+    expect(await textOf(page, 'first-run-error')).toBe('請輸入店名（最多 40 字）');
+
+    await page.getByTestId('first-run-seller').fill('阿明商店');
+    await page.getByTestId('first-run-till').fill('t02');
+    await page.getByTestId('first-run-pin').fill(PIN);
+    await page.getByTestId('first-run-pin-again').fill('1358');
+    await page.getByTestId('first-run-start').click();
+    expect(await textOf(page, 'first-run-error')).toBe('兩次輸入的 PIN 不同');
+    await page.getByTestId('first-run-pin-again').fill(PIN);
+    await saveScreenshot(page, 'first-run');
+    await page.getByTestId('first-run-start').click();
+
+    await page.getByTestId('sell-screen').waitFor();
+    await expect.poll(() => page.getByTestId('product-tile').count()).toBeGreaterThan(50);
+    await expect.poll(() => textOf(page, 'status-till')).toBe('收銀機 T02');
+    expect(await textOf(page, 'status-mode')).toBe('練習模式');
+    const view = await session.call('settings.get', {});
+    expect(view.settings).toMatchObject({
+      mode: 'training',
+      sellerName: '阿明商店',
+      tillId: 'T02',
+      firstRunDone: true,
+    });
+    expect(view.secrets.supervisorPin.set).toBe(true);
+    expect(view.pinRequired).toBe(true);
+  });
+
+  it('opens the settings only with the supervisor PIN', async () => {
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('pin-dialog').waitFor();
+    await page.getByTestId('pin-input').fill('0000');
+    await page.keyboard.press('Enter');
+    expect(await textOf(page, 'pin-error')).toBe('PIN 不正確');
+    await page.getByTestId('pin-input').fill(PIN);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('settings-screen').waitFor();
+    expect(await page.getByTestId('set-seller').inputValue()).toBe('阿明商店');
+  });
+
+  it('saves keys write-only, and refuses production mode while the service is not configured', async () => {
+    await page.getByTestId('secret-apiKey').fill('prod-api-key-123');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => textOf(page, 'settings-saved')).toBe('已儲存');
+    expect(await textOf(page, 'secret-apiKey-state')).toBe('已設定');
+    expect(await page.getByTestId('secret-apiKey').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('prod-api-key-123');
+    const view = await session.call('settings.get', {});
+    expect(view.secrets.apiKey.set).toBe(true);
+    expect(JSON.stringify(view)).not.toContain('prod-api-key-123');
+
+    await page.getByTestId('set-mode-production').click();
+    await page.keyboard.press('F12');
+    await expect.poll(() => textOf(page, 'settings-error')).toContain('正式營業模式尚缺');
+    expect((await session.call('settings.get', {})).settings.mode).toBe('training');
+    await page.getByTestId('set-mode-training').click();
+  });
+
+  it('imports a catalog: a bad file is reported by line and changes nothing; a good Big5 file is added', async () => {
+    const before = await session.call('catalog.categories', {});
+    const bad = join(session.dataDir, 'bad.csv');
+    writeFileSync(
+      bad,
+      [
+        'code,barcode,name,category,price,taxType',
+        'N1,,新品,飲料,30,taxable',
+        'N2,4710088001178,壞條碼,飲料,30,taxable',
+        'N3,,沒價錢,飲料,,taxable',
+      ].join('\n'),
+    );
+    await page.getByTestId('import-path').fill(bad);
+    await page.getByTestId('import-path-button').click();
+    await page.getByTestId('import-rejected').waitFor();
+    const errors = await page.getByTestId('import-row-errors').locator('li').allInnerTexts();
+    expect(errors.map((e) => /^第 \d+ 行/.exec(e)?.[0])).toEqual(['第 3 行', '第 4 行']);
+    expect(await textOf(page, 'import-rejected')).toContain('商品資料沒有任何變更');
+    expect(await session.call('catalog.categories', {})).toEqual(before);
+    await saveScreenshot(page, 'settings-import-rejected');
+
+    // A file picked on the screen, saved by Excel in Big5, merged into the catalog.
+    await page.getByTestId('import-merge').click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'new.csv',
+      mimeType: 'text/csv',
+      buffer: iconv.encode('品號,品名,類別,售價,稅別\r\nN9,鳳梨酥 6入,零食,180,應稅\r\n', 'cp950'),
+    });
+    await expect.poll(() => textOf(page, 'import-ok')).toContain(`共 ${before.productCount + 1} 項商品`);
+    expect((await session.call('catalog.lookup', { code: 'N9' })).product?.name).toBe('鳳梨酥 6入');
+  });
+
+  it('prints a test page on the virtual printer and shows it', async () => {
+    await page.getByTestId('printer-test').click();
+    await expect.poll(() => textOf(page, 'printer-test-result')).toBe('測試頁已印出');
+    await page.getByTestId('printer-test-preview').waitFor();
+    await page.getByTestId('printer-check').click();
+    await expect.poll(() => textOf(page, 'printer-state')).toContain('virtual');
+  });
+
+  it('sets the default language to English, and the screen follows', async () => {
+    await page.getByTestId('set-lang-en').click();
+    await page.keyboard.press('F12');
+    await expect.poll(() => textOf(page, 'settings-saved')).toBe('Saved');
+    expect(await textOf(page, 'status-mode')).toBe('Training');
+    expect((await session.call('settings.get', {})).settings.language).toBe('en');
+    await saveScreenshot(page, 'settings-en');
+
+    // A new page (a restart) starts in English, and the catalog merge is on the sell screen.
+    const again = await session.open();
+    expect(await again.getByTestId('to-checkout').innerText()).toContain('Checkout');
+    await again.getByTestId('product-search').fill('鳳梨酥');
+    await expect.poll(() => again.getByTestId('product-tile').count()).toBe(1);
+    await again.close();
+  });
+});
