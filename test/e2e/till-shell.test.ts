@@ -35,7 +35,8 @@ describe('the till shell in Chromium through the web host', () => {
     await saveScreenshot(page, 'till-shell');
 
     // The status is live: a settings change in the core shows after a refresh from the core.
-    await page.getByRole('button', { name: 'English' }).click();
+    // The header's language switch (the first-run screen has an English button of its own).
+    await page.getByTestId('language-toggle').click();
     expect(await page.getByTestId('status-mode').textContent()).toBe('Training');
     await page.close();
   });

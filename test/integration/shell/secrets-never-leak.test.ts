@@ -104,8 +104,10 @@ describe('secrets never reach a file, a log line or the renderer', () => {
   afterAll(() => temp.remove());
 
   it('ran as a till would: production settings saved, status pushed after each change', () => {
+    // One push per settings change (two succeeded); the printer's first status answer may add one.
     const changes = events.filter((e) => e.event === 'app.status-changed');
-    expect(changes.length).toBe(2);
+    expect(changes.length).toBeGreaterThanOrEqual(2);
+    expect(changes.length).toBeLessThanOrEqual(3);
     expect(changes.at(-1)!.payload).toMatchObject({
       mode: 'production',
       service: { url: 'https://pos.einvoice.example' },
