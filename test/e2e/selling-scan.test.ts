@@ -170,4 +170,24 @@ describe('selling: grid, search and the barcode scanner', () => {
     );
     expect(small).toEqual([]);
   });
+
+  it('fits 1024×768 and a 15-inch counter screen (1280×1024) without sideways scrolling', async () => {
+    for (const [width, height] of [
+      [1024, 768],
+      [1280, 1024],
+    ] as const) {
+      const screen = await session.open({ width, height });
+      await scan(screen, COLA.barcode);
+      await screen.getByTestId('cart-line').waitFor();
+      const overflow = await screen.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // The total and the checkout key are on screen, not below the fold.
+      for (const id of ['cart-total', 'to-checkout']) {
+        const box = (await screen.getByTestId(id).boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(height);
+      }
+      await saveScreenshot(screen, `selling-${width}x${height}`);
+      await screen.close();
+    }
+  });
 });

@@ -78,6 +78,13 @@ function merge(existing: readonly Product[], incoming: readonly Product[]): Prod
 }
 
 function readCatalogFile(path: string): string {
+  // Only catalog files: a path typed on the screen must not turn any file of this computer into row errors.
+  if (!/\.(csv|txt)$/i.test(path)) {
+    throw new TillError('catalog-file-type', {
+      zh: '商品檔必須是 .csv（或 .txt）檔案',
+      en: 'A catalog file is a .csv (or .txt) file',
+    });
+  }
   let size: number;
   try {
     const stat = statSync(path);
@@ -98,12 +105,15 @@ function readCatalogFile(path: string): string {
   return decodeCatalogFile(readFileSync(path)).text;
 }
 
-/** The sample catalog beside the sources (tsx, tests) or beside the built main bundle (out/main). */
+/** The sample catalog beside the sources (tsx, tests), beside the built main bundle (out/main), or in the app's resources. */
 export function findSampleCatalog(fromDir: string): string {
+  // Packaged Electron: electron-builder's extraResources puts it under process.resourcesPath.
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
   const candidates = [
     join(fromDir, '../../../assets/sample-catalog.csv'),
     join(fromDir, '../../assets/sample-catalog.csv'),
     join(fromDir, '../assets/sample-catalog.csv'),
+    ...(resources ? [join(resources, 'assets/sample-catalog.csv')] : []),
   ];
   return candidates.find((path) => existsSync(path)) ?? candidates[0]!;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
 import type { JournalDetail } from '../../../shared/ipc/contract/journal';
 import { KeyButton } from '../components/KeyButton';
@@ -5,7 +6,6 @@ import { useText } from '../i18n/language-store';
 import { TAX_LABEL } from '../sell/tax-labels';
 import { PrintJobList } from '../printing/PrintJobList';
 import { usePrintJobs } from '../printing/print-jobs-store';
-import { useEffect } from 'react';
 import { useJournal } from './journal-store';
 import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
 

@@ -6,7 +6,9 @@ import { useCheckout } from '../checkout/checkout-store';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useCart } from '../sell/cart-store';
+import { useScanTarget } from '../scanner/scan-router';
 import { useCatalog } from '../sell/catalog-store';
+import { addByCode } from '../sell/sell-actions';
 import { PrintPreview, PrintStatus } from './PrintStatus';
 import { isUsableQrLink, QrPanel } from './QrPanel';
 
@@ -46,6 +48,13 @@ export function ResultScreen() {
     if (again && (again.state === 'issued' || again.state === 'needs-verification'))
       useCart.getState().clear();
   };
+
+  // The next customer's first item may be scanned right away: it starts the next sale.
+  useScanTarget((code) => {
+    if (!done) return;
+    nextSale();
+    void addByCode(code);
+  });
 
   useShortcuts({
     F10: nextSale,

@@ -40,7 +40,11 @@ export function SellScreen() {
     search.current?.focus();
   }, []);
 
-  useScanTarget((code) => void addByCode(code));
+  // A scan while a number dialog is open closes it first: the dialog belongs to the line it opened on.
+  useScanTarget((code) => {
+    setDialog(null);
+    void addByCode(code);
+  });
 
   const pick = useCallback((product: Product) => useCart.getState().addProduct(product), []);
   const onEnter = async (query: string) => {
