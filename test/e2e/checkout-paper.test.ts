@@ -67,7 +67,10 @@ describe('checkout with a paper proof, cash and a split payment', () => {
     expect(detail?.transaction.state).toBe('issued');
     expect(detail?.transaction.operation).toBe('order');
     expect(detail?.transaction.totals.totalAmount).toBe(129);
-    expect(detail?.transaction.payments).toEqual([expect.objectContaining({ method: 'cash', amount: 500 })]);
+    // Recorded net of change: the sale kept 129 of the 500 handed over.
+    expect(detail?.transaction.payments).toEqual([
+      expect.objectContaining({ method: 'cash', amount: 129, tendered: 500, change: 371 }),
+    ]);
     expect(detail?.issue?.printDataStatus).toBe('ok');
 
     await page.keyboard.press('F10');
@@ -86,7 +89,7 @@ describe('checkout with a paper proof, cash and a split payment', () => {
     await expect.poll(() => textOf(page, 'cart-total')).toBe('NT$99'); // 79 + 30 − 10
     await page.keyboard.press('F10');
 
-    // Split: NT$50 by card, the rest in cash with change.
+    // Split: NT$39 by card, the rest in cash with change.
     await page.getByTestId('pay-split').click();
     await page.getByTestId('split-amount-0').fill('60');
     await page.getByTestId('split-add-card').click();
@@ -112,9 +115,9 @@ describe('checkout with a paper proof, cash and a split payment', () => {
       ['exempt', 2, 27],
     ]);
     expect(tx.lines[1]!.unitPrice).toBe(13.5);
-    expect(tx.payments.map((p) => [p.method, p.amount])).toEqual([
-      ['cash', 70],
-      ['card', 39],
+    expect(tx.payments.map((p) => [p.method, p.amount, p.tendered ?? null, p.change ?? null])).toEqual([
+      ['cash', 60, 70, 10],
+      ['card', 39, null, null],
     ]);
     await page.keyboard.press('F10');
   });

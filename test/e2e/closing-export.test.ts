@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
 import { makeTempDir } from '../support/temp-dir';
-import { contract } from '../../src/shared/ipc/contract';
 import { screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
 
 describe("closing: the day's summary, export to a chosen folder, the journal check", () => {
@@ -89,9 +88,7 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     await expect.poll(() => textOf(page, 'chain-result')).toMatch(/日誌完整：\d+ 筆紀錄/);
   });
 
-  // The print service can print the summary slip; the contract has no method for it yet. This
-  // runs as soon as `printing.printSummary` is in the contract.
-  it.skipIf(!('printing.printSummary' in contract))('prints the summary slip', async () => {
+  it('prints the summary slip', async () => {
     await page.getByTestId('print-summary').click();
     await expect.poll(() => textOf(page, 'summary-print-result')).toBe('日結單已印出');
     await page.getByTestId('summary-preview').waitFor();

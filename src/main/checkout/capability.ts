@@ -9,6 +9,7 @@ import type { HandlersFor } from '../core/handlers';
 import type { Logger } from '../core/logger';
 import { createPosClient, type PosServiceConfig } from '../invoice-service/client';
 import type { Journal } from '../journal/journal';
+import type { PinGuard } from '../settings/pin';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
@@ -26,6 +27,8 @@ export interface CheckoutCapabilityOptions {
   journal: Journal;
   settings: SettingsStore;
   secrets: SecretStore;
+  /** The one supervisor PIN guard of the core (its lockout counts wrong PINs from every screen). */
+  pins: PinGuard;
   logger: Logger;
   /** The status bar's figures moved (pending-verification count, service reachability). */
   onStatusChanged(): void;
@@ -168,7 +171,7 @@ export async function createCheckoutCapability(
   }
 
   return {
-    handlers: createCheckoutHandlers({ engine, verification }),
+    handlers: createCheckoutHandlers({ engine, verification, pins: options.pins }),
     onIssued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

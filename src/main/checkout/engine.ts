@@ -138,8 +138,8 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       transaction: journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
       timestamp: client.reserveTimestamp(),
     }));
-    const paid = transaction.payments.reduce((sum, p) => sum + p.amount, 0);
-    return send(client, transaction, timestamp, paid - transaction.totals.totalAmount);
+    const change = transaction.payments.reduce((sum, p) => sum + (p.change ?? 0), 0);
+    return send(client, transaction, timestamp, change);
   }
 
   async function send(

@@ -16,7 +16,7 @@ import {
 } from '../../shared/domain';
 import type { CheckoutOrder } from '../../shared/ipc/contract/checkout';
 import { operationFor, type InvoiceKind, type PosOperation } from '../invoice-service/pos-profile';
-import type { InvoiceChoice } from '../journal/types';
+import type { InvoiceChoice, JournalPayment } from '../journal/types';
 
 /**
  * Everything about an order that can be decided before anything is written or sent: the shared
@@ -34,7 +34,8 @@ export interface PreparedOrder {
     subTotal: Ntd;
     taxType: 'taxable' | 'zero' | 'exempt';
   }>;
-  payments: Array<{ method: string; amount: Ntd; reference?: string }>;
+  /** Net of change: `amount` is what the sale kept; a cash payment that got change also has `tendered` and `change`. */
+  payments: JournalPayment[];
   paid: Ntd;
   change: Ntd;
   cashier?: string;
@@ -110,6 +111,18 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
       ],
     };
   }
+  const settled = settleChange(payments, paid - total);
+  if (!settled) {
+    return {
+      ok: false,
+      reasons: [
+        bilingual(
+          '刷卡與其他付款不可超過應收金額（只有現金可以找零）',
+          'Card and other payments cannot exceed the amount due: only cash gets change',
+        ),
+      ],
+    };
+  }
   return {
     ok: true,
     order: {
@@ -117,12 +130,30 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
       amounts: split.amounts,
       invoice,
       lines,
-      payments,
+      payments: settled,
       paid,
       change: paid - total,
       ...(order.cashier ? { cashier: order.cashier } : {}),
     },
   };
+}
+
+/**
+ * Gives the change back out of the cash payments, last first, so that every payment's `amount`
+ * is what the sale kept (the day's cash figure is then what stays in the drawer). Null when the
+ * cash handed over is less than the change due: card and other payments get no change.
+ */
+export function settleChange(payments: readonly JournalPayment[], change: Ntd): JournalPayment[] | null {
+  let left = change;
+  const settled = payments.map((payment) => ({ ...payment }));
+  for (let i = settled.length - 1; i >= 0 && left > 0; i--) {
+    const payment = settled[i]!;
+    if (payment.method !== 'cash') continue;
+    const back = Math.min(left, payment.amount);
+    settled[i] = { ...payment, amount: payment.amount - back, tendered: payment.amount, change: back };
+    left -= back;
+  }
+  return left === 0 ? settled : null;
 }
 
 /** Only the fields that belong to the chosen kind may be present: a stray field is a mistake to show, not to drop. */

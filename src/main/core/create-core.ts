@@ -7,6 +7,7 @@ import { createJournalHandlers } from '../journal/handlers';
 import { Journal } from '../journal/journal';
 import { createPrintingCapability } from '../printing/capability';
 import { createSettingsHandlers } from '../settings/handlers';
+import { createPinGuard } from '../settings/pin';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
@@ -47,6 +48,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     });
   }
 
+  // One guard for every supervisor action, so wrong PINs count together towards the lockout.
+  const pins = createPinGuard({ secrets: options.secrets });
   const publishStatus = () => events.publish('app.status-changed', status());
   const status = (): AppStatus => {
     const settings = options.settings.get();
@@ -66,6 +69,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   // Printing: jobs in the journal; prints the proof / details slip / drawer kick after each issue.
   const printing = createPrintingCapability({
     store: journal,
+    daySummary: (businessDay) => journal.summary({ businessDay }),
     settings: options.settings,
     logger: options.logger,
     onStateChanged: publishStatus,
@@ -78,6 +82,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     journal,
     settings: options.settings,
     secrets: options.secrets,
+    pins,
     logger: options.logger,
     onStatusChanged: publishStatus,
   });
@@ -92,6 +97,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...createSettingsHandlers({
       settings: options.settings,
       secrets: options.secrets,
+      pins,
       onChanged: publishStatus,
     }),
     ...catalog.handlers,

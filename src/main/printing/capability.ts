@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
+import type { DaySummary } from './layout/summary-layout';
 import type { PrintJobStore } from './print-job-store';
 import { PrintService, type PrintResult } from './print-service';
 import type { PrinterState } from './status';
@@ -38,6 +39,8 @@ export interface PrintingCapability {
 export function createPrintingCapability(options: {
   store: PrintJobStore;
   settings: SettingsStore;
+  /** The journal's summary of a business day, for the summary slip. */
+  daySummary: (businessDay: string) => DaySummary;
   logger?: Logger;
   onStateChanged?: () => void;
   /** How often the printer is asked for its status while idle; 0 = only after jobs and on demand. */
@@ -127,7 +130,7 @@ export function createPrintingCapability(options: {
   }
 
   return {
-    handlers: createPrintingHandlers(service, printer),
+    handlers: createPrintingHandlers(service, printer, options.daySummary),
     service,
     onIssued,
     printerState: () => state,

@@ -2,6 +2,7 @@ import type { printingMethods } from '../../shared/ipc/contract/printing';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import { failureMessage } from './failure-messages';
+import type { DaySummary } from './layout/summary-layout';
 import { pngDataUrl } from './preview';
 import { RetryRefused, type PrintResult, type PrintService } from './print-service';
 import { failureCodeOf, PrintFailure } from './transports/transport';
@@ -23,6 +24,8 @@ export function createPrintingHandlers(
     paperWidth: 58 | 80;
     chinese: 'big5' | 'raster';
   },
+  /** The journal's summary of a business day, for the summary slip. */
+  daySummary: (businessDay: string) => DaySummary,
 ): HandlersFor<typeof printingMethods> {
   return {
     'printing.status': async () => {
@@ -94,6 +97,8 @@ export function createPrintingHandlers(
         };
       }),
     }),
+    'printing.printSummary': async ({ businessDay }) =>
+      outcome(await service.printSummary(daySummary(businessDay))),
     'printing.openDrawer': async () => {
       try {
         await service.openDrawer();

@@ -9,7 +9,7 @@ import {
 } from '../../shared/ipc/contract/settings';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
-import { createPinGuard, type PinGuard } from './pin';
+import { createPinGuard, requirePin, type PinGuard } from './pin';
 import { secureStorageNotice, secureStorageUnavailable, type SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
 
@@ -45,27 +45,19 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
     pinRequired: pinRequired(),
   });
 
-  async function requirePin(pin: string | undefined): Promise<void> {
+  async function requireSettingsPin(pin: string | undefined): Promise<void> {
     if (!pinRequired()) return;
-    if (pin === undefined) {
-      throw new TillError('pin-required', {
-        zh: '變更設定需要主管 PIN。',
-        en: 'Changing settings needs the supervisor PIN.',
-      });
-    }
-    if (!(await pins.verify(pin))) {
-      throw new TillError('pin-wrong', {
-        zh: '主管 PIN 不正確，設定未變更。',
-        en: 'Wrong supervisor PIN: nothing was changed.',
-      });
-    }
+    await requirePin(pins, pin, {
+      required: { zh: '變更設定需要主管 PIN。', en: 'Changing settings needs the supervisor PIN.' },
+      wrong: { zh: '主管 PIN 不正確，設定未變更。', en: 'Wrong supervisor PIN: nothing was changed.' },
+    });
   }
 
   return {
     'settings.get': async () => view(),
 
     'settings.update': async ({ patch, secrets: secretsPatch, pin }) => {
-      await requirePin(pin);
+      await requireSettingsPin(pin);
       const next = applyPatch(settings.get(), patch);
       const writes = secretWrites(secretsPatch);
       if (writes.some(([, value]) => value !== null) && secrets.backend === 'unavailable') {
@@ -101,7 +93,7 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
 
     'settings.setPin': async ({ newPin, currentPin }) => {
       if (secrets.backend === 'unavailable') throw secureStorageUnavailable();
-      await requirePin(currentPin);
+      await requireSettingsPin(currentPin);
       await pins.set(newPin);
       return view();
     },

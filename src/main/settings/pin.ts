@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { Bilingual } from '../../shared/domain/i18n';
 import { TillError } from '../core/errors';
 import type { SecretStore } from './secret-store';
 
@@ -89,4 +90,18 @@ export function createPinGuard(options: PinGuardOptions): PinGuard {
       options.secrets.set('supervisorPinHash', await hashPin(pin));
     },
   };
+}
+
+/**
+ * Guards a supervisor's action: the PIN must be given and match, else a TillError
+ * (`pin-required`, `pin-wrong`, or `pin-locked` from the guard) and the action does not run.
+ * `messages` say, in the cashier's words, what needed the PIN.
+ */
+export async function requirePin(
+  pins: PinGuard,
+  pin: string | undefined,
+  messages: { required: Bilingual; wrong: Bilingual },
+): Promise<void> {
+  if (pin === undefined) throw new TillError('pin-required', messages.required);
+  if (!(await pins.verify(pin))) throw new TillError('pin-wrong', messages.wrong);
 }

@@ -113,6 +113,39 @@ describe('the core in training mode', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'journal-refused' } });
   });
 
+  it('needs the supervisor PIN to resolve once one is set, and changes nothing without it', async () => {
+    const status = await call<{ service: { url: string } }>('app.status', {});
+    await fetch(`${status.service.url}/_admin/faults`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'drop-after-commit', count: 1 }),
+    });
+    const result = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(result.state).toBe('needs-verification');
+    await call('settings.setPin', { newPin: '2468' });
+    const resolution = { orderNo: result.orderNo, outcome: 'notIssued', by: '店員' };
+
+    const without = await core.dispatch('verification.resolve', resolution, ctx);
+    expect(without).toMatchObject({ ok: false, error: { code: 'pin-required' } });
+    const wrong = await core.dispatch('verification.resolve', { ...resolution, pin: '1111' }, ctx);
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { code: 'pin-wrong', message: { zh: expect.stringContaining('未變更') } },
+    });
+    const pending = await call<{ items: PendingVerification[] }>('verification.pending', {});
+    expect(pending.items.map((p) => p.orderNo)).toContain(result.orderNo);
+
+    const right = await call<{ state: string }>('verification.resolve', {
+      ...resolution,
+      outcome: 'issued',
+      invoiceNumber: (
+        await call<{ invoiceNumber: string }>('verification.lookupTraining', { orderNo: result.orderNo })
+      ).invoiceNumber,
+      pin: '2468',
+    });
+    expect(right.state).toBe('issued');
+  });
+
   it('production mode without keys refuses to check out and writes nothing; training sales stay training', async () => {
     // A rejected training sale, resubmittable in training mode only.
     const status = await call<{ service: { url: string } }>('app.status', {});

@@ -22,6 +22,7 @@ beforeEach(async () => {
   settings = { ...settings, printer: { ...settings.printer, uri: printer.uri } };
   printing = createPrintingCapability({
     store: journal,
+    daySummary: (businessDay) => journal.summary({ businessDay }),
     settings: { get: () => settings, update: (patch) => (settings = { ...settings, ...patch }) },
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { printingMethods } from '../../../src/shared/ipc/contract/printing';
+import { Journal } from '../../../src/main/journal/journal';
 import { createPrintingHandlers } from '../../../src/main/printing/handlers';
 import { MemoryPrintJobStore } from '../../../src/main/printing/print-job-store';
 import { PrintService, type PrinterConfig } from '../../../src/main/printing/print-service';
@@ -72,6 +73,7 @@ describe('IPC handlers', () => {
   let printer: VirtualPrinter;
   let service: PrintService;
   let handlers: ReturnType<typeof createPrintingHandlers>;
+  let journal: Journal;
   const ctx = { host: 'web' as const };
 
   beforeEach(async () => {
@@ -83,11 +85,17 @@ describe('IPC handlers', () => {
       chinese: 'big5' as const,
     };
     service = new PrintService({ store: new MemoryPrintJobStore(), printer: () => settings });
-    handlers = createPrintingHandlers(service, () => settings);
+    journal = Journal.open(join(temp.dir, 'journal.sqlite'));
+    handlers = createPrintingHandlers(
+      service,
+      () => settings,
+      (businessDay) => journal.summary({ businessDay }),
+    );
   });
   afterEach(async () => {
     await service.close();
     await printer.close();
+    journal.close();
   });
 
   type Methods = typeof printingMethods;
@@ -96,6 +104,16 @@ describe('IPC handlers', () => {
     value: unknown,
   ): Promise<z.output<Methods[M]['output']>> =>
     printingMethods[name].output.parse(value) as z.output<Methods[M]['output']>;
+
+  it('prints the summary slip of a business day from the journal', async () => {
+    const outcome = await check(
+      'printing.printSummary',
+      await handlers['printing.printSummary']({ businessDay: '2026-11-22' }, ctx),
+    );
+    expect(outcome).toMatchObject({ printed: true, failure: null });
+    const lines = readableLines(decodeEscPos(printer.printedJobs().at(-1)!, 'epson'));
+    expect(lines).toEqual(expect.arrayContaining(['日結報表', '營業日 2026-11-22']));
+  });
 
   it('answer in the contract shapes: status, test print, pending, retry, preview, drawer', async () => {
     await check('printing.status', await handlers['printing.status']({}, ctx));

@@ -176,3 +176,36 @@ describe('prepareOrder: everything decided before anything is written or sent', 
     ).toHaveLength(3);
   });
 });
+
+describe('payments are recorded net of change', () => {
+  it('keeps what the sale took on each payment, with the cash tendered and the change beside it', () => {
+    // Total 205: card 100, cash 150 handed over → 45 change, cash kept 105.
+    const result = prepareOrder(
+      order(
+        { kind: 'paper' },
+        {
+          payments: [
+            { method: 'card', amount: 100 },
+            { method: 'cash', amount: 150 },
+          ],
+        },
+      ),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.order.change).toBe(45);
+    expect(result.order.payments).toEqual([
+      { method: 'card', amount: 100 },
+      { method: 'cash', amount: 105, tendered: 150, change: 45 },
+    ]);
+    expect(result.order.payments.reduce((sum, p) => sum + p.amount, 0)).toBe(
+      result.order.amounts.totalAmount,
+    );
+  });
+
+  it('refuses change on a card: an overpaid card is a typing mistake', () => {
+    expect(reasonsOf(order({ kind: 'paper' }, { payments: [{ method: 'card', amount: 300 }] }))).toEqual([
+      'Card and other payments cannot exceed the amount due: only cash gets change',
+    ]);
+  });
+});

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { PrintOutcome } from '../../../shared/ipc/contract/printing';
+import type { PrintOutcome } from '../../../shared/ipc/contract/printing';
 import type { IpcError } from '../../../shared/ipc/result';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
-import { callNotYetInContract, callTill } from '../ipc/till-client';
+import { callTill } from '../ipc/till-client';
 import { useClosing } from './closing-store';
 
 /**
- * The summary slip (日結單) on the receipt printer. Expects `printing.printSummary({businessDay})`
- * answering a PrintOutcome; the print service can print it, the contract has no method for it yet.
+ * The summary slip (日結單) on the receipt printer, with its preview.
  */
 export function SummaryPrint() {
   const t = useText();
@@ -22,17 +21,11 @@ export function SummaryPrint() {
     setBusy(true);
     setError(null);
     setPreview(null);
-    const answer = await callNotYetInContract('printing.printSummary', { businessDay });
+    const answer = await callTill('printing.printSummary', { businessDay });
     setBusy(false);
     if (!answer.ok) return setError(answer.error);
-    const parsed = PrintOutcome.safeParse(answer.value);
-    if (!parsed.success)
-      return setError({
-        code: 'internal',
-        message: { zh: '列印結果無法辨識', en: 'Unreadable print outcome' },
-      });
-    setOutcome(parsed.data);
-    const image = await callTill('printing.preview', { jobId: parsed.data.jobId });
+    setOutcome(answer.value);
+    const image = await callTill('printing.preview', { jobId: answer.value.jobId });
     if (image.ok) setPreview(image.value.dataUrl);
   };
 

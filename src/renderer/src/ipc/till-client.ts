@@ -51,11 +51,3 @@ export function onTillEvent<E extends EventName>(
 ): () => void {
   return bridge().on(event, listener);
 }
-
-/**
- * A method the screens need that the contract does not have yet (see the report to the lead):
- * the call goes through the same bridge and answers `unknown-method` until it is wired in main.
- */
-export function callNotYetInContract(method: string, input: unknown): Promise<IpcResult<unknown>> {
-  return bridge().call(method as MethodName, input as never) as Promise<IpcResult<unknown>>;
-}

@@ -4,7 +4,6 @@ import type { PendingVerification } from '../../../shared/ipc/contract/checkout'
 import { Dialog } from '../components/Dialog';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
-import { callTill } from '../ipc/till-client';
 import { useSettings } from '../settings/settings-store';
 import { useJournal } from './journal-store';
 
@@ -37,23 +36,20 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
     }
     if (by.trim() === '') return setProblem({ zh: '請輸入確認人', en: 'Enter who verified it' });
     setBusy(true);
-    if (pinSet) {
-      const check = /^\d{4,12}$/.test(pin) ? await callTill('settings.verifyPin', { pin }) : null;
-      if (!check?.ok || !check.value.valid) {
-        setBusy(false);
-        setPin('');
-        return setProblem({ zh: '主管 PIN 不正確', en: 'Wrong supervisor PIN' });
-      }
-    }
+    // The PIN travels with the resolution: main checks it, a wrong one changes nothing.
     const done = await useJournal.getState().resolve({
       orderNo: item.orderNo,
       outcome,
       ...(outcome === 'issued' ? { invoiceNumber: invoiceNumber.trim().toUpperCase() } : {}),
       by: by.trim(),
       ...(note.trim() ? { note: note.trim() } : {}),
+      ...(pinSet ? { pin } : {}),
     });
     setBusy(false);
-    if (done) onClose();
+    if (done) return onClose();
+    setPin('');
+    const error = useJournal.getState().error;
+    if (error) setProblem(error.message);
   };
 
   return (

@@ -109,6 +109,8 @@ export const ResolveVerificationInput = z
     /** Who verified (name or staff id). */
     by: z.string().trim().min(1).max(40),
     note: z.string().max(200).optional(),
+    /** The supervisor PIN; required once one is set (checked in main, not only on the screen). */
+    pin: z.string().max(12).optional(),
   })
   .strict();
 export type ResolveVerificationInput = z.infer<typeof ResolveVerificationInput>;

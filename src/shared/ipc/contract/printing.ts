@@ -92,6 +92,11 @@ export const printingMethods = {
     noInput,
     z.object({ jobs: z.array(PendingPrintJob) }),
   ),
+  'printing.printSummary': method(
+    "Prints the business day's summary slip (日結單) from the journal's summary.",
+    z.object({ businessDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD') }).strict(),
+    PrintOutcome,
+  ),
   'printing.openDrawer': method(
     'Opens the cash drawer (through the receipt printer).',
     noInput,
