@@ -68,7 +68,7 @@ describe('a sale whose outcome is unknown: shown plainly, the next sale goes on,
     await page.getByTestId('resolve-by').fill('王店長');
     await page.getByTestId('resolve-pin').fill('1111');
     await page.getByTestId('resolve-confirm').click();
-    expect(await textOf(page, 'resolve-error')).toBe('主管 PIN 不正確');
+    expect(await textOf(page, 'resolve-error')).toBe('主管 PIN 不正確，交易狀態未變更。');
     await saveScreenshot(page, 'journal-resolve');
     await page.getByTestId('resolve-pin').fill(PIN);
     await page.getByTestId('resolve-confirm').click();
