@@ -1,17 +1,18 @@
 import {
-  API_KEY_HEADER,
-  CONSUMER_BUYER_ID,
+  buildRequestBody,
   POS_OPERATIONS,
-  signRequest,
+  requestHeaders,
+  toPosOrderData,
   type PosOperation,
   type PosOrderData,
 } from '../../src/main/invoice-service/pos-profile';
 import { splitTax, taipeiDateTime, type PricedLine } from '../../src/shared/domain';
 
 /**
- * A tiny POS client for tests: signs an order the provider profile's way and POSTs it. The real
- * client lives in src/main/invoice-service; this one also sends what a real client never would
- * (a chosen timestamp or signature, a raw body) to test the service's refusals.
+ * A tiny POS client for tests: wraps and signs an order with the provider adapter's own functions
+ * and POSTs it. The real client lives in src/main/invoice-service; this one also sends what a real
+ * client never would (a chosen timestamp or signature, any `Data`, a raw body) to test the
+ * service's refusals.
  */
 export interface PosTarget {
   url: string;
@@ -60,20 +61,18 @@ export async function postOrder(
 ): Promise<PosCall> {
   const companyId = options.companyId ?? target.companyId;
   const timestamp = String(options.timestamp ?? freshTimestamp());
+  // The till's own wrapper and headers; `Data` may be anything, and a chosen signature replaces
+  // the computed one, so the service's refusals can be tested.
+  const signed = buildRequestBody(companyId, target.signingSecret, timestamp, data as PosOrderData);
   const body =
     options.rawBody ??
-    JSON.stringify({
-      CompanyID: companyId,
-      Timestamp: timestamp,
-      Signature: options.signature ?? signRequest(companyId, target.signingSecret, timestamp),
-      Data: data,
-    });
+    JSON.stringify(options.signature === undefined ? signed : { ...signed, Signature: options.signature });
   const apiKey = options.apiKey === undefined ? target.apiKey : options.apiKey;
   const response = await fetch(`${target.url}${POS_OPERATIONS[operation]}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      ...(apiKey !== null && { [API_KEY_HEADER]: apiKey }),
+      ...(apiKey !== null && requestHeaders(apiKey)),
       ...options.headers,
     },
     body,
@@ -123,30 +122,15 @@ export function sampleOrder(billingNo: string, options: SampleOrderOptions = {})
   const business = options.buyerTaxId !== undefined;
   const split = splitTax(lines, business ? 'B' : 'C');
   if (!split.ok) throw new Error(`sampleOrder: ${split.reason.en}`);
-  const amounts = split.amounts;
   return {
-    BillingNo: billingNo,
-    InvoiceDateTime: taipeiDateTime(options.at ?? new Date()),
-    InvoiceFor: amounts.invoiceFor,
-    BuyerID: options.buyerTaxId ?? CONSUMER_BUYER_ID,
-    ...(business && { BuyerInvoiceTitle: '測試股份有限公司' }),
-    BuyerName: business ? '測試股份有限公司' : '消費者',
-    PrintMark: 'Y',
-    TaxType: amounts.taxType,
-    SalesAmount: amounts.salesAmount,
-    FreeTaxSalesAmount: amounts.freeTaxSalesAmount,
-    ZeroTaxSalesAmount: amounts.zeroTaxSalesAmount,
-    TaxAmount: amounts.taxAmount,
-    TotalAmount: amounts.totalAmount,
-    DeviceID: 'T01',
-    Details: amounts.lines.map((line, i) => ({
-      DetailID: String(i + 1).padStart(3, '0'),
-      ProductName: line.name,
-      Quantity: line.quantity,
-      UnitPrice: line.unitPrice,
-      SubTotal: line.subTotal,
-      ItemTaxType: line.itemTaxType,
-    })),
+    ...toPosOrderData({
+      orderNo: billingNo,
+      invoiceDateTime: taipeiDateTime(options.at ?? new Date()),
+      deviceId: 'T01',
+      operation: 'order', // PrintMark Y, whichever operation a test sends the sample to
+      ...split.amounts,
+      ...(business && { buyerTaxId: options.buyerTaxId, buyerTitle: '測試股份有限公司' }),
+    }),
     ...options.overrides,
   };
 }

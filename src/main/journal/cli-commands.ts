@@ -1,11 +1,11 @@
-import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { parseTaipeiDateTime, taipeiBusinessDay, type Bilingual } from '../../shared/domain';
 import { JournalError, STATE_LABELS } from './errors';
 import { checkExportOptions, summaryCsv } from './export';
 import { Journal } from './journal';
+import { writeThroughPartial } from './partial-file';
 import type { DaySummary, ExportFormat } from './types';
 
 /**
@@ -54,25 +54,10 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
         const options = { businessDay: date, format, ...(till ? { tillId: till } : {}) };
         if (values.out) {
           checkExportOptions(options);
-          const partial = `${values.out}.partial`;
-          const stream = createWriteStream(partial);
-          try {
-            await once(stream, 'open');
-            const result = await journal.exportDay(options, stream);
-            stream.end();
-            await once(stream, 'close');
-            renameSync(partial, values.out);
-            io.stderr.write(
-              `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${result.rows} transactions to ${values.out}\n`,
-            );
-          } catch (error) {
-            if (!stream.closed) {
-              stream.destroy();
-              await once(stream, 'close');
-            }
-            rmSync(partial, { force: true });
-            throw error;
-          }
+          const result = await writeThroughPartial(values.out, (out) => journal!.exportDay(options, out));
+          io.stderr.write(
+            `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${result.rows} transactions to ${values.out}\n`,
+          );
         } else {
           await journal.exportDay(options, io.stdout);
         }

@@ -1,4 +1,4 @@
-import { createWriteStream, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -6,7 +6,8 @@ import { taipeiDateTime } from '../../shared/domain';
 import { CSV_BOM, csvCell } from './csv';
 import { invalid } from './errors';
 import { openJournalReader } from './open-db';
-import { paymentPairs } from './rows';
+import { writeThroughPartial } from './partial-file';
+import { paymentPairs, type TxRow } from './rows';
 import { daySummary } from './summary';
 import type { DaySummary, ExportOptions, ExportResult } from './types';
 import { businessDay, check } from './validate';
@@ -19,39 +20,17 @@ import { businessDay, check } from './validate';
  * Rows and summary come from one read snapshot.
  */
 
-interface ExportRow {
-  order_no: string;
-  till_id: string;
-  business_day: string;
-  created_at: string;
-  state: string;
-  training: number;
-  operation: string;
-  invoice_kind: string;
-  attempt: number;
-  total_amount: number;
-  sales_amount: number;
-  tax_amount: number;
-  zero_tax_sales_amount: number;
-  free_tax_sales_amount: number;
-  payments: string;
-  buyer_tax_id: string | null;
-  buyer_title: string | null;
-  carrier_type: string | null;
-  carrier_id: string | null;
-  love_code: string | null;
-  invoice_number: string | null;
-  invoice_datetime: string | null;
-  random_number: string | null;
-  exchanges: number;
+/**
+ * A transaction row as EXPORT_SQL reads it: the state-table columns but the company and the body,
+ * with the resolution split into its outcome, who and when, and the printed proofs counted.
+ */
+type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution'> & {
   proofs_printed: number;
-  last_message: string | null;
+  /** The resolution's outcome only. */
   resolution: string | null;
   resolved_by: string | null;
   resolved_at: string | null;
-  cashier: string | null;
-  updated_at: string;
-}
+};
 
 const EXPORT_SQL = `
   SELECT order_no, till_id, business_day, created_at, state, training, operation, invoice_kind, attempt,
@@ -225,29 +204,14 @@ export async function exportDayToFolder(
   }
   checkExportOptions(options);
   const file = join(folder, exportFileName(options));
-  const partial = `${file}.partial`;
-  const stream = createWriteStream(partial);
-  try {
-    await once(stream, 'open');
-    const result = await exportDay(dbPath, options, stream, now);
-    stream.end();
-    await once(stream, 'close');
-    renameSync(partial, file);
-    let summaryFile: string | null = null;
-    if (options.format === 'csv') {
-      summaryFile = join(folder, exportFileName(options, '-summary'));
-      writeFileSync(`${summaryFile}.partial`, summaryCsv(result.summary));
-      renameSync(`${summaryFile}.partial`, summaryFile);
-    }
-    return { rows: result.rows, bytes: result.bytes, file, summaryFile };
-  } catch (error) {
-    if (!stream.closed) {
-      stream.destroy();
-      await once(stream, 'close');
-    }
-    rmSync(partial, { force: true });
-    throw error;
+  const result = await writeThroughPartial(file, (out) => exportDay(dbPath, options, out, now));
+  let summaryFile: string | null = null;
+  if (options.format === 'csv') {
+    summaryFile = join(folder, exportFileName(options, '-summary'));
+    writeFileSync(`${summaryFile}.partial`, summaryCsv(result.summary));
+    renameSync(`${summaryFile}.partial`, summaryFile);
   }
+  return { rows: result.rows, bytes: result.bytes, file, summaryFile };
 }
 
 function isDirectory(path: string): boolean {

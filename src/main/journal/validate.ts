@@ -1,44 +1,32 @@
 import { z } from 'zod';
+import { JournalInvoiceChoice, JournalTotals, NtdAmount } from '../../shared/ipc/contract/journal';
 import { posOperations } from '../invoice-service/pos-profile';
 import { invalid } from './errors';
 import { isAcceptableOrderNo, parseOrderNo, TILL_ID_PATTERN } from './order-numbers';
 import { EXCHANGE_OUTCOMES, PRINT_JOB_KINDS, type NewTransaction, type ResubmitChanges } from './types';
 
-/** Input checks: bad input is refused with a bilingual message before anything is written. */
-const ntd = z.number().int().min(-99_999_999).max(99_999_999);
+/**
+ * Input checks: bad input is refused with a bilingual message before anything is written. The
+ * invoice choice and the totals are the contract's own schemas: what is written is what is read.
+ */
+
 const date = z.instanceof(Date).refine((d) => !Number.isNaN(d.getTime()), 'invalid date');
 
 const line = z.object({
   name: z.string().min(1),
   quantity: z.number().finite(),
   unitPrice: z.number().finite(),
-  subTotal: ntd,
+  subTotal: NtdAmount,
   taxType: z.enum(['taxable', 'zero', 'exempt']),
 });
 const payment = z.object({
   method: z.string().min(1).max(40),
-  amount: ntd,
-  tendered: ntd.optional(),
-  change: ntd.optional(),
+  amount: NtdAmount,
+  tendered: NtdAmount.optional(),
+  change: NtdAmount.optional(),
   reference: z.string().max(200).optional(),
 });
-const invoiceChoice = z.object({
-  kind: z.enum(['paper', 'phone', 'carrier', 'donate', 'business']),
-  buyerTaxId: z.string().optional(),
-  buyerTitle: z.string().optional(),
-  carrierType: z.string().optional(),
-  carrierId: z.string().optional(),
-  loveCode: z.string().optional(),
-  wantsDetails: z.boolean().optional(),
-});
-const totals = z.object({
-  totalAmount: ntd,
-  salesAmount: ntd,
-  taxAmount: ntd,
-  zeroTaxSalesAmount: ntd,
-  freeTaxSalesAmount: ntd,
-});
-const requestData = z.looseObject({ BillingNo: z.string(), TotalAmount: ntd });
+const requestData = z.looseObject({ BillingNo: z.string(), TotalAmount: NtdAmount });
 const operation = z.enum(posOperations as [string, ...string[]]);
 
 const newTransaction = z.object({
@@ -47,10 +35,10 @@ const newTransaction = z.object({
   companyId: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
   training: z.boolean(),
   operation,
-  invoice: invoiceChoice,
+  invoice: JournalInvoiceChoice,
   lines: z.array(line).min(1),
   payments: z.array(payment),
-  totals,
+  totals: JournalTotals,
   requestData,
   cashier: z.string().max(100).optional(),
   at: date.optional(),
@@ -59,10 +47,10 @@ const newTransaction = z.object({
 const resubmitChanges = z
   .object({
     operation: operation.optional(),
-    invoice: invoiceChoice.optional(),
+    invoice: JournalInvoiceChoice.optional(),
     lines: z.array(line).min(1).optional(),
     payments: z.array(payment).optional(),
-    totals: totals.optional(),
+    totals: JournalTotals.optional(),
     requestData: requestData.optional(),
   })
   .strict();

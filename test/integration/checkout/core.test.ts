@@ -5,6 +5,7 @@ import { createTillCore, type TillCore } from '../../../src/main/core/create-cor
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import type { CheckoutResult, PendingVerification } from '../../../src/shared/ipc/contract/checkout';
+import { postAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 import { memoryLogger, paperOrder } from './harness';
 
@@ -25,6 +26,11 @@ describe('the core in training mode', () => {
     const result = await core.dispatch(method, payload, ctx);
     if (!result.ok) throw Object.assign(new Error(result.error.message.en), { code: result.error.code });
     return result.value as T;
+  };
+  /** One fault of this kind from the core's own training service, set through its admin channel. */
+  const injectFault = async (kind: string) => {
+    const status = await call<{ service: { url: string } }>('app.status', {});
+    return postAdmin(status.service.url, 'training-admin-token', 'faults', { kind, count: 1 });
   };
 
   beforeAll(async () => {
@@ -80,13 +86,7 @@ describe('the core in training mode', () => {
   });
 
   it('publishes the pending count when a sale needs verification, and clears it on resolution', async () => {
-    const status = await call<{ service: { url: string } }>('app.status', {});
-    const url = status.service.url;
-    const fault = await fetch(`${url}/_admin/faults`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'http-500-after-commit', count: 1 }),
-    });
+    const fault = await injectFault('http-500-after-commit');
     expect(fault.status).toBe(200);
     events.length = 0;
     const result = await call<CheckoutResult>('checkout.submit', paperOrder());
@@ -114,12 +114,7 @@ describe('the core in training mode', () => {
   });
 
   it('needs the supervisor PIN to resolve once one is set, and changes nothing without it', async () => {
-    const status = await call<{ service: { url: string } }>('app.status', {});
-    await fetch(`${status.service.url}/_admin/faults`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'drop-after-commit', count: 1 }),
-    });
+    await injectFault('drop-after-commit');
     const result = await call<CheckoutResult>('checkout.submit', paperOrder());
     expect(result.state).toBe('needs-verification');
     await call('settings.setPin', { newPin: '2468' });
@@ -148,12 +143,7 @@ describe('the core in training mode', () => {
 
   it('production mode without keys refuses to check out and writes nothing; training sales stay training', async () => {
     // A rejected training sale, resubmittable in training mode only.
-    const status = await call<{ service: { url: string } }>('app.status', {});
-    await fetch(`${status.service.url}/_admin/faults`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'status-0', count: 1 }),
-    });
+    await injectFault('status-0');
     const rejected = await call<CheckoutResult>('checkout.submit', paperOrder());
     expect(rejected.state).toBe('rejected');
 

@@ -1,18 +1,5 @@
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TrainingService } from '../../../src/training-service';
-import { makeTempDir } from '../../support/temp-dir';
-import {
-  admin,
-  paperOrder,
-  phoneOrder,
-  startRelay,
-  startService,
-  openTill,
-  type Admin,
-  type CountingRelay,
-  type Till,
-} from './harness';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paperOrder, phoneOrder, useCheckoutRig } from './harness';
 
 /**
  * Every fault the training service can inject, over real HTTP on 127.0.0.1 and a real journal
@@ -23,43 +10,20 @@ const TIMEOUT_MS = 700;
 const LONG_MS = 1500;
 
 describe('fault injection: every kind lands in the right state, never resent', () => {
-  const temp = makeTempDir('checkout-faults');
-  let service: TrainingService;
-  let relay: CountingRelay;
-  let svc: Admin;
-  // One journal for the file: order numbers and timestamps stay unique as in a real till.
-  let till: Till;
-
-  beforeAll(async () => {
-    service = await startService(temp.dir);
-    relay = await startRelay(service.port);
-    svc = admin(service);
-    till = openTill({
-      dbPath: join(temp.dir, 'journal.sqlite'),
-      service,
-      url: relay.url,
-      timeoutMs: TIMEOUT_MS,
-    });
-  });
-  afterAll(async () => {
-    till.close();
-    await relay.close();
-    await service.close();
-    temp.remove();
-  });
+  const rig = useCheckoutRig('checkout-faults', { timeoutMs: TIMEOUT_MS });
   beforeEach(() => {
-    till.issued.length = 0;
+    rig.till.issued.length = 0;
   });
   afterEach(async () => {
-    await svc.clearFaults();
+    await rig.svc.clearFaults();
   });
 
   /** Runs one checkout and checks the invariants every fault shares. */
   async function checkout(order = paperOrder()) {
-    const before = relay.connections();
-    const result = await till.engine.submit(order);
-    const detail = till.journal.detail(result.orderNo)!;
-    expect(relay.connections() - before, 'exactly one request left the till').toBe(1);
+    const before = rig.relay.connections();
+    const result = await rig.till.engine.submit(order);
+    const detail = rig.till.journal.detail(result.orderNo)!;
+    expect(rig.relay.connections() - before, 'exactly one request left the till').toBe(1);
     expect(detail.exchanges).toHaveLength(1);
     expect(detail.transaction.requestData.BillingNo).toBe(result.orderNo);
     expect(detail.transaction.state).toBe(result.state);
@@ -69,7 +33,7 @@ describe('fault injection: every kind lands in the right state, never resent', (
   /** Waits for the service to finish a delayed request, then asks its verification channel. */
   async function invoicesAfter(orderNo: string, waitMs = 0) {
     if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-    return svc.lookup(orderNo);
+    return rig.svc.lookup(orderNo);
   }
 
   it('no fault: issued, with the proof data parsed', async () => {
@@ -77,81 +41,81 @@ describe('fault injection: every kind lands in the right state, never resent', (
     expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok', missing: [] });
     expect(result.printData).toMatchObject({ InvoiceNumber: result.invoiceNumber, TotalAmount: 150 });
     expect(detail.issue?.printDataStatus).toBe('ok');
-    expect((await svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
-    expect(till.issued.map((e) => e.orderNo)).toEqual([result.orderNo]);
+    expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
+    expect(rig.till.issued.map((e) => e.orderNo)).toEqual([result.orderNo]);
   });
 
   it('delay-before shorter than the timeout: issued', async () => {
-    await svc.fault('delay-before', 1, 200);
+    await rig.svc.fault('delay-before', 1, 200);
     const { result } = await checkout();
     expect(result.state).toBe('issued');
-    expect((await svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
+    expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
   });
 
   it('delay-before longer than the timeout: needs verification, the look-up tells', async () => {
-    await svc.fault('delay-before', 1, LONG_MS);
+    await rig.svc.fault('delay-before', 1, LONG_MS);
     const { result, detail } = await checkout();
     expect(result).toMatchObject({ state: 'needs-verification', invoiceNumber: null });
     expect(result.message.en).toMatch(/not known whether the invoice was issued/);
     expect(detail.exchanges[0]).toMatchObject({ outcome: 'uncertain', httpStatus: null });
     // Whatever the service did after we gave up, the verification channel says it, once.
     const found = await invoicesAfter(result.orderNo, LONG_MS);
-    const lookup = await till.verification.lookupTraining(result.orderNo);
+    const lookup = await rig.till.verification.lookupTraining(result.orderNo);
     expect(lookup.found).toBe(found.found);
-    expect(till.verification.pending().map((p) => p.orderNo)).toContain(result.orderNo);
+    expect(rig.till.verification.pending().map((p) => p.orderNo)).toContain(result.orderNo);
   });
 
   it('delay-after-commit longer than the timeout: needs verification; the invoice exists', async () => {
-    await svc.fault('delay-after-commit', 1, LONG_MS);
+    await rig.svc.fault('delay-after-commit', 1, LONG_MS);
     const { result } = await checkout();
     expect(result.state).toBe('needs-verification');
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
-    expect(till.issued).toHaveLength(0);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
+    expect(rig.till.issued).toHaveLength(0);
   });
 
   it('drop-after-commit (reset after sending): needs verification; the invoice exists', async () => {
-    await svc.fault('drop-after-commit');
+    await rig.svc.fault('drop-after-commit');
     const { result, detail } = await checkout();
     expect(result.state).toBe('needs-verification');
     expect(detail.exchanges[0]!.error).toMatch(/ECONNRESET|hang up|cut off/);
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 
   it('http-500-after-commit: needs verification; the invoice exists', async () => {
-    await svc.fault('http-500-after-commit');
+    await rig.svc.fault('http-500-after-commit');
     const { result, detail } = await checkout();
     expect(result.state).toBe('needs-verification');
     expect(detail.exchanges[0]).toMatchObject({ httpStatus: 500, outcome: 'uncertain' });
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 
   it('http-503-before: needs verification (a 5xx may hide an invoice); here none exists', async () => {
-    await svc.fault('http-503-before');
+    await rig.svc.fault('http-503-before');
     const { result } = await checkout();
     expect(result.state).toBe('needs-verification');
-    expect((await svc.lookup(result.orderNo)).found).toBe(false);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);
   });
 
   it('not-json (an unreadable 200): needs verification; the invoice exists', async () => {
-    await svc.fault('not-json');
+    await rig.svc.fault('not-json');
     const { result, detail } = await checkout();
     expect(result.state).toBe('needs-verification');
     expect(detail.exchanges[0]).toMatchObject({ httpStatus: 200, statusCode: null, outcome: 'uncertain' });
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 
   it('status-0: rejected, nothing issued, the reason kept', async () => {
-    await svc.fault('status-0', 1, undefined, 'Seller suspended (training)');
+    await rig.svc.fault('status-0', 1, undefined, 'Seller suspended (training)');
     const { result, detail } = await checkout();
     expect(result).toMatchObject({ state: 'rejected', invoiceNumber: null });
     expect(result.message.en).toContain('Seller suspended (training)');
     expect(result.message.zh).toContain('同一訂單編號');
     expect(detail.transaction.lastMessage).toBe('Seller suspended (training)');
-    expect((await svc.lookup(result.orderNo)).found).toBe(false);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);
   });
 
   it('no-print-data: issued, the missing data recorded, never issued again', async () => {
-    await svc.fault('no-print-data');
+    await rig.svc.fault('no-print-data');
     const { result, detail } = await checkout();
     expect(result).toMatchObject({
       state: 'issued',
@@ -161,37 +125,37 @@ describe('fault injection: every kind lands in the right state, never resent', (
     });
     expect(result.message.en).toMatch(/no print data\. Do not issue again/);
     expect(detail.issue).toMatchObject({ printDataStatus: 'missing', printDataString: null });
-    expect((await svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
-    expect(till.issued).toHaveLength(1);
+    expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
+    expect(rig.till.issued).toHaveLength(1);
   });
 
   it('no-qkey: issued, the QR link still shown as returned', async () => {
-    await svc.fault('no-qkey');
+    await rig.svc.fault('no-qkey');
     const { result } = await checkout(phoneOrder());
     expect(result).toMatchObject({ state: 'issued', operation: 'orderReturnQKey', missing: ['QKey'] });
     expect(result.qrCodeUrl).toMatch(/^https:\/\//);
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 
   it('no-qr-url: issued, no QR entry shown, recorded as not shown', async () => {
-    await svc.fault('no-qr-url');
+    await rig.svc.fault('no-qr-url');
     const { result, detail } = await checkout(phoneOrder());
     expect(result).toMatchObject({ state: 'issued', qrCodeUrl: null, missing: ['QrCodeUrl'] });
     expect(detail.qrDisplays).toMatchObject([{ shown: false, reason: 'QrCodeUrl missing' }]);
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 
   it('trickle within the timeout: issued', async () => {
-    await svc.fault('trickle', 1, 150);
+    await rig.svc.fault('trickle', 1, 150);
     const { result } = await checkout();
     expect(result.state).toBe('issued');
   });
 
   it('trickle past the timeout: needs verification; the invoice exists', async () => {
-    await svc.fault('trickle', 1, LONG_MS * 2);
+    await rig.svc.fault('trickle', 1, LONG_MS * 2);
     const { result, detail } = await checkout();
     expect(result.state).toBe('needs-verification');
     expect(detail.exchanges[0]!.error).toMatch(/no complete answer within/);
-    expect((await svc.lookup(result.orderNo)).found).toBe(true);
+    expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 });

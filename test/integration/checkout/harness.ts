@@ -1,6 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { assembleCheckout, type CheckoutAssembly } from '../../../src/main/checkout/assemble';
 import type { IssuedEvent } from '../../../src/main/checkout/engine';
 import type { Logger } from '../../../src/main/core/logger';
@@ -14,6 +15,8 @@ import {
   type TrainingService,
   type TrainingServiceConfig,
 } from '../../../src/training-service';
+import { postAdmin } from '../../support/pos-client';
+import { makeTempDir } from '../../support/temp-dir';
 
 /**
  * Real parts for the checkout's integration tests: the training service on 127.0.0.1 (with its
@@ -55,18 +58,14 @@ export interface Admin {
 }
 
 export function admin(service: TrainingService): Admin {
-  const call = async (route: string, body: unknown) => {
-    const response = await fetch(`${service.url}/_admin/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${service.config.adminToken}` },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200)
-      throw new Error(`admin ${route}: HTTP ${response.status} ${await response.text()}`);
-    return response.json();
+  const call = async (route: 'lookup' | 'faults' | 'faults/clear', body: unknown) => {
+    const { status, json } = await postAdmin(service.url, service.config.adminToken, route, body);
+    if (status !== 200) throw new Error(`admin ${route}: HTTP ${status} ${JSON.stringify(json)}`);
+    return json;
   };
   return {
-    lookup: (billingNo) => call('lookup', { BillingNo: billingNo }),
+    lookup: async (billingNo) =>
+      (await call('lookup', { BillingNo: billingNo })) as Awaited<ReturnType<Admin['lookup']>>,
     fault: async (kind, count = 1, ms, message) => {
       await call('faults', {
         kind,
@@ -164,6 +163,45 @@ export function openTill(options: {
     },
   });
   return { ...assembly, journal, logger, issued, close: () => journal.close() };
+}
+
+/** The parts most checkout tests share: a service, a counting relay in front of it, its admin channel, a till. */
+export interface CheckoutRig {
+  /** The temp folder of the file: the service's data and every journal of the file live here. */
+  dir: string;
+  service: TrainingService;
+  relay: CountingRelay;
+  svc: Admin;
+  /** Talks to the service through the relay, so every request it sends is counted. */
+  till: Till;
+}
+
+/**
+ * Starts a rig before the tests of the calling describe block and takes it down after them; the
+ * fields are there from the first test on. One till, one journal file for the whole block: order
+ * numbers and timestamps stay unique as in a real till.
+ */
+export function useCheckoutRig(name: string, tillOptions: { timeoutMs?: number } = {}): CheckoutRig {
+  const temp = makeTempDir(name);
+  const rig = { dir: temp.dir } as CheckoutRig;
+  beforeAll(async () => {
+    rig.service = await startService(temp.dir);
+    rig.relay = await startRelay(rig.service.port);
+    rig.svc = admin(rig.service);
+    rig.till = openTill({
+      dbPath: join(temp.dir, 'journal.sqlite'),
+      service: rig.service,
+      url: rig.relay.url,
+      ...tillOptions,
+    });
+  });
+  afterAll(async () => {
+    rig.till.close();
+    await rig.relay.close();
+    await rig.service.close();
+    temp.remove();
+  });
+  return rig;
 }
 
 export const paperOrder = (amount = 150): CheckoutOrder => ({

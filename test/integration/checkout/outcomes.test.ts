@@ -3,11 +3,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signRequest, toPosOrderData } from '../../../src/main/invoice-service/pos-profile';
 import { Journal } from '../../../src/main/journal/journal';
-import type { TrainingService } from '../../../src/training-service';
-import { makeTempDir } from '../../support/temp-dir';
 import {
   admin,
   businessOrder,
@@ -18,9 +16,7 @@ import {
   phoneOrder,
   startRelay,
   startService,
-  type Admin,
-  type CountingRelay,
-  type Till,
+  useCheckoutRig,
 } from './harness';
 
 /** A port that was free a moment ago and has nothing listening: connections are refused. */
@@ -33,24 +29,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('checkout outcomes over real HTTP and a real journal', () => {
-  const temp = makeTempDir('checkout-outcomes');
-  let service: TrainingService;
-  let relay: CountingRelay;
-  let svc: Admin;
-  let till: Till;
-
-  beforeAll(async () => {
-    service = await startService(temp.dir);
-    relay = await startRelay(service.port);
-    svc = admin(service);
-    till = openTill({ dbPath: join(temp.dir, 'journal.sqlite'), service, url: relay.url });
-  });
-  afterAll(async () => {
-    till.close();
-    await relay.close();
-    await service.close();
-    temp.remove();
-  });
+  const rig = useCheckoutRig('checkout-outcomes');
 
   it('issues each invoice kind through its one operation, matching the service’s record', async () => {
     const cases = [
@@ -61,7 +40,7 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       { order: businessOrder(), operation: 'order', printDataStatus: 'ok' },
     ] as const;
     for (const c of cases) {
-      const result = await till.engine.submit(c.order);
+      const result = await rig.till.engine.submit(c.order);
       expect(result).toMatchObject({
         state: 'issued',
         operation: c.operation,
@@ -69,20 +48,20 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       });
       expect(result.invoiceNumber).toMatch(/^[A-Z]{2}\d{8}$/);
       expect(result.message.zh).toContain('發票已開立');
-      const lookup = await svc.lookup(result.orderNo);
+      const lookup = await rig.svc.lookup(result.orderNo);
       expect(lookup).toMatchObject({
         found: true,
         InvoiceNumber: result.invoiceNumber,
         TotalAmount: result.totalAmount,
       });
     }
-    const business = till.journal.list({
-      businessDay: till.journal.get(till.issued[4]!.orderNo)!.businessDay,
+    const business = rig.till.journal.list({
+      businessDay: rig.till.journal.get(rig.till.issued[4]!.orderNo)!.businessDay,
     });
     expect(business).toHaveLength(5);
-    const phone = till.issued[1]!;
+    const phone = rig.till.issued[1]!;
     expect(phone.outcome.qrCodeUrl).toMatch(/^https:\/\//);
-    const b = till.journal.get(till.issued[4]!.orderNo)!;
+    const b = rig.till.journal.get(rig.till.issued[4]!.orderNo)!;
     expect(b.requestData).toMatchObject({
       InvoiceFor: 'B',
       BuyerID: '04595252',
@@ -90,16 +69,16 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       TaxAmount: 105,
       SalesAmount: 2095,
     });
-    expect(till.issued[4]!.outcome.printData).toMatchObject({ BuyerID: '04595252', FormatCode: '25' });
+    expect(rig.till.issued[4]!.outcome.printData).toMatchObject({ BuyerID: '04595252', FormatCode: '25' });
   });
 
   it('returns change due and logs every answer with HTTP status, StatusCode and ResultMessage', async () => {
-    const result = await till.engine.submit({
+    const result = await rig.till.engine.submit({
       ...paperOrder(150),
       payments: [{ method: 'cash', amount: 500 }],
     });
     expect(result.change).toBe(350);
-    const line = till.logger.lines.filter((l) => l.message === 'e-invoice service answered').at(-1)!;
+    const line = rig.till.logger.lines.filter((l) => l.message === 'e-invoice service answered').at(-1)!;
     expect(line.fields).toMatchObject({
       orderNo: result.orderNo,
       httpStatus: 200,
@@ -109,9 +88,9 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
   });
 
   it('refuses a bad order before anything is written or sent', async () => {
-    const counts = till.journal.counts();
-    const connections = relay.connections();
-    const head = till.journal.chainHead();
+    const counts = rig.till.journal.counts();
+    const connections = rig.relay.connections();
+    const head = rig.till.journal.chainHead();
     const bad = [
       { ...paperOrder(), invoice: { kind: 'business' as const, buyerTaxId: '12345678', buyerTitle: 'X' } },
       { ...paperOrder(), invoice: { kind: 'donate' as const, loveCode: '1' } },
@@ -120,35 +99,35 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       { ...paperOrder(), lines: [] },
     ];
     for (const order of bad) {
-      await expect(till.engine.submit(order)).rejects.toMatchObject({ code: 'invalid-order' });
+      await expect(rig.till.engine.submit(order)).rejects.toMatchObject({ code: 'invalid-order' });
     }
-    await expect(till.engine.submit(bad[0]!)).rejects.toThrow(/check digit/);
-    expect(till.journal.counts()).toEqual(counts);
-    expect(till.journal.chainHead()).toEqual(head);
-    expect(relay.connections()).toBe(connections);
+    await expect(rig.till.engine.submit(bad[0]!)).rejects.toThrow(/check digit/);
+    expect(rig.till.journal.counts()).toEqual(counts);
+    expect(rig.till.journal.chainHead()).toEqual(head);
+    expect(rig.relay.connections()).toBe(connections);
   });
 
   it('keeps no secret in the log or the journal file', async () => {
-    await till.engine.submit(paperOrder());
-    const secrets = [service.config.apiKey, service.config.signingSecret];
-    const logText = JSON.stringify(till.logger.lines);
+    await rig.till.engine.submit(paperOrder());
+    const secrets = [rig.service.config.apiKey, rig.service.config.signingSecret];
+    const logText = JSON.stringify(rig.till.logger.lines);
     for (const secret of secrets) expect(logText).not.toContain(secret);
-    const files = readdirSync(temp.dir).filter((name) => name.startsWith('journal.sqlite'));
-    const bytes = Buffer.concat(files.map((name) => readFileSync(join(temp.dir, name))));
+    const files = readdirSync(rig.dir).filter((name) => name.startsWith('journal.sqlite'));
+    const bytes = Buffer.concat(files.map((name) => readFileSync(join(rig.dir, name))));
     for (const secret of secrets) expect(bytes.includes(Buffer.from(secret))).toBe(false);
     // No signature either: recompute the one of every timestamp the journal recorded.
-    const detail = till.journal.detail(till.issued.at(-1)!.orderNo)!;
+    const detail = rig.till.journal.detail(rig.till.issued.at(-1)!.orderNo)!;
     const stamp = detail.exchanges[0]!.requestTimestamp!;
     expect(stamp).toMatch(/^\d+$/);
-    const signature = signRequest(service.config.companyId, service.config.signingSecret, stamp);
+    const signature = signRequest(rig.service.config.companyId, rig.service.config.signingSecret, stamp);
     expect(bytes.includes(Buffer.from(signature))).toBe(false);
   });
 
   it('connection refused: not delivered, nothing issued; a resubmission issues under the same number', async () => {
     const port = await closedPort();
     const offline = openTill({
-      dbPath: join(temp.dir, 'offline.sqlite'),
-      service,
+      dbPath: join(rig.dir, 'offline.sqlite'),
+      service: rig.service,
       url: `http://127.0.0.1:${port}`,
       tillId: 'T09',
     });
@@ -160,14 +139,14 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
         outcome: 'not-delivered',
         error: 'ECONNREFUSED',
       });
-      expect((await svc.lookup(result.orderNo)).found).toBe(false);
+      expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);
       offline.close();
       // The till comes back with the right address: the same order, the same number.
-      const online = openTill({ dbPath: join(temp.dir, 'offline.sqlite'), service, tillId: 'T09' });
+      const online = openTill({ dbPath: join(rig.dir, 'offline.sqlite'), service: rig.service, tillId: 'T09' });
       try {
         const again = await online.engine.resubmit(result.orderNo);
         expect(again).toMatchObject({ orderNo: result.orderNo, state: 'issued', attempt: 2 });
-        expect((await svc.lookup(result.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
+        expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
       } finally {
         online.close();
       }
@@ -200,8 +179,8 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
         );
         await Promise.all(fillers);
         const stuck = openTill({
-          dbPath: join(temp.dir, 'stuck.sqlite'),
-          service,
+          dbPath: join(rig.dir, 'stuck.sqlite'),
+          service: rig.service,
           url: `http://127.0.0.1:${port}`,
           tillId: 'T07',
           timeoutMs: 400,
@@ -221,8 +200,8 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
 
   it('a wrong apiKey (HTTP 401) and a wrong secret (StatusCode 0) are rejections with a hint', async () => {
     const wrongKey = openTill({
-      dbPath: join(temp.dir, 'keys.sqlite'),
-      service,
+      dbPath: join(rig.dir, 'keys.sqlite'),
+      service: rig.service,
       tillId: 'T06',
       config: { apiKey: 'not-the-key' },
     });
@@ -230,13 +209,13 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       const result = await wrongKey.engine.submit(paperOrder());
       expect(result).toMatchObject({ state: 'rejected' });
       expect(result.message.en).toMatch(/HTTP 401.*wrong API key/);
-      expect((await svc.lookup(result.orderNo)).found).toBe(false);
+      expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);
     } finally {
       wrongKey.close();
     }
     const wrongSecret = openTill({
-      dbPath: join(temp.dir, 'keys.sqlite'),
-      service,
+      dbPath: join(rig.dir, 'keys.sqlite'),
+      service: rig.service,
       tillId: 'T06',
       config: { signingSecret: 'not-the-secret' },
     });
@@ -251,11 +230,11 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
 
   /** A service of its own, so that no other journal of this file has used its seconds. */
   async function ownService(name: string) {
-    return startService(join(temp.dir, name));
+    return startService(join(rig.dir, name));
   }
 
   it('timestamps move forward across a restart and a clock jumped back an hour', async () => {
-    const path = join(temp.dir, 'clock.sqlite');
+    const path = join(rig.dir, 'clock.sqlite');
     const service = await ownService('clock-service');
     const first = openTill({ dbPath: path, service, tillId: 'T05' });
     const a = await first.engine.submit(paperOrder());
@@ -281,13 +260,13 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     const svc = admin(service);
     const relayB = await startRelay(service.port);
     const tillA = openTill({
-      dbPath: join(temp.dir, 'till-a.sqlite'),
+      dbPath: join(rig.dir, 'till-a.sqlite'),
       service,
       tillId: 'TA',
       now: () => frozen,
     });
     const tillB = openTill({
-      dbPath: join(temp.dir, 'till-b.sqlite'),
+      dbPath: join(rig.dir, 'till-b.sqlite'),
       service,
       url: relayB.url,
       tillId: 'TB',
@@ -327,13 +306,13 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
   });
 
   it('reopening a journal turns a sale left in flight into one to verify', () => {
-    const path = join(temp.dir, 'crash.sqlite');
+    const path = join(rig.dir, 'crash.sqlite');
     const journal = Journal.open(path);
     const orderNo = journal.nextOrderNo('T04');
     journal.begin({
       orderNo,
       tillId: 'T04',
-      companyId: service.config.companyId,
+      companyId: rig.service.config.companyId,
       training: true,
       operation: 'order',
       invoice: { kind: 'paper' },
@@ -362,7 +341,7 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       }),
     });
     journal.close();
-    const reopened = openTill({ dbPath: path, service, tillId: 'T04' });
+    const reopened = openTill({ dbPath: path, service: rig.service, tillId: 'T04' });
     try {
       expect(reopened.verification.pending()).toMatchObject([{ orderNo, state: 'needs-verification' }]);
     } finally {

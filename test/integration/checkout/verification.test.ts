@@ -1,52 +1,24 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrainingService } from '../../../src/training-service';
-import { makeTempDir } from '../../support/temp-dir';
-import {
-  admin,
-  openTill,
-  paperOrder,
-  startRelay,
-  startService,
-  type Admin,
-  type CountingRelay,
-  type Till,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { openTill, paperOrder, useCheckoutRig } from './harness';
 
 /**
  * Verification (spec POS rule 5): a sale of unknown outcome waits, frozen, until a person records
  * what the provider's channel says; only "not issued" opens a resubmission, under the same number.
  */
 describe('verification and resubmission', () => {
-  const temp = makeTempDir('checkout-verification');
-  let service: TrainingService;
-  let relay: CountingRelay;
-  let svc: Admin;
-  let till: Till;
-
-  beforeAll(async () => {
-    service = await startService(temp.dir);
-    relay = await startRelay(service.port);
-    svc = admin(service);
-    till = openTill({ dbPath: join(temp.dir, 'journal.sqlite'), service, url: relay.url, timeoutMs: 600 });
-  });
-  afterAll(async () => {
-    till.close();
-    await relay.close();
-    await service.close();
-    temp.remove();
-  });
+  const rig = useCheckoutRig('checkout-verification', { timeoutMs: 600 });
 
   async function unknownButIssued() {
-    await svc.fault('http-500-after-commit');
-    const result = await till.engine.submit(paperOrder());
+    await rig.svc.fault('http-500-after-commit');
+    const result = await rig.till.engine.submit(paperOrder());
     expect(result.state).toBe('needs-verification');
     return result;
   }
 
   async function unknownAndNotIssued() {
-    await svc.fault('http-503-before');
-    const result = await till.engine.submit(paperOrder());
+    await rig.svc.fault('http-503-before');
+    const result = await rig.till.engine.submit(paperOrder());
     expect(result.state).toBe('needs-verification');
     return result;
   }
@@ -54,7 +26,7 @@ describe('verification and resubmission', () => {
   it('lists pending sales and looks them up in training mode', async () => {
     const issued = await unknownButIssued();
     const notIssued = await unknownAndNotIssued();
-    const pending = till.verification.pending();
+    const pending = rig.till.verification.pending();
     expect(pending.map((p) => p.orderNo)).toEqual(
       expect.arrayContaining([issued.orderNo, notIssued.orderNo]),
     );
@@ -65,32 +37,32 @@ describe('verification and resubmission', () => {
       totalAmount: 150,
       training: true,
     });
-    const found = await till.verification.lookupTraining(issued.orderNo);
+    const found = await rig.till.verification.lookupTraining(issued.orderNo);
     expect(found).toMatchObject({ orderNo: issued.orderNo, found: true });
-    expect(found.invoiceNumber).toBe((await svc.lookup(issued.orderNo)).InvoiceNumber);
-    const missing = await till.verification.lookupTraining(notIssued.orderNo);
+    expect(found.invoiceNumber).toBe((await rig.svc.lookup(issued.orderNo)).InvoiceNumber);
+    const missing = await rig.till.verification.lookupTraining(notIssued.orderNo);
     expect(missing).toMatchObject({ found: false, invoiceNumber: null });
     expect(missing.message.zh).toContain('沒有開立');
-    await expect(till.verification.lookupTraining('T01-19990101-000001')).rejects.toMatchObject({
+    await expect(rig.till.verification.lookupTraining('T01-19990101-000001')).rejects.toMatchObject({
       code: 'journal-not-found',
     });
   });
 
   it('a needs-verification sale is frozen: no resubmission until a person resolves it', async () => {
     const result = await unknownButIssued();
-    const connections = relay.connections();
-    await expect(till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
-    await expect(till.engine.resubmit(result.orderNo)).rejects.toThrow(/needs verification/);
-    expect(relay.connections()).toBe(connections);
-    expect(till.journal.get(result.orderNo)!.state).toBe('needs-verification');
+    const connections = rig.relay.connections();
+    await expect(rig.till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
+    await expect(rig.till.engine.resubmit(result.orderNo)).rejects.toThrow(/needs verification/);
+    expect(rig.relay.connections()).toBe(connections);
+    expect(rig.till.journal.get(result.orderNo)!.state).toBe('needs-verification');
   });
 
   it('resolved as issued, with who and when, using the number as the channel shows it', async () => {
     const result = await unknownButIssued();
-    const number = (await svc.lookup(result.orderNo)).InvoiceNumber!;
+    const number = (await rig.svc.lookup(result.orderNo)).InvoiceNumber!;
     const shown = `${number.slice(0, 2).toLowerCase()}-${number.slice(2)}`;
     const before = Date.now();
-    const resolved = till.verification.resolve({
+    const resolved = rig.till.verification.resolve({
       orderNo: result.orderNo,
       outcome: 'issued',
       invoiceNumber: shown,
@@ -103,22 +75,22 @@ describe('verification and resubmission', () => {
       by: '王店長',
     });
     expect(Date.parse(resolved.at)).toBeGreaterThanOrEqual(before - 1000);
-    const record = till.journal.get(result.orderNo)!;
+    const record = rig.till.journal.get(result.orderNo)!;
     expect(record).toMatchObject({
       state: 'issued',
       invoiceNumber: number,
       resolution: { outcome: 'issued', by: '王店長' },
     });
-    expect(till.verification.pending().map((p) => p.orderNo)).not.toContain(result.orderNo);
-    await expect(till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
+    expect(rig.till.verification.pending().map((p) => p.orderNo)).not.toContain(result.orderNo);
+    await expect(rig.till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
   });
 
   it('refuses a resolution without a usable invoice number, and changes nothing', async () => {
     const result = await unknownButIssued();
-    const head = till.journal.chainHead();
+    const head = rig.till.journal.chainHead();
     for (const invoiceNumber of [undefined, '', '12345678', 'AB1234567']) {
       expect(() =>
-        till.verification.resolve({
+        rig.till.verification.resolve({
           orderNo: result.orderNo,
           outcome: 'issued',
           by: 'x',
@@ -127,62 +99,62 @@ describe('verification and resubmission', () => {
       ).toThrow(/2 letters \+ 8 digits/);
     }
     expect(() =>
-      till.verification.resolve({
+      rig.till.verification.resolve({
         orderNo: result.orderNo,
         outcome: 'notIssued',
         invoiceNumber: 'AB12345678',
         by: 'x',
       }),
     ).toThrow(/takes no invoice number/);
-    expect(till.journal.chainHead()).toEqual(head);
-    expect(till.journal.get(result.orderNo)!.state).toBe('needs-verification');
+    expect(rig.till.journal.chainHead()).toEqual(head);
+    expect(rig.till.journal.get(result.orderNo)!.state).toBe('needs-verification');
   });
 
   it('resolved as not issued: resubmitted by a person under the same order number, issued once', async () => {
     const result = await unknownAndNotIssued();
-    expect((await till.verification.lookupTraining(result.orderNo)).found).toBe(false);
-    const resolved = till.verification.resolve({
+    expect((await rig.till.verification.lookupTraining(result.orderNo)).found).toBe(false);
+    const resolved = rig.till.verification.resolve({
       orderNo: result.orderNo,
       outcome: 'notIssued',
       by: '林小姐',
       note: '電話確認',
     });
     expect(resolved).toMatchObject({ state: 'not-issued', invoiceNumber: null, by: '林小姐' });
-    const again = await till.engine.resubmit(result.orderNo, { by: '林小姐' });
+    const again = await rig.till.engine.resubmit(result.orderNo, { by: '林小姐' });
     expect(again).toMatchObject({ orderNo: result.orderNo, state: 'issued', attempt: 2 });
-    expect((await svc.lookup(result.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
-    expect(till.journal.get(result.orderNo)!.requestData.BillingNo).toBe(result.orderNo);
-    await expect(till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
+    expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
+    expect(rig.till.journal.get(result.orderNo)!.requestData.BillingNo).toBe(result.orderNo);
+    await expect(rig.till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
   });
 
   it('a wrong "not issued" is caught by the service: Duplicate BillingNo goes back to verification', async () => {
     const result = await unknownButIssued();
-    till.verification.resolve({ orderNo: result.orderNo, outcome: 'notIssued', by: 'x' });
-    const again = await till.engine.resubmit(result.orderNo);
+    rig.till.verification.resolve({ orderNo: result.orderNo, outcome: 'notIssued', by: 'x' });
+    const again = await rig.till.engine.resubmit(result.orderNo);
     expect(again).toMatchObject({ state: 'needs-verification', invoiceNumber: null });
     expect(again.message.en).toMatch(/already has an invoice/);
-    expect(till.verification.pending().map((p) => p.orderNo)).toContain(result.orderNo);
+    expect(rig.till.verification.pending().map((p) => p.orderNo)).toContain(result.orderNo);
   });
 
   it('a rejected sale is resubmitted under the same number', async () => {
-    await svc.fault('status-0');
-    const result = await till.engine.submit(paperOrder());
+    await rig.svc.fault('status-0');
+    const result = await rig.till.engine.submit(paperOrder());
     expect(result.state).toBe('rejected');
-    const again = await till.engine.resubmit(result.orderNo);
+    const again = await rig.till.engine.resubmit(result.orderNo);
     expect(again).toMatchObject({ orderNo: result.orderNo, state: 'issued', attempt: 2 });
   });
 
   it('refuses to resubmit an issued sale or an unknown order number', async () => {
-    const result = await till.engine.submit(paperOrder());
+    const result = await rig.till.engine.submit(paperOrder());
     expect(result.state).toBe('issued');
-    await expect(till.engine.resubmit(result.orderNo)).rejects.toThrow(/issued/);
-    await expect(till.engine.resubmit('T01-19990101-000009')).rejects.toMatchObject({
+    await expect(rig.till.engine.resubmit(result.orderNo)).rejects.toThrow(/issued/);
+    await expect(rig.till.engine.resubmit('T01-19990101-000009')).rejects.toMatchObject({
       code: 'journal-not-found',
     });
   });
 
   it('production mode has no look-up', async () => {
-    const production = openTill({ dbPath: join(temp.dir, 'production.sqlite'), service, tillId: 'P1' });
+    const production = openTill({ dbPath: join(rig.dir, 'production.sqlite'), service: rig.service, tillId: 'P1' });
     try {
       const { createVerification } = await import('../../../src/main/checkout/verification');
       const verification = createVerification({ journal: production.journal, logger: production.logger });

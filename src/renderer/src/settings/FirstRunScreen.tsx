@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useNavigation } from '../app/navigation-store';
+import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
+import { isPin, PinField } from '../components/PinField';
+import { Segmented } from '../components/Segmented';
 import { useLanguage, useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
 import { useCatalog } from '../sell/catalog-store';
@@ -39,7 +42,7 @@ export function FirstRunScreen() {
       });
     }
     if (pin !== '' || pinAgain !== '') {
-      if (!/^\d{4,12}$/.test(pin))
+      if (!isPin(pin))
         return setProblem({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
       if (pin !== pinAgain) return setProblem({ zh: '兩次輸入的 PIN 不同', en: 'The two PINs differ' });
     }
@@ -76,71 +79,43 @@ export function FirstRunScreen() {
             en: 'The first start is in training mode: invoices go to the built-in training service and print on a virtual printer; no real invoice is issued.',
           })}
         </p>
-        <div className="segmented" role="group" aria-label="語言 Language">
-          <button
-            type="button"
-            aria-pressed={language === 'zh-TW'}
-            onClick={() => setLanguage('zh-TW')}
-            data-testid="first-run-zh"
-          >
-            中文
-          </button>
-          <button
-            type="button"
-            aria-pressed={language === 'en'}
-            onClick={() => setLanguage('en')}
-            data-testid="first-run-en"
-          >
-            English
-          </button>
-        </div>
+        <Segmented
+          role="group"
+          aria-label="語言 Language"
+          value={language}
+          onChange={setLanguage}
+          options={[
+            { value: 'zh-TW', label: '中文', testId: 'first-run-zh' },
+            { value: 'en', label: 'English', testId: 'first-run-en' },
+          ]}
+        />
         <div className="form-grid">
-          <label className="field">
-            <span className="field__label">
-              {t({ zh: '店名（印在證明聯上）', en: 'Shop name (printed on the proof)' })}
-            </span>
-            <input
-              className="field__input"
-              value={sellerName}
-              maxLength={40}
-              onChange={(e) => setSellerName(e.target.value)}
-              data-testid="first-run-seller"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t({ zh: '收銀機代號', en: 'Till id' })}</span>
-            <input
-              className="field__input"
-              value={tillId}
-              maxLength={6}
-              onChange={(e) => setTillId(e.target.value.toUpperCase())}
-              data-testid="first-run-till"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">
-              {t({ zh: '主管 PIN（4 到 12 位數字）', en: 'Supervisor PIN (4 to 12 digits)' })}
-            </span>
-            <input
-              className="field__input"
-              type="password"
-              inputMode="numeric"
-              value={pin}
-              onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPin(e.target.value)}
-              data-testid="first-run-pin"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t({ zh: '再輸入一次 PIN', en: 'The PIN again' })}</span>
-            <input
-              className="field__input"
-              type="password"
-              inputMode="numeric"
-              value={pinAgain}
-              onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPinAgain(e.target.value)}
-              data-testid="first-run-pin-again"
-            />
-          </label>
+          <TextField
+            label={t({ zh: '店名（印在證明聯上）', en: 'Shop name (printed on the proof)' })}
+            value={sellerName}
+            maxLength={40}
+            onChange={(e) => setSellerName(e.target.value)}
+            data-testid="first-run-seller"
+          />
+          <TextField
+            label={t({ zh: '收銀機代號', en: 'Till id' })}
+            value={tillId}
+            maxLength={6}
+            onChange={(e) => setTillId(e.target.value.toUpperCase())}
+            data-testid="first-run-till"
+          />
+          <PinField
+            label={t({ zh: '主管 PIN（4 到 12 位數字）', en: 'Supervisor PIN (4 to 12 digits)' })}
+            value={pin}
+            onChange={setPin}
+            data-testid="first-run-pin"
+          />
+          <PinField
+            label={t({ zh: '再輸入一次 PIN', en: 'The PIN again' })}
+            value={pinAgain}
+            onChange={setPinAgain}
+            data-testid="first-run-pin-again"
+          />
         </div>
         <label className="check">
           <input

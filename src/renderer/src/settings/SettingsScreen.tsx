@@ -2,8 +2,11 @@ import { useEffect, useState } from 'react';
 import type { SecretsPatch, SettingsPatch, SettingsView } from '../../../shared/ipc/contract/settings';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { PinDialog } from '../components/PinDialog';
+import { isPin, PinField } from '../components/PinField';
+import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { CatalogImport } from './CatalogImport';
 import { PrinterTest } from './PrinterTest';
@@ -105,7 +108,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       else if (cleared[name]) secretsPatch[name] = null;
     }
     if (newPin !== '' || newPinAgain !== '') {
-      if (!/^\d{4,12}$/.test(newPin))
+      if (!isPin(newPin))
         return setProblem({ zh: '新 PIN 為 4 到 12 位數字', en: 'The new PIN is 4 to 12 digits' });
       if (newPin !== newPinAgain)
         return setProblem({ zh: '兩次輸入的新 PIN 不同', en: 'The two new PINs differ' });
@@ -128,18 +131,21 @@ function SettingsForm({ view }: { view: SettingsView }) {
   useShortcuts({ F12: () => void submit(), Escape: () => go('sell') });
 
   const secretField = (name: SecretName, label: string, placeholder: string) => (
-    <label className="field">
-      <span className="field__label">
-        {label}{' '}
-        <span
-          className={view.secrets[name].set && !cleared[name] ? 'tag tag--ok' : 'tag'}
-          data-testid={`secret-${name}-state`}
-        >
-          {view.secrets[name].set && !cleared[name]
-            ? t({ zh: '已設定', en: 'Set' })
-            : t({ zh: '未設定', en: 'Not set' })}
-        </span>
-      </span>
+    <Field
+      label={
+        <>
+          {label}{' '}
+          <span
+            className={view.secrets[name].set && !cleared[name] ? 'tag tag--ok' : 'tag'}
+            data-testid={`secret-${name}-state`}
+          >
+            {view.secrets[name].set && !cleared[name]
+              ? t({ zh: '已設定', en: 'Set' })
+              : t({ zh: '未設定', en: 'Not set' })}
+          </span>
+        </>
+      }
+    >
       <span className="field__row">
         <input
           className="field__input"
@@ -167,7 +173,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </button>
         )}
       </span>
-    </label>
+    </Field>
   );
 
   return (
@@ -175,78 +181,53 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <div className="settings__columns">
         <section className="panel">
           <h2 className="panel__title">{t({ zh: '商店與收銀機', en: 'Shop and till' })}</h2>
-          <label className="field">
-            <span className="field__label">{t({ zh: '賣方名稱', en: 'Seller name' })}</span>
-            <input
-              className="field__input"
-              value={form.sellerName}
-              maxLength={40}
-              onChange={(e) => set('sellerName', e.target.value)}
-              data-testid="set-seller"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t({ zh: '賣方統一編號', en: 'Company tax ID' })}</span>
-            <input
-              className="field__input"
-              value={form.companyId}
-              maxLength={8}
-              inputMode="numeric"
-              onChange={(e) => set('companyId', e.target.value)}
-              data-testid="set-company"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t({ zh: '收銀機代號', en: 'Till id' })}</span>
-            <input
-              className="field__input"
-              value={form.tillId}
-              maxLength={6}
-              onChange={(e) => set('tillId', e.target.value.toUpperCase())}
-              data-testid="set-till"
-            />
-          </label>
+          <TextField
+            label={t({ zh: '賣方名稱', en: 'Seller name' })}
+            value={form.sellerName}
+            maxLength={40}
+            onChange={(e) => set('sellerName', e.target.value)}
+            data-testid="set-seller"
+          />
+          <TextField
+            label={t({ zh: '賣方統一編號', en: 'Company tax ID' })}
+            value={form.companyId}
+            maxLength={8}
+            inputMode="numeric"
+            onChange={(e) => set('companyId', e.target.value)}
+            data-testid="set-company"
+          />
+          <TextField
+            label={t({ zh: '收銀機代號', en: 'Till id' })}
+            value={form.tillId}
+            maxLength={6}
+            onChange={(e) => set('tillId', e.target.value.toUpperCase())}
+            data-testid="set-till"
+          />
           <fieldset className="field">
             <legend className="field__label">{t({ zh: '模式', en: 'Mode' })}</legend>
-            <div className="segmented">
-              <button
-                type="button"
-                aria-pressed={form.mode === 'training'}
-                onClick={() => set('mode', 'training')}
-                data-testid="set-mode-training"
-              >
-                {t({ zh: '練習', en: 'Training' })}
-              </button>
-              <button
-                type="button"
-                aria-pressed={form.mode === 'production'}
-                onClick={() => set('mode', 'production')}
-                data-testid="set-mode-production"
-              >
-                {t({ zh: '正式營業', en: 'Production' })}
-              </button>
-            </div>
+            <Segmented
+              value={form.mode}
+              onChange={(mode) => set('mode', mode)}
+              options={[
+                { value: 'training', label: t({ zh: '練習', en: 'Training' }), testId: 'set-mode-training' },
+                {
+                  value: 'production',
+                  label: t({ zh: '正式營業', en: 'Production' }),
+                  testId: 'set-mode-production',
+                },
+              ]}
+            />
           </fieldset>
           <fieldset className="field">
             <legend className="field__label">{t({ zh: '預設語言', en: 'Default language' })}</legend>
-            <div className="segmented">
-              <button
-                type="button"
-                aria-pressed={form.language === 'zh-TW'}
-                onClick={() => set('language', 'zh-TW')}
-                data-testid="set-lang-zh"
-              >
-                中文
-              </button>
-              <button
-                type="button"
-                aria-pressed={form.language === 'en'}
-                onClick={() => set('language', 'en')}
-                data-testid="set-lang-en"
-              >
-                English
-              </button>
-            </div>
+            <Segmented
+              value={form.language}
+              onChange={(language) => set('language', language)}
+              options={[
+                { value: 'zh-TW', label: '中文', testId: 'set-lang-zh' },
+                { value: 'en', label: 'English', testId: 'set-lang-en' },
+              ]}
+            />
           </fieldset>
           <label className="check">
             <input type="checkbox" checked={form.kiosk} onChange={(e) => set('kiosk', e.target.checked)} />
@@ -256,28 +237,20 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
         <section className="panel">
           <h2 className="panel__title">{t({ zh: '發票服務', en: 'E-invoice service' })}</h2>
-          <label className="field">
-            <span className="field__label">
-              {t({ zh: '服務網址（練習模式留空）', en: 'Service address (empty in training)' })}
-            </span>
-            <input
-              className="field__input"
-              value={form.serviceUrl}
-              spellCheck={false}
-              placeholder="https://pos.example.com.tw"
-              onChange={(e) => set('serviceUrl', e.target.value.trim())}
-              data-testid="set-service-url"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t({ zh: '逾時（毫秒）', en: 'Timeout (ms)' })}</span>
-            <input
-              className="field__input"
-              inputMode="numeric"
-              value={String(form.timeoutMs)}
-              onChange={(e) => /^\d{0,5}$/.test(e.target.value) && set('timeoutMs', Number(e.target.value))}
-            />
-          </label>
+          <TextField
+            label={t({ zh: '服務網址（練習模式留空）', en: 'Service address (empty in training)' })}
+            value={form.serviceUrl}
+            spellCheck={false}
+            placeholder="https://pos.example.com.tw"
+            onChange={(e) => set('serviceUrl', e.target.value.trim())}
+            data-testid="set-service-url"
+          />
+          <TextField
+            label={t({ zh: '逾時（毫秒）', en: 'Timeout (ms)' })}
+            inputMode="numeric"
+            value={String(form.timeoutMs)}
+            onChange={(e) => /^\d{0,5}$/.test(e.target.value) && set('timeoutMs', Number(e.target.value))}
+          />
           {secretField('apiKey', 'API Key', t({ zh: '服務商提供的 API Key', en: "The provider's API key" }))}
           {secretField(
             'signingSecret',
@@ -294,22 +267,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
         <section className="panel">
           <h2 className="panel__title">{t({ zh: '印表機', en: 'Printer' })}</h2>
-          <label className="field">
-            <span className="field__label">
-              {t({ zh: '位置（virtual 為練習用虛擬印表機）', en: 'Where (virtual = training preview)' })}
-            </span>
-            <input
-              className="field__input"
-              value={form.printer.uri}
-              spellCheck={false}
-              placeholder="tcp://192.168.1.50:9100"
-              onChange={(e) => setPrinter('uri', e.target.value.trim())}
-              data-testid="set-printer-uri"
-            />
-          </label>
+          <TextField
+            label={t({ zh: '位置（virtual 為練習用虛擬印表機）', en: 'Where (virtual = training preview)' })}
+            value={form.printer.uri}
+            spellCheck={false}
+            placeholder="tcp://192.168.1.50:9100"
+            onChange={(e) => setPrinter('uri', e.target.value.trim())}
+            data-testid="set-printer-uri"
+          />
           <div className="form-row">
-            <label className="field">
-              <span className="field__label">{t({ zh: '機型', en: 'Model' })}</span>
+            <Field label={t({ zh: '機型', en: 'Model' })}>
               <select
                 className="field__input"
                 value={form.printer.model}
@@ -318,9 +285,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 <option value="epson">Epson (ESC/POS)</option>
                 <option value="star">Star</option>
               </select>
-            </label>
-            <label className="field">
-              <span className="field__label">{t({ zh: '紙寬', en: 'Paper' })}</span>
+            </Field>
+            <Field label={t({ zh: '紙寬', en: 'Paper' })}>
               <select
                 className="field__input"
                 value={form.printer.paperWidth}
@@ -329,9 +295,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 <option value={58}>58 mm</option>
                 <option value={80}>80 mm</option>
               </select>
-            </label>
-            <label className="field">
-              <span className="field__label">{t({ zh: '中文', en: 'Chinese' })}</span>
+            </Field>
+            <Field label={t({ zh: '中文', en: 'Chinese' })}>
               <select
                 className="field__input"
                 value={form.printer.chinese}
@@ -340,33 +305,23 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 <option value="big5">Big5</option>
                 <option value="raster">{t({ zh: '點陣圖', en: 'Raster' })}</option>
               </select>
-            </label>
+            </Field>
           </div>
           <PrinterTest />
           <h2 className="panel__title">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</h2>
           <div className="form-row">
-            <label className="field">
-              <span className="field__label">{t({ zh: '新 PIN', en: 'New PIN' })}</span>
-              <input
-                className="field__input"
-                type="password"
-                inputMode="numeric"
-                value={newPin}
-                onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setNewPin(e.target.value)}
-                data-testid="set-new-pin"
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">{t({ zh: '再輸入一次', en: 'Again' })}</span>
-              <input
-                className="field__input"
-                type="password"
-                inputMode="numeric"
-                value={newPinAgain}
-                onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setNewPinAgain(e.target.value)}
-                data-testid="set-new-pin-again"
-              />
-            </label>
+            <PinField
+              label={t({ zh: '新 PIN', en: 'New PIN' })}
+              value={newPin}
+              onChange={setNewPin}
+              data-testid="set-new-pin"
+            />
+            <PinField
+              label={t({ zh: '再輸入一次', en: 'Again' })}
+              value={newPinAgain}
+              onChange={setNewPinAgain}
+              data-testid="set-new-pin-again"
+            />
           </div>
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NTD } from '../../domain/money';
 import { method, noInput } from './define';
 
 /**
@@ -24,12 +25,27 @@ const OrderNo = z.string().regex(/^[A-Z0-9-]{1,30}$/, 'an order number: A-Z, 0-9
 const TillId = z.string().regex(/^[A-Z0-9]{1,12}$/, 'a till id: 1-12 capital letters or digits');
 const BilingualText = z.object({ zh: z.string(), en: z.string() });
 
-const Totals = z.object({
-  totalAmount: z.number().int(),
-  salesAmount: z.number().int(),
-  taxAmount: z.number().int(),
-  zeroTaxSalesAmount: z.number().int(),
-  freeTaxSalesAmount: z.number().int(),
+/** A whole NT$ amount in the till's range: the journal refuses any other before writing. */
+export const NtdAmount = z.number().int().min(-MAX_NTD).max(MAX_NTD);
+
+/** A sale's header amounts; the journal checks what it is given with these same schemas. */
+export const JournalTotals = z.object({
+  totalAmount: NtdAmount,
+  salesAmount: NtdAmount,
+  taxAmount: NtdAmount,
+  zeroTaxSalesAmount: NtdAmount,
+  freeTaxSalesAmount: NtdAmount,
+});
+
+/** The customer's invoice choice as the journal keeps it (the checkout's input is InvoiceChoiceInput). */
+export const JournalInvoiceChoice = z.object({
+  kind: JournalInvoiceKind,
+  buyerTaxId: z.string().optional(),
+  buyerTitle: z.string().optional(),
+  carrierType: z.string().optional(),
+  carrierId: z.string().optional(),
+  loveCode: z.string().optional(),
+  wantsDetails: z.boolean().optional(),
 });
 
 const Resolution = z.object({
@@ -51,7 +67,7 @@ const TxCommon = {
   training: z.boolean(),
   operation: JournalOperation,
   attempt: z.number().int(),
-  totals: Totals,
+  totals: JournalTotals,
   cashier: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   invoiceDateTime: z.string().nullable(),
@@ -69,15 +85,7 @@ export type JournalListItem = z.infer<typeof JournalListItem>;
 
 export const JournalTransaction = z.object({
   ...TxCommon,
-  invoice: z.object({
-    kind: JournalInvoiceKind,
-    buyerTaxId: z.string().optional(),
-    buyerTitle: z.string().optional(),
-    carrierType: z.string().optional(),
-    carrierId: z.string().optional(),
-    loveCode: z.string().optional(),
-    wantsDetails: z.boolean().optional(),
-  }),
+  invoice: JournalInvoiceChoice,
   lines: z.array(
     z.object({
       name: z.string(),
