@@ -1,5 +1,6 @@
 import type { AppStatus } from '../../shared/ipc/contract/app';
 import { createAppHandlers } from '../app/handlers';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
@@ -39,6 +40,8 @@ export interface TillCore {
 export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   const events = createEventHub();
   const startedAt = new Date().toISOString();
+  // A fresh install (or `npm run web` on a fresh clone) has no data folder yet.
+  mkdirSync(options.dataDir, { recursive: true });
   // The journal first: sales left in flight by a crash become needs-verification before anything else runs.
   const journal = Journal.open(join(options.dataDir, 'journal.sqlite'));
   const recovered = journal.recoverInFlight();

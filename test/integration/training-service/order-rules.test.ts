@@ -25,6 +25,12 @@ const withLine = (order: Order, index: number, patch: Record<string, unknown>): 
   ...order,
   Details: order.Details!.map((line, i) => (i === index ? { ...line, ...patch } : line)),
 });
+/** A consumer order on a carrier, so without a printed proof unless the overrides say otherwise. */
+const onCarrier = (CarrierType: string, CarrierId: string, overrides: Order = {}): Order =>
+  consumer({ CarrierType, CarrierId, PrintMark: 'N', ...overrides });
+/** A consumer order donated to a love code, so without a printed proof unless the overrides say otherwise. */
+const donated = (NPOBAN: string, overrides: Order = {}): Order =>
+  consumer({ NPOBAN, PrintMark: 'N', ...overrides });
 const hoursFromNow = (hours: number) => taipeiDateTime(new Date(Date.now() + hours * 3_600_000));
 const line = (
   name: string,
@@ -52,9 +58,20 @@ const consumerWithLines = (lines: Array<[string, number, number]>): Order => {
   return consumer({ Details: details, SalesAmount: total, TotalAmount: total });
 };
 
-const rejections: Array<[string, Order, string]> = [
+type Rejection = [name: string, order: Order, resultMessage: string];
+/** A consumer order without one required header field. */
+const missing = (field: keyof PosOrderData): Rejection => [
+  `no ${field}`,
+  without(consumer(), field),
+  `${field} is required`,
+];
+/** Cases refused with one and the same ResultMessage. */
+const refusedWith = (resultMessage: string, cases: Array<[name: string, order: Order]>): Rejection[] =>
+  cases.map(([name, order]) => [name, order, resultMessage]);
+
+const rejections: Rejection[] = [
   // Required fields and their formats.
-  ['no BillingNo', without(consumer(), 'BillingNo'), 'BillingNo is required'],
+  missing('BillingNo'),
   [
     'BillingNo with a space',
     consumer({ BillingNo: 'A 1' }),
@@ -62,7 +79,7 @@ const rejections: Array<[string, Order, string]> = [
   ],
   ['BillingNo too long', consumer({ BillingNo: 'B'.repeat(41) }), 'BillingNo is longer than 40 characters'],
   ['BillingNo not a string', consumer({ BillingNo: 12 as unknown as string }), 'BillingNo must be a string'],
-  ['no InvoiceDateTime', without(consumer(), 'InvoiceDateTime'), 'InvoiceDateTime is required'],
+  missing('InvoiceDateTime'),
   [
     'InvoiceDateTime with slashes',
     consumer({ InvoiceDateTime: '2026/11/20 10:00:00' }),
@@ -83,9 +100,9 @@ const rejections: Array<[string, Order, string]> = [
     consumer({ InvoiceDateTime: hoursFromNow(-49) }),
     'InvoiceDateTime is more than 48 hours old',
   ],
-  ['no InvoiceFor', without(consumer(), 'InvoiceFor'), 'InvoiceFor is required'],
+  missing('InvoiceFor'),
   ['InvoiceFor X', consumer({ InvoiceFor: 'X' as 'C' }), 'InvoiceFor must be B or C'],
-  ['no BuyerName', without(consumer(), 'BuyerName'), 'BuyerName is required'],
+  missing('BuyerName'),
   ['blank BuyerName', consumer({ BuyerName: '   ' }), 'BuyerName is required'],
   ['BuyerName a number', consumer({ BuyerName: 42 as unknown as string }), 'BuyerName must be a string'],
   [
@@ -96,16 +113,16 @@ const rejections: Array<[string, Order, string]> = [
   ['PrintMark X', consumer({ PrintMark: 'X' as 'Y' }), 'PrintMark must be Y or N'],
   ['TaxType 4', consumer({ TaxType: '4' as '1' }), 'TaxType must be 1, 2, 3 or 9'],
   ['TaxType as a number', consumer({ TaxType: 1 as unknown as '1' }), 'TaxType must be 1, 2, 3 or 9'],
-  ['no SalesAmount', without(consumer(), 'SalesAmount'), 'SalesAmount is required'],
+  missing('SalesAmount'),
   [
     'SalesAmount as text',
     consumer({ SalesAmount: '185' as unknown as number }),
     'SalesAmount must be a whole number of NT$',
   ],
   ['SalesAmount with cents', consumer({ SalesAmount: 184.5 }), 'SalesAmount must be a whole number of NT$'],
-  ['no TotalAmount', without(consumer(), 'TotalAmount'), 'TotalAmount is required'],
-  ['no TaxAmount', without(consumer(), 'TaxAmount'), 'TaxAmount is required'],
-  ['no DeviceID', without(consumer(), 'DeviceID'), 'DeviceID is required'],
+  missing('TotalAmount'),
+  missing('TaxAmount'),
+  missing('DeviceID'),
   ['Note too long', consumer({ Note: 'n'.repeat(201) }), 'Note is longer than 200 characters'],
   ['no Details', without(consumer(), 'Details'), 'Details must have at least one line'],
   ['empty Details', consumer({ Details: [] }), 'Details must have at least one line'],
@@ -230,31 +247,17 @@ const rejections: Array<[string, Order, string]> = [
   ['a negative total', consumerWithLines([['退貨', 1, -100]]), 'SalesAmount cannot be negative'],
 
   // Carriers and love codes.
-  [
-    'mobile barcode without the slash',
-    consumer({ CarrierType: '3J0002', CarrierId: 'ABC1234', PrintMark: 'N' }),
-    'CarrierId is not a mobile barcode (3J0002: "/" + 7 of 0-9 A-Z . + -)',
-  ],
-  [
-    'mobile barcode in lower case',
-    consumer({ CarrierType: '3J0002', CarrierId: '/abc+123', PrintMark: 'N' }),
-    'CarrierId is not a mobile barcode (3J0002: "/" + 7 of 0-9 A-Z . + -)',
-  ],
-  [
-    'mobile barcode too long',
-    consumer({ CarrierType: '3J0002', CarrierId: '/ABC12345', PrintMark: 'N' }),
-    'CarrierId is not a mobile barcode (3J0002: "/" + 7 of 0-9 A-Z . + -)',
-  ],
+  ...refusedWith('CarrierId is not a mobile barcode (3J0002: "/" + 7 of 0-9 A-Z . + -)', [
+    ['mobile barcode without the slash', onCarrier('3J0002', 'ABC1234')],
+    ['mobile barcode in lower case', onCarrier('3J0002', '/abc+123')],
+    ['mobile barcode too long', onCarrier('3J0002', '/ABC12345')],
+  ]),
   [
     'citizen certificate too short',
-    consumer({ CarrierType: 'CQ0001', CarrierId: 'AB1234567890123', PrintMark: 'N' }),
+    onCarrier('CQ0001', 'AB1234567890123'),
     'CarrierId is not a citizen certificate (CQ0001: 2 capital letters + 14 digits)',
   ],
-  [
-    'unknown carrier type',
-    consumer({ CarrierType: '5G0001', CarrierId: 'X', PrintMark: 'N' }),
-    'CarrierType must be 3J0002 or CQ0001',
-  ],
+  ['unknown carrier type', onCarrier('5G0001', 'X'), 'CarrierType must be 3J0002 or CQ0001'],
   [
     'carrier type alone',
     consumer({ CarrierType: '3J0002', PrintMark: 'N' }),
@@ -265,47 +268,28 @@ const rejections: Array<[string, Order, string]> = [
     consumer({ CarrierId: '/ABC+123', PrintMark: 'N' }),
     'CarrierType is required with CarrierId',
   ],
-  [
-    'carrier with a printed proof',
-    consumer({ CarrierType: '3J0002', CarrierId: '/ABC+123', PrintMark: 'Y' }),
-    'PrintMark must be N with a carrier or a donation',
-  ],
-  [
-    'love code of 2 digits',
-    consumer({ NPOBAN: '12', PrintMark: 'N' }),
-    'NPOBAN (love code) must be 3 to 7 digits',
-  ],
-  [
-    'love code of 8 digits',
-    consumer({ NPOBAN: '12345678', PrintMark: 'N' }),
-    'NPOBAN (love code) must be 3 to 7 digits',
-  ],
-  [
-    'love code with letters',
-    consumer({ NPOBAN: '12A4', PrintMark: 'N' }),
-    'NPOBAN (love code) must be 3 to 7 digits',
-  ],
+  ...refusedWith('NPOBAN (love code) must be 3 to 7 digits', [
+    ['love code of 2 digits', donated('12')],
+    ['love code of 8 digits', donated('12345678')],
+    ['love code with letters', donated('12A4')],
+  ]),
   [
     'love code and carrier',
-    consumer({ NPOBAN: '168', CarrierType: '3J0002', CarrierId: '/ABC+123', PrintMark: 'N' }),
+    donated('168', { CarrierType: '3J0002', CarrierId: '/ABC+123' }),
     'NPOBAN and a carrier cannot both be given',
   ],
-  [
-    'donation with a printed proof',
-    consumer({ NPOBAN: '168', PrintMark: 'Y' }),
-    'PrintMark must be N with a carrier or a donation',
-  ],
+  ...refusedWith('PrintMark must be N with a carrier or a donation', [
+    ['carrier with a printed proof', onCarrier('3J0002', '/ABC+123', { PrintMark: 'Y' })],
+    ['donation with a printed proof', donated('168', { PrintMark: 'Y' })],
+  ]),
 ];
 
 const acceptances: Array<[string, Order]> = [
   ['a consumer paper invoice', consumer()],
-  ['a mobile barcode with + . -', consumer({ CarrierType: '3J0002', CarrierId: '/AB+1.-9', PrintMark: 'N' })],
-  [
-    'a citizen certificate',
-    consumer({ CarrierType: 'CQ0001', CarrierId: 'AB12345678901234', PrintMark: 'N' }),
-  ],
-  ['a love code with leading zeros', consumer({ NPOBAN: '001', PrintMark: 'N' })],
-  ['a 7-digit love code', consumer({ NPOBAN: '8585858', PrintMark: 'N' })],
+  ['a mobile barcode with + . -', onCarrier('3J0002', '/AB+1.-9')],
+  ['a citizen certificate', onCarrier('CQ0001', 'AB12345678901234')],
+  ['a love code with leading zeros', donated('001')],
+  ['a 7-digit love code', donated('8585858')],
   [
     'mixed tax for C',
     sample(nextNo(), {

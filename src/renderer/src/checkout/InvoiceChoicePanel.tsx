@@ -1,5 +1,7 @@
 import type { Bilingual } from '../../../shared/domain';
+import { Field } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
+import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { useCheckout } from './checkout-store';
 import type { InvoiceField, InvoiceKind } from './invoice-form';
@@ -40,7 +42,8 @@ export const INVOICE_KINDS: { kind: InvoiceKind; key: string; label: Bilingual; 
   },
 ];
 
-function Field({
+/** An invoice field checked as it is typed: the reason it is wrong, or a tick once it is right. */
+function CheckedField({
   field,
   label,
   value,
@@ -66,8 +69,7 @@ function Field({
   const t = useText();
   const show = error && value.trim() !== '';
   return (
-    <label className="field" data-scanner={scanner ? 'input' : undefined}>
-      <span className="field__label">{label}</span>
+    <Field label={label} data-scanner={scanner ? 'input' : undefined}>
       <input
         className={`field__input${show ? ' field__input--invalid' : ''}`}
         value={value}
@@ -97,7 +99,7 @@ function Field({
           </span>
         )
       )}
-    </label>
+    </Field>
   );
 }
 
@@ -144,25 +146,21 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
         )}
         {invoice.kind === 'carrier' && (
           <>
-            <div className="segmented" role="group" aria-label={t({ zh: '載具類別', en: 'Carrier type' })}>
-              <button
-                type="button"
-                aria-pressed={invoice.carrierKind === 'mobile'}
-                data-testid="carrier-mobile"
-                onClick={() => setInvoice({ carrierKind: 'mobile' })}
-              >
-                {t({ zh: '手機條碼', en: 'Mobile barcode' })}
-              </button>
-              <button
-                type="button"
-                aria-pressed={invoice.carrierKind === 'citizen'}
-                data-testid="carrier-citizen"
-                onClick={() => setInvoice({ carrierKind: 'citizen' })}
-              >
-                {t({ zh: '自然人憑證', en: 'Citizen certificate' })}
-              </button>
-            </div>
-            <Field
+            <Segmented
+              role="group"
+              aria-label={t({ zh: '載具類別', en: 'Carrier type' })}
+              value={invoice.carrierKind}
+              onChange={(carrierKind) => setInvoice({ carrierKind })}
+              options={[
+                { value: 'mobile', label: t({ zh: '手機條碼', en: 'Mobile barcode' }), testId: 'carrier-mobile' },
+                {
+                  value: 'citizen',
+                  label: t({ zh: '自然人憑證', en: 'Citizen certificate' }),
+                  testId: 'carrier-citizen',
+                },
+              ]}
+            />
+            <CheckedField
               field="carrierId"
               label={
                 invoice.carrierKind === 'mobile'
@@ -182,7 +180,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
         )}
         {invoice.kind === 'donate' && (
           <>
-            <Field
+            <CheckedField
               field="loveCode"
               label={t({ zh: '愛心碼（3 到 7 位數字）', en: 'Love code (3 to 7 digits)' })}
               placeholder="168001"
@@ -199,7 +197,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
         )}
         {invoice.kind === 'business' && (
           <>
-            <Field
+            <CheckedField
               field="taxId"
               label={t({ zh: '買方統一編號', en: 'Buyer tax ID' })}
               placeholder="12345678"
@@ -211,7 +209,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
               maxLength={8}
               testId="tax-id"
             />
-            <Field
+            <CheckedField
               field="title"
               label={t({ zh: '買受人抬頭', en: 'Buyer title' })}
               placeholder={t({ zh: '公司名稱', en: 'Company name' })}
@@ -221,7 +219,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
               maxLength={60}
               testId="buyer-title"
             />
-            <Field
+            <CheckedField
               field="businessMobile"
               label={t({
                 zh: '手機條碼（選填，填了就不印證明聯）',

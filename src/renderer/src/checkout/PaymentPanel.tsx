@@ -1,4 +1,5 @@
 import { formatNtd, type Ntd } from '../../../shared/domain';
+import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useCheckout } from './checkout-store';
@@ -49,20 +50,16 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
 
       {!split && payment.method === 'cash' && (
         <>
-          <label className="field field--big">
-            <span className="field__label">
-              {t({ zh: '收現金（空白 = 剛好）', en: 'Cash tendered (empty = exact)' })}
-            </span>
-            <input
-              className="field__input field__input--number"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={String(total)}
-              value={payment.tendered}
-              data-testid="cash-tendered"
-              onChange={(e) => /^\d{0,8}$/.test(e.target.value) && setPayment({ tendered: e.target.value })}
-            />
-          </label>
+          <TextField
+            label={t({ zh: '收現金（空白 = 剛好）', en: 'Cash tendered (empty = exact)' })}
+            variant="big"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={String(total)}
+            value={payment.tendered}
+            data-testid="cash-tendered"
+            onChange={(e) => /^\d{0,8}$/.test(e.target.value) && setPayment({ tendered: e.target.value })}
+          />
           <div className="quick-row">
             {quickTenders(total).map((amount) => (
               <button

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { formatNtd } from '../../../shared/domain';
+import { formatNtd, type Bilingual } from '../../../shared/domain';
 import type { JournalSummary } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { BusinessDayField } from '../components/BusinessDayField';
+import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
-import { paymentLabel, STATE_LABEL } from '../journal/labels';
+import { PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
 
@@ -14,6 +16,37 @@ const OPERATION_LABEL = {
   orderReturnQKey: { zh: '手機 QR', en: 'Phone QR' },
   orderWithoutPrint: { zh: '載具／捐贈', en: 'Carrier / donation' },
 } as const;
+
+/** Count and amount per method, kind or state; a key without a label shows as itself. */
+function FigureTable({
+  caption,
+  figures,
+  labels,
+  hideEmpty = false,
+}: {
+  caption: string;
+  figures: Record<string, { count: number; amount: number }>;
+  labels: Readonly<Record<string, Bilingual | undefined>>;
+  hideEmpty?: boolean;
+}) {
+  const t = useText();
+  return (
+    <table className="table table--compact">
+      <caption>{caption}</caption>
+      <tbody>
+        {Object.entries(figures)
+          .filter(([, figure]) => !hideEmpty || figure.count > 0)
+          .map(([key, figure]) => (
+            <tr key={key}>
+              <td>{t(labels[key] ?? { zh: key, en: key })}</td>
+              <td className="num">{figure.count}</td>
+              <td className="num">{formatNtd(figure.amount)}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
 
 function SummaryBlock({
   title,
@@ -51,53 +84,23 @@ function SummaryBlock({
         <dd>{block.count}</dd>
       </dl>
       <div className="summary-columns">
-        <table className="table table--compact">
-          <caption>{t({ zh: '付款方式', en: 'Payment methods' })}</caption>
-          <tbody>
-            {Object.entries(block.byPaymentMethod).map(([method, figure]) => (
-              <tr key={method}>
-                <td>{t(paymentLabel(method))}</td>
-                <td className="num">{figure.count}</td>
-                <td className="num">{formatNtd(figure.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="table table--compact">
-          <caption>{t({ zh: '發票方式', en: 'Invoice kind' })}</caption>
-          <tbody>
-            {Object.entries(block.byOperation)
-              .filter(([, figure]) => figure.count > 0)
-              .map(([operation, figure]) => (
-                <tr key={operation}>
-                  <td>
-                    {t(
-                      OPERATION_LABEL[operation as keyof typeof OPERATION_LABEL] ?? {
-                        zh: operation,
-                        en: operation,
-                      },
-                    )}
-                  </td>
-                  <td className="num">{figure.count}</td>
-                  <td className="num">{formatNtd(figure.amount)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-        <table className="table table--compact">
-          <caption>{t({ zh: '狀態', en: 'State' })}</caption>
-          <tbody>
-            {Object.entries(block.byState)
-              .filter(([, figure]) => figure.count > 0)
-              .map(([state, figure]) => (
-                <tr key={state}>
-                  <td>{t(STATE_LABEL[state as keyof typeof STATE_LABEL] ?? { zh: state, en: state })}</td>
-                  <td className="num">{figure.count}</td>
-                  <td className="num">{formatNtd(figure.amount)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <FigureTable
+          caption={t({ zh: '付款方式', en: 'Payment methods' })}
+          figures={block.byPaymentMethod}
+          labels={PAYMENT_LABEL}
+        />
+        <FigureTable
+          caption={t({ zh: '發票方式', en: 'Invoice kind' })}
+          figures={block.byOperation}
+          labels={OPERATION_LABEL}
+          hideEmpty
+        />
+        <FigureTable
+          caption={t({ zh: '狀態', en: 'State' })}
+          figures={block.byState}
+          labels={STATE_LABEL}
+          hideEmpty
+        />
       </div>
     </section>
   );
@@ -117,16 +120,7 @@ export function ClosingScreen() {
   return (
     <div className="closing" data-testid="closing-screen">
       <div className="filters">
-        <label className="field">
-          <span className="field__label">{t({ zh: '營業日', en: 'Business day' })}</span>
-          <input
-            className="field__input"
-            type="date"
-            value={closing.businessDay}
-            onChange={(e) => closing.setDay(e.target.value)}
-            data-testid="closing-day"
-          />
-        </label>
+        <BusinessDayField value={closing.businessDay} onChange={closing.setDay} testId="closing-day" />
       </div>
       {closing.error && (
         <p className="notice notice--error" role="alert" data-testid="closing-error">
@@ -148,23 +142,19 @@ export function ClosingScreen() {
       <section className="panel" data-testid="export-panel">
         <h2 className="panel__title">{t({ zh: '匯出', en: 'Export' })}</h2>
         <div className="form-row">
-          <label className="field field--grow">
-            <span className="field__label">
-              {t({
-                zh: '匯出到資料夾（這台電腦上的路徑）',
-                en: 'Export to folder (a path on this computer)',
-              })}
-            </span>
-            <input
-              className="field__input"
-              value={closing.folder}
-              spellCheck={false}
-              placeholder="/home/shop/exports"
-              data-scanner="input"
-              onChange={(e) => closing.setFolder(e.target.value)}
-              data-testid="export-folder"
-            />
-          </label>
+          <TextField
+            label={t({
+              zh: '匯出到資料夾（這台電腦上的路徑）',
+              en: 'Export to folder (a path on this computer)',
+            })}
+            variant="grow"
+            value={closing.folder}
+            spellCheck={false}
+            placeholder="/home/shop/exports"
+            data-scanner="input"
+            onChange={(e) => closing.setFolder(e.target.value)}
+            data-testid="export-folder"
+          />
           <KeyButton
             tone="primary"
             disabled={closing.busy || closing.folder.trim() === ''}

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useText } from '../i18n/language-store';
 import { Dialog } from './Dialog';
+import { Field } from './Field';
 import { KeyButton } from './KeyButton';
+import { Keypad } from './Keypad';
 
 /**
  * A number typed on the keyboard or on the big keypad: quantity, price, discount, PIN-less
@@ -63,8 +65,7 @@ export function NumberDialog(props: NumberDialogProps) {
       }
     >
       {props.extra}
-      <label className="field field--big">
-        <span className="field__label">{props.label}</span>
+      <Field label={props.label} variant="big">
         <span className="field__row">
           <input
             className="field__input field__input--number"
@@ -85,36 +86,19 @@ export function NumberDialog(props: NumberDialogProps) {
           />
           {props.suffix && <span className="field__suffix">{props.suffix}</span>}
         </span>
-      </label>
+      </Field>
       {props.hint && <p className="hint">{props.hint}</p>}
       {props.error && (
         <p className="field__error" role="alert">
           {props.error}
         </p>
       )}
-      <div className="keypad" aria-hidden="true">
-        {KEYS.filter((key) => decimals > 0 || key !== '.').map((key) => (
-          <button key={key} type="button" tabIndex={-1} className="keypad__key" onClick={() => type(key)}>
-            {key}
-          </button>
-        ))}
-        <button
-          type="button"
-          tabIndex={-1}
-          className="keypad__key keypad__key--wide"
-          onClick={() => setText(text.slice(0, -1))}
-        >
-          ⌫
-        </button>
-        <button
-          type="button"
-          tabIndex={-1}
-          className="keypad__key keypad__key--wide"
-          onClick={() => setText('')}
-        >
-          C
-        </button>
-      </div>
+      <Keypad
+        keys={decimals > 0 ? KEYS : KEYS.filter((key) => key !== '.')}
+        onKey={type}
+        onBackspace={() => setText(text.slice(0, -1))}
+        onClear={() => setText('')}
+      />
     </Dialog>
   );
 }

@@ -3,6 +3,10 @@ import type { Bilingual } from '../../../shared/domain';
 import { useText } from '../i18n/language-store';
 import { Dialog } from './Dialog';
 import { KeyButton } from './KeyButton';
+import { Keypad } from './Keypad';
+import { canTypePin, isPin, PinField } from './PinField';
+
+const DIGITS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0'];
 
 /**
  * The supervisor PIN on a keypad (masked). `onSubmit` answers null when the PIN was taken, or
@@ -24,7 +28,7 @@ export function PinDialog({
   const [error, setError] = useState<Bilingual | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!/^\d{4,12}$/.test(pin)) {
+    if (!isPin(pin)) {
       setError({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
       return;
     }
@@ -36,7 +40,7 @@ export function PinDialog({
       setPin('');
     }
   };
-  const type = (key: string) => setPin((p) => (p.length < 12 ? p + key : p));
+  const type = (key: string) => setPin((p) => (canTypePin(p + key) ? p + key : p));
   return (
     <Dialog
       title={title}
@@ -60,44 +64,26 @@ export function PinDialog({
       }
     >
       {hint && <p className="hint">{hint}</p>}
-      <label className="field field--big">
-        <span className="field__label">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</span>
-        <input
-          className="field__input field__input--number"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          data-testid="pin-input"
-          onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPin(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void submit();
-            }
-          }}
-        />
-      </label>
+      <PinField
+        label={t({ zh: '主管 PIN', en: 'Supervisor PIN' })}
+        variant="big"
+        autoComplete="off"
+        value={pin}
+        data-testid="pin-input"
+        onChange={setPin}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      />
       {error && (
         <p className="field__error" role="alert" data-testid="pin-error">
           {t(error)}
         </p>
       )}
-      <div className="keypad" aria-hidden="true">
-        {['7', '8', '9', '4', '5', '6', '1', '2', '3', '0'].map((key) => (
-          <button key={key} type="button" tabIndex={-1} className="keypad__key" onClick={() => type(key)}>
-            {key}
-          </button>
-        ))}
-        <button
-          type="button"
-          tabIndex={-1}
-          className="keypad__key keypad__key--wide"
-          onClick={() => setPin((p) => p.slice(0, -1))}
-        >
-          ⌫
-        </button>
-      </div>
+      <Keypad keys={DIGITS} onKey={type} onBackspace={() => setPin((p) => p.slice(0, -1))} />
     </Dialog>
   );
 }

@@ -4,6 +4,8 @@ import type { PendingVerification } from '../../../shared/ipc/contract/checkout'
 import { JournalTxState } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { BusinessDayField } from '../components/BusinessDayField';
+import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useStatus } from '../status/status-store';
@@ -86,18 +88,8 @@ export function JournalScreen() {
         <div className="journal__split">
           <section className="panel journal__list">
             <div className="filters">
-              <label className="field">
-                <span className="field__label">{t({ zh: '營業日', en: 'Business day' })}</span>
-                <input
-                  className="field__input"
-                  type="date"
-                  value={journal.businessDay}
-                  onChange={(e) => journal.setDay(e.target.value)}
-                  data-testid="journal-day"
-                />
-              </label>
-              <label className="field">
-                <span className="field__label">{t({ zh: '狀態', en: 'State' })}</span>
+              <BusinessDayField value={journal.businessDay} onChange={journal.setDay} testId="journal-day" />
+              <Field label={t({ zh: '狀態', en: 'State' })}>
                 <select
                   className="field__input"
                   value={journal.stateFilter}
@@ -111,18 +103,14 @@ export function JournalScreen() {
                     </option>
                   ))}
                 </select>
-              </label>
-              <label className="field field--grow">
-                <span className="field__label">
-                  {t({ zh: '單號或發票號碼', en: 'Order or invoice no.' })}
-                </span>
-                <input
-                  className="field__input"
-                  value={journal.text}
-                  onChange={(e) => journal.setText(e.target.value)}
-                  data-testid="journal-text"
-                />
-              </label>
+              </Field>
+              <TextField
+                label={t({ zh: '單號或發票號碼', en: 'Order or invoice no.' })}
+                variant="grow"
+                value={journal.text}
+                onChange={(e) => journal.setText(e.target.value)}
+                data-testid="journal-text"
+              />
             </div>
             <table className="table" data-testid="journal-table">
               <thead>

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import type { Bilingual } from '../../../shared/domain';
 import type { PendingVerification } from '../../../shared/ipc/contract/checkout';
 import { Dialog } from '../components/Dialog';
+import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
+import { PinField } from '../components/PinField';
+import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { useSettings } from '../settings/settings-store';
 import { useJournal } from './journal-store';
@@ -79,67 +82,44 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
           en: 'First ask the provider (console or support line) whether this order number was issued, then record what it says.',
         })}
       </p>
-      <div className="segmented" role="group">
-        <button
-          type="button"
-          aria-pressed={outcome === 'issued'}
-          onClick={() => setOutcome('issued')}
-          data-testid="resolve-issued"
-        >
-          {t({ zh: '已開立', en: 'Issued' })}
-        </button>
-        <button
-          type="button"
-          aria-pressed={outcome === 'notIssued'}
-          onClick={() => setOutcome('notIssued')}
-          data-testid="resolve-not-issued"
-        >
-          {t({ zh: '未開立', en: 'Not issued' })}
-        </button>
-      </div>
+      <Segmented
+        role="group"
+        value={outcome}
+        onChange={setOutcome}
+        options={[
+          { value: 'issued', label: t({ zh: '已開立', en: 'Issued' }), testId: 'resolve-issued' },
+          { value: 'notIssued', label: t({ zh: '未開立', en: 'Not issued' }), testId: 'resolve-not-issued' },
+        ]}
+      />
       {outcome === 'issued' && (
-        <label className="field">
-          <span className="field__label">{t({ zh: '發票號碼', en: 'Invoice number' })}</span>
-          <input
-            className="field__input"
-            value={invoiceNumber}
-            maxLength={11}
-            onChange={(e) => setInvoiceNumber(e.target.value)}
-            data-testid="resolve-invoice"
-          />
-        </label>
+        <TextField
+          label={t({ zh: '發票號碼', en: 'Invoice number' })}
+          value={invoiceNumber}
+          maxLength={11}
+          onChange={(e) => setInvoiceNumber(e.target.value)}
+          data-testid="resolve-invoice"
+        />
       )}
-      <label className="field">
-        <span className="field__label">{t({ zh: '確認人', en: 'Verified by' })}</span>
-        <input
-          className="field__input"
-          value={by}
-          maxLength={40}
-          onChange={(e) => setBy(e.target.value)}
-          data-testid="resolve-by"
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{t({ zh: '備註（選填）', en: 'Note (optional)' })}</span>
-        <input
-          className="field__input"
-          value={note}
-          maxLength={200}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </label>
+      <TextField
+        label={t({ zh: '確認人', en: 'Verified by' })}
+        value={by}
+        maxLength={40}
+        onChange={(e) => setBy(e.target.value)}
+        data-testid="resolve-by"
+      />
+      <TextField
+        label={t({ zh: '備註（選填）', en: 'Note (optional)' })}
+        value={note}
+        maxLength={200}
+        onChange={(e) => setNote(e.target.value)}
+      />
       {pinSet && (
-        <label className="field">
-          <span className="field__label">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</span>
-          <input
-            className="field__input"
-            type="password"
-            inputMode="numeric"
-            value={pin}
-            onChange={(e) => /^\d{0,12}$/.test(e.target.value) && setPin(e.target.value)}
-            data-testid="resolve-pin"
-          />
-        </label>
+        <PinField
+          label={t({ zh: '主管 PIN', en: 'Supervisor PIN' })}
+          value={pin}
+          onChange={setPin}
+          data-testid="resolve-pin"
+        />
       )}
       {problem && (
         <p className="field__error" role="alert" data-testid="resolve-error">

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { ImportResult } from '../../../shared/ipc/contract/catalog';
 import type { IpcError } from '../../../shared/ipc/result';
+import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
+import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
 
@@ -46,39 +48,27 @@ export function CatalogImport() {
           en: 'CSV columns: code, barcode, name, category, price (tax included), taxType (taxable/zero/exempt). Only a fully valid file is imported.',
         })}
       </p>
-      <div className="segmented" role="group" aria-label={t({ zh: '匯入方式', en: 'Import mode' })}>
-        <button
-          type="button"
-          aria-pressed={mode === 'replace'}
-          onClick={() => setMode('replace')}
-          data-testid="import-replace"
-        >
-          {t({ zh: '取代全部商品', en: 'Replace the catalog' })}
-        </button>
-        <button
-          type="button"
-          aria-pressed={mode === 'merge'}
-          onClick={() => setMode('merge')}
-          data-testid="import-merge"
-        >
-          {t({ zh: '新增／更新', en: 'Add / update' })}
-        </button>
-      </div>
+      <Segmented
+        role="group"
+        aria-label={t({ zh: '匯入方式', en: 'Import mode' })}
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'replace', label: t({ zh: '取代全部商品', en: 'Replace the catalog' }), testId: 'import-replace' },
+          { value: 'merge', label: t({ zh: '新增／更新', en: 'Add / update' }), testId: 'import-merge' },
+        ]}
+      />
       <div className="form-row">
-        <label className="field field--grow">
-          <span className="field__label">
-            {t({ zh: '商品檔路徑（這台電腦上）', en: 'Catalog file path (on this computer)' })}
-          </span>
-          <input
-            className="field__input"
-            value={path}
-            spellCheck={false}
-            placeholder="/home/shop/catalog.csv"
-            data-testid="import-path"
-            data-scanner="input"
-            onChange={(e) => setPath(e.target.value)}
-          />
-        </label>
+        <TextField
+          label={t({ zh: '商品檔路徑（這台電腦上）', en: 'Catalog file path (on this computer)' })}
+          variant="grow"
+          value={path}
+          spellCheck={false}
+          placeholder="/home/shop/catalog.csv"
+          data-testid="import-path"
+          data-scanner="input"
+          onChange={(e) => setPath(e.target.value)}
+        />
         <KeyButton
           tone="primary"
           disabled={busy || path.trim() === ''}
