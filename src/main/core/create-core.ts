@@ -53,7 +53,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
 
   // One guard for every supervisor action, so wrong PINs count together towards the lockout.
   const pins = createPinGuard({ secrets: options.secrets });
-  const publishStatus = () => events.publish('app.status-changed', status());
+  // Capabilities report changes while they start, before the status can be read (and before
+  // anyone listens): pushes begin once the core is assembled.
+  let assembled = false;
+  const publishStatus = () => {
+    if (assembled) events.publish('app.status-changed', status());
+  };
   const status = (): AppStatus => {
     const settings = options.settings.get();
     return {
@@ -92,7 +97,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   checkout.onIssued(async (event) => {
     await printing.onIssued(event);
   });
-  // Only now: its answer publishes a status, which reads the checkout's service state.
+  // The printer's first answer, for the status bar (the interval keeps it fresh).
   void printing.refreshPrinterState();
 
   const handlers: HandlerMap = {
@@ -109,6 +114,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...printing.handlers,
   };
 
+  assembled = true;
   return {
     dispatch: createDispatcher(handlers, options.logger),
     events,

@@ -10,7 +10,9 @@ describe('a fresh install', () => {
 
   it('starts in training mode with a data folder that does not exist yet', async () => {
     const dataDir = join(temp.dir, 'not', 'there', 'yet');
-    const till = await startTillWebHost({ dataDir, logger: { info() {}, warn() {}, error() {} } });
+    const errors: string[] = [];
+    const logger = { info() {}, warn() {}, error: (message: string) => void errors.push(message) };
+    const till = await startTillWebHost({ dataDir, logger });
     try {
       const result = await till.core.dispatch('app.status', {}, { host: 'web' });
       expect(result).toMatchObject({
@@ -18,6 +20,8 @@ describe('a fresh install', () => {
         value: { mode: 'training', service: { state: 'reachable' } },
       });
       expect(existsSync(join(dataDir, 'journal.sqlite'))).toBe(true);
+      // Starting up logs no error (the training service, the journal, the printer all came up).
+      expect(errors).toEqual([]);
     } finally {
       await till.close();
     }
