@@ -3,7 +3,7 @@
 # a browser download is not possible here) and a CJK font so screens and previews show Chinese.
 # Installs only what is missing, so a machine that has them pays nothing.
 set -euo pipefail
-packages=(chromium fonts-noto-cjk unifont)
+packages=(chromium fonts-noto-cjk)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

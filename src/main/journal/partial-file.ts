@@ -7,10 +7,7 @@ import type { Writable } from 'node:stream';
  * and the stream is closed, so a half-written export never carries the final name; on any failure
  * the partial file is removed and the error passed on.
  */
-export async function writeThroughPartial<T>(
-  file: string,
-  write: (out: Writable) => Promise<T>,
-): Promise<T> {
+export async function writeThroughPartial<T>(file: string, write: (out: Writable) => Promise<T>): Promise<T> {
   const partial = `${file}.partial`;
   const stream = createWriteStream(partial);
   try {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
+import { toPosOrderData } from '../invoice-service/pos-profile';
 import { canonicalJson, entryHash, entryText, GENESIS_HASH } from './chain';
 import { formatOrderNo } from './order-numbers';
 import { bodyColumns, type TxBody } from './rows';
@@ -190,6 +191,13 @@ function saleBody(orderNo: string, tillId: string, total: number, invoiceDateTim
       ? [{ name: '雞排', quantity: 1, unitPrice: other, subTotal: other, taxType: 'taxable' as const }]
       : []),
   ];
+  const totals = {
+    totalAmount: total,
+    salesAmount: total,
+    taxAmount: 0,
+    zeroTaxSalesAmount: 0,
+    freeTaxSalesAmount: 0,
+  };
   return {
     invoice: { kind: 'paper' },
     lines,
@@ -197,35 +205,17 @@ function saleBody(orderNo: string, tillId: string, total: number, invoiceDateTim
       total % 3 === 0
         ? [{ method: 'card', amount: total }]
         : [{ method: 'cash', amount: total, tendered: 1000, change: 1000 - total }],
-    totals: {
-      totalAmount: total,
-      salesAmount: total,
-      taxAmount: 0,
-      zeroTaxSalesAmount: 0,
-      freeTaxSalesAmount: 0,
-    },
-    requestData: {
-      BillingNo: orderNo,
-      InvoiceDateTime: invoiceDateTime,
-      InvoiceFor: 'C',
-      BuyerID: '0000000000',
-      BuyerName: '消費者',
-      PrintMark: 'Y',
-      TaxType: '1',
-      SalesAmount: total,
-      FreeTaxSalesAmount: 0,
-      ZeroTaxSalesAmount: 0,
-      TaxAmount: 0,
-      TotalAmount: total,
-      DeviceID: tillId,
-      Details: lines.map((line, i) => ({
-        DetailID: String(i + 1).padStart(3, '0'),
-        ProductName: line.name,
-        Quantity: line.quantity,
-        UnitPrice: line.unitPrice,
-        SubTotal: line.subTotal,
-        ItemTaxType: '1' as const,
-      })),
-    },
+    totals,
+    // The request as the checkout builds it: the provider's field names live in the adapter only.
+    requestData: toPosOrderData({
+      orderNo,
+      invoiceDateTime,
+      deviceId: tillId,
+      operation: 'order',
+      invoiceFor: 'C',
+      taxType: '1',
+      ...totals,
+      lines: lines.map((line) => ({ ...line, itemTaxType: '1' })),
+    }),
   };
 }

@@ -142,7 +142,11 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);
       offline.close();
       // The till comes back with the right address: the same order, the same number.
-      const online = openTill({ dbPath: join(rig.dir, 'offline.sqlite'), service: rig.service, tillId: 'T09' });
+      const online = openTill({
+        dbPath: join(rig.dir, 'offline.sqlite'),
+        service: rig.service,
+        tillId: 'T09',
+      });
       try {
         const again = await online.engine.resubmit(result.orderNo);
         expect(again).toMatchObject({ orderNo: result.orderNo, state: 'issued', attempt: 2 });

@@ -154,7 +154,11 @@ describe('verification and resubmission', () => {
   });
 
   it('production mode has no look-up', async () => {
-    const production = openTill({ dbPath: join(rig.dir, 'production.sqlite'), service: rig.service, tillId: 'P1' });
+    const production = openTill({
+      dbPath: join(rig.dir, 'production.sqlite'),
+      service: rig.service,
+      tillId: 'P1',
+    });
     try {
       const { createVerification } = await import('../../../src/main/checkout/verification');
       const verification = createVerification({ journal: production.journal, logger: production.logger });

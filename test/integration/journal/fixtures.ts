@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import { toPosOrderData, type PosOrderData } from '../../../src/main/invoice-service/pos-profile';
 import { Journal, type NewTransaction } from '../../../src/main/journal/journal';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -41,31 +41,31 @@ export interface SaleOptions {
 export function sale(orderNo: string, options: SaleOptions = {}): NewTransaction {
   const total = options.total ?? 150;
   const tillId = options.tillId ?? orderNo.split('-')[0]!;
+  const operation = options.operation ?? 'order';
+  const buyer = options.buyerTitle ? { buyerTaxId: '04595252', buyerTitle: options.buyerTitle } : null;
+  const lines = [
+    { name: '珍珠奶茶', quantity: 1, unitPrice: total, subTotal: total, taxType: 'taxable' as const },
+  ];
+  const totals = {
+    totalAmount: total,
+    salesAmount: total,
+    taxAmount: 0,
+    zeroTaxSalesAmount: 0,
+    freeTaxSalesAmount: 0,
+  };
+  // The request as the checkout builds it (the adapter's mapping), plus whatever a test adds.
   const requestData: PosOrderData = {
-    BillingNo: orderNo,
-    InvoiceDateTime: '2026-11-22T11:00:00',
-    InvoiceFor: options.buyerTitle ? 'B' : 'C',
-    BuyerID: options.buyerTitle ? '04595252' : '0000000000',
-    ...(options.buyerTitle ? { BuyerInvoiceTitle: options.buyerTitle } : {}),
-    BuyerName: options.buyerTitle ?? '消費者',
-    PrintMark: 'Y',
-    TaxType: '1',
-    SalesAmount: total,
-    FreeTaxSalesAmount: 0,
-    ZeroTaxSalesAmount: 0,
-    TaxAmount: 0,
-    TotalAmount: total,
-    DeviceID: tillId,
-    Details: [
-      {
-        DetailID: '001',
-        ProductName: '珍珠奶茶',
-        Quantity: 1,
-        UnitPrice: total,
-        SubTotal: total,
-        ItemTaxType: '1',
-      },
-    ],
+    ...toPosOrderData({
+      orderNo,
+      invoiceDateTime: '2026-11-22T11:00:00',
+      deviceId: tillId,
+      operation,
+      invoiceFor: buyer ? 'B' : 'C',
+      taxType: '1',
+      ...totals,
+      ...buyer,
+      lines: lines.map((line) => ({ ...line, itemTaxType: '1' })),
+    }),
     ...(options.extraData ?? {}),
   };
   return {
@@ -73,19 +73,11 @@ export function sale(orderNo: string, options: SaleOptions = {}): NewTransaction
     tillId,
     companyId: '12345678',
     training: options.training ?? false,
-    operation: options.operation ?? 'order',
-    invoice: options.buyerTitle
-      ? { kind: 'business', buyerTaxId: '04595252', buyerTitle: options.buyerTitle }
-      : { kind: 'paper' },
-    lines: [{ name: '珍珠奶茶', quantity: 1, unitPrice: total, subTotal: total, taxType: 'taxable' }],
+    operation,
+    invoice: buyer ? { kind: 'business', ...buyer } : { kind: 'paper' },
+    lines,
     payments: options.payments ?? [{ method: 'cash', amount: total, tendered: 1000, change: 1000 - total }],
-    totals: {
-      totalAmount: total,
-      salesAmount: total,
-      taxAmount: 0,
-      zeroTaxSalesAmount: 0,
-      freeTaxSalesAmount: 0,
-    },
+    totals,
     requestData,
     cashier: 'Amy',
     at: options.at ?? NOON_TAIPEI,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTempDir } from '../../support/temp-dir';
+import { describe, expect, it, vi } from 'vitest';
+import { tempDirsPerTest } from '../../support/temp-dirs-per-test';
 
 // electron-store imports the real `electron` package through Node (not vitest); without the
 // binary its index.js would try to download it. The override makes it return a path instead.
@@ -14,7 +14,7 @@ const { createElectronSettingsStore, settingsJsonSchema } =
 const { defaultSettings } = await import('../../../src/main/settings/settings-schema');
 
 describe('settings in electron-store', () => {
-  const temps: Array<ReturnType<typeof makeTempDir>> = [];
+  const tempDir = tempDirsPerTest('electron-settings');
   const open = (dir: string) => {
     const logger = { info: vi.fn(), warn: vi.fn() };
     return {
@@ -23,12 +23,6 @@ describe('settings in electron-store', () => {
       file: join(dir, 'settings.json'),
     };
   };
-  const tempDir = () => {
-    const temp = makeTempDir('electron-settings');
-    temps.push(temp);
-    return temp.dir;
-  };
-  afterEach(() => temps.splice(0).forEach((t) => t.remove()));
 
   it('starts a fresh install from the defaults, in first-run setup, with the format version recorded', () => {
     const dir = tempDir();
@@ -60,22 +54,7 @@ describe('settings in electron-store', () => {
     const dir = tempDir();
     const file = join(dir, 'settings.json');
     // What the JSON-file store of 0.1.0 wrote to the same path: no kiosk, no firstRunDone, no migration record.
-    writeFileSync(
-      file,
-      JSON.stringify({
-        mode: 'training',
-        tillId: 'C3',
-        language: 'en',
-        companyId: '04595252',
-        sellerName: '老店',
-        serviceUrl: '',
-        timeoutMs: 15000,
-        printer: { uri: 'queue:receipt', model: 'star', paperWidth: 80, chinese: 'raster' },
-        legacyTheme: 'dark',
-      }),
-    );
-    const { store, logger } = open(dir);
-    expect(store.get()).toEqual({
+    const kept = {
       mode: 'training',
       tillId: 'C3',
       language: 'en',
@@ -84,9 +63,10 @@ describe('settings in electron-store', () => {
       serviceUrl: '',
       timeoutMs: 15000,
       printer: { uri: 'queue:receipt', model: 'star', paperWidth: 80, chinese: 'raster' },
-      kiosk: false,
-      firstRunDone: true,
-    });
+    };
+    writeFileSync(file, JSON.stringify({ ...kept, legacyTheme: 'dark' }));
+    const { store, logger } = open(dir);
+    expect(store.get()).toEqual({ ...kept, kiosk: false, firstRunDone: true });
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
     expect(onDisk.legacyTheme).toBeUndefined();
     expect(onDisk.__internal__.migrations.version).toBe('2.0.0');

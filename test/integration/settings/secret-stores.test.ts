@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TillError } from '../../../src/main/core/errors';
-import { makeTempDir } from '../../support/temp-dir';
+import { filesUnder } from '../../support/files-under';
+import { tempDirsPerTest } from '../../support/temp-dirs-per-test';
 
 vi.hoisted(() => {
   process.env.ELECTRON_OVERRIDE_DIST_PATH = '/nonexistent/electron-is-not-installed';
@@ -15,14 +16,6 @@ const { createSafeStorageSecretStore, safeStorageState } =
   await import('../../../src/main/settings/safe-storage-secret-store');
 
 const SECRET = 'SS-live-Zq8Pw3Lm6Rt9Yx2';
-
-/** Every file under a folder, as bytes, so a secret can be looked for anywhere. */
-function filesUnder(dir: string): Array<[string, Buffer]> {
-  return readdirSync(dir).flatMap((name): Array<[string, Buffer]> => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [[path, readFileSync(path)]];
-  });
-}
 
 /** safeStorage as a keychain would do it: real encryption under a key that is not on disk. */
 function fakeSafeStorage(options: { available?: boolean; backend?: string } = {}) {
@@ -43,13 +36,7 @@ function fakeSafeStorage(options: { available?: boolean; backend?: string } = {}
 }
 
 describe('secret stores', () => {
-  const temps: Array<ReturnType<typeof makeTempDir>> = [];
-  const tempDir = () => {
-    const temp = makeTempDir('secrets');
-    temps.push(temp);
-    return temp.dir;
-  };
-  afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+  const tempDir = tempDirsPerTest('secrets');
 
   describe('safeStorage (Electron)', () => {
     it('encrypts with safeStorage and keeps base64 ciphertext in secrets.json', () => {
@@ -65,7 +52,7 @@ describe('secret stores', () => {
       expect(safeStorage.encryptString).toHaveBeenCalledWith(SECRET);
       const stored = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
       expect(stored.signingSecret).toMatch(/^[A-Za-z0-9+/]+=*$/);
-      for (const [path, bytes] of filesUnder(dir)) expect(bytes.includes(SECRET), path).toBe(false);
+      for (const path of filesUnder(dir)) expect(readFileSync(path).includes(SECRET), path).toBe(false);
 
       // A restart reads it back through safeStorage.
       const again = createSafeStorageSecretStore({
@@ -131,7 +118,7 @@ describe('secret stores', () => {
       expect(secrets.backend).toBe('weak');
       secrets.set('apiKey', SECRET);
       expect(createFileKeySecretStore(dir).get('apiKey')).toBe(SECRET);
-      for (const [path, bytes] of filesUnder(dir)) expect(bytes.includes(SECRET), path).toBe(false);
+      for (const path of filesUnder(dir)) expect(readFileSync(path).includes(SECRET), path).toBe(false);
       if (process.platform !== 'win32') {
         expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
         expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);

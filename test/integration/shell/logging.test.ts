@@ -1,20 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFileLogger } from '../../../src/main/logging/file-logger';
 import { createRedactor } from '../../../src/main/logging/redact';
 import { createRotatingFile } from '../../../src/main/logging/rotating-file';
 import { logServiceResponse } from '../../../src/main/logging/service-response';
-import { makeTempDir } from '../../support/temp-dir';
+import { tempDirsPerTest } from '../../support/temp-dirs-per-test';
 
 describe('log files', () => {
-  const temps: Array<ReturnType<typeof makeTempDir>> = [];
-  const temp = () => {
-    const t = makeTempDir('logs');
-    temps.push(t);
-    return t.dir;
-  };
-  afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+  const temp = tempDirsPerTest('logs');
 
   it('rotate at the size limit and keep only the newest K files', () => {
     const dir = temp();

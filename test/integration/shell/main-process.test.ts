@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { methodNames } from '../../../src/shared/ipc/contract';
-import type { IpcError } from '../../../src/shared/ipc/result';
-import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
+import { filesUnder } from '../../support/files-under';
+import { invokeTill, quitEntry, startEntry } from './entry';
 import type { FakeElectron, FakeFrame } from './fake-electron';
 import { FakeWebContents } from './fake-electron';
 
@@ -24,35 +24,16 @@ const API_KEY = 'AK-live-7f3c9e21b04d4a6f';
 const SIGNING_SECRET = 'SS-live-0b9a8c7d6e5f4a3b2c1d';
 const QR_KEY = '0123456789ABCDEF0123456789ABCDEF';
 
-function allFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? allFiles(path) : [path];
-  });
-}
-
 describe('the Electron entry with a stand-in for electron', () => {
   let fake: FakeElectron;
   const window = () => fake.windows[0]!;
-  const ownFrame = () => ({ sender: window().webContents, senderFrame: window().webContents.mainFrame });
-  const invoke = async (method: string, payload: unknown, event: unknown = ownFrame()) => {
-    const handler = fake.handlers.get(`till:${method}`);
-    if (!handler) throw new Error(`not registered: ${method}`);
-    // Each test reads the fields it checks; a missing one fails the assertion.
-    return (await handler(event, payload)) as { ok: boolean; value: SettingsView; error: IpcError };
-  };
+  const invoke = (method: string, payload: unknown, event?: unknown) =>
+    invokeTill(fake, method, payload, event);
 
   beforeAll(async () => {
-    await import('../../../src/main/index');
-    fake = state.fake!;
-    await vi.waitFor(() => expect(fake.windows[0]?.loadURL).toHaveBeenCalled(), { timeout: 20_000 });
+    fake = await startEntry(state);
   });
-
-  afterAll(async () => {
-    fake.module.app.emit('window-all-closed');
-    await vi.waitFor(() => expect(fake.module.app.quit).toHaveBeenCalled());
-    rmSync(fake.userData, { recursive: true, force: true });
-  });
+  afterAll(() => quitEntry(fake));
 
   it('registers the app scheme and enables the sandbox before the app is ready, under a single-instance lock', () => {
     expect(fake.module.app.requestSingleInstanceLock).toHaveBeenCalled();
@@ -237,7 +218,7 @@ describe('the Electron entry with a stand-in for electron', () => {
     expect(log).toContain('[redacted]');
     for (const secret of [API_KEY, SIGNING_SECRET, QR_KEY]) {
       expect(view).not.toContain(secret);
-      for (const file of allFiles(fake.userData)) {
+      for (const file of filesUnder(fake.userData)) {
         expect(readFileSync(file).includes(Buffer.from(secret)), `${secret} in ${file}`).toBe(false);
       }
     }

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { IpcError } from '../../../src/shared/ipc/result';
-import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
+import { invokeTill, quitEntry, startEntry } from './entry';
 import type { FakeElectron } from './fake-electron';
 
 const state = vi.hoisted(() => {
@@ -16,26 +15,12 @@ vi.mock('electron', async () => {
 });
 
 let fake: FakeElectron;
-const invoke = async (method: string, payload: unknown) => {
-  const window = fake.windows[0]!;
-  const event = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
-  return (await fake.handlers.get(`till:${method}`)!(event, payload)) as {
-    ok: boolean;
-    value: SettingsView;
-    error: IpcError;
-  };
-};
+const invoke = (method: string, payload: unknown) => invokeTill(fake, method, payload);
 
 beforeAll(async () => {
-  await import('../../../src/main/index');
-  fake = state.fake!;
-  await vi.waitFor(() => expect(fake.windows[0]?.loadURL).toHaveBeenCalled(), { timeout: 20_000 });
+  fake = await startEntry(state);
 });
-afterAll(async () => {
-  fake.module.app.emit('window-all-closed');
-  await vi.waitFor(() => expect(fake.module.app.quit).toHaveBeenCalled());
-  rmSync(fake.userData, { recursive: true, force: true });
-});
+afterAll(() => quitEntry(fake));
 
 it('without an OS key store the settings screen says so and no secret is stored', async () => {
   const view = (await invoke('settings.get', {})).value;

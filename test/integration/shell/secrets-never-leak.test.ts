@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
@@ -8,19 +8,13 @@ import { redactingSecretStore } from '../../../src/main/logging/redacting-secret
 import { logServiceResponse } from '../../../src/main/logging/service-response';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import { filesUnder } from '../../support/files-under';
 import { makeTempDir } from '../../support/temp-dir';
 
 const API_KEY = 'AK-prod-3f9a7c1e5b2d8046';
 const SIGNING_SECRET = 'SS-prod-d41d8cd98f00b204e980';
 const QR_KEY = '9F86D081884C7D659A2FEAA0C55AD015';
 const PIN = '739153';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /**
  * A run of the core as the shell assembles it (file logger with redaction, encrypted secrets),

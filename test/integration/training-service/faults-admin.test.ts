@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PosIssued, signRequest } from '../../../src/main/invoice-service/pos-profile';
 import { FAULT_KINDS } from '../../../src/training-service';
 import { sampleOrder } from '../../support/pos-client';
-import { startService, type RunningService } from './harness';
+import { issuedLookup, startService, type RunningService } from './harness';
 
 // The verification channel under /_admin/: its authentication, the look-up by BillingNo, and
 // every fault kind, each shown on a real socket.
@@ -78,15 +78,7 @@ describe('training service: admin channel and faults', () => {
   it('looks up what was issued for an order number, and says so when nothing was', async () => {
     const data = order();
     const issued = PosIssued.parse((await svc.post('order', data)).json);
-    expect(await svc.lookup(data.BillingNo)).toEqual({
-      found: true,
-      BillingNo: data.BillingNo,
-      InvoiceNumber: issued.InvoiceNumber,
-      InvoiceDateTime: issued.InvoiceDateTime,
-      RandomNumber: issued.RandomNumber,
-      TotalAmount: data.TotalAmount,
-      Operation: '/Append/Order',
-    });
+    expect(await svc.lookup(data.BillingNo)).toEqual(issuedLookup(data, issued, '/Append/Order'));
     expect(await svc.lookup('NEVER-SENT')).toEqual({ found: false });
   });
 

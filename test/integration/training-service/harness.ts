@@ -1,4 +1,4 @@
-import type { PosOperation } from '../../../src/main/invoice-service/pos-profile';
+import type { PosIssued, PosOperation, PosOrderData } from '../../../src/main/invoice-service/pos-profile';
 import {
   parseTrainingServiceConfig,
   startTrainingService,
@@ -88,4 +88,17 @@ export function fakeClock(start: Date): { now: () => Date; set(instant: Date): v
 /** A Taipei local time as an instant: `taipei('2026-12-31T23:59:00')`. */
 export function taipei(localDateTime: string): Date {
   return new Date(`${localDateTime}+08:00`);
+}
+
+/** What the verification channel answers for an order the service issued at `path`. */
+export function issuedLookup(data: PosOrderData, issued: PosIssued, path: string) {
+  return {
+    found: true,
+    BillingNo: data.BillingNo,
+    InvoiceNumber: issued.InvoiceNumber,
+    InvoiceDateTime: issued.InvoiceDateTime,
+    RandomNumber: issued.RandomNumber,
+    TotalAmount: data.TotalAmount,
+    Operation: path,
+  };
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../src/main/invoice-service/pos-profile';
 import { composeQrCodes } from '../../../src/shared/domain';
 import { sampleOrder } from '../../support/pos-client';
-import { fakeClock, startService, taipei, type RunningService } from './harness';
+import { fakeClock, issuedLookup, startService, taipei, type RunningService } from './harness';
 
 // The three operations' answers (provider profile §1), PrintDataString's content, the QR codes.
 const qrKey = '000102030405060708090a0b0c0d0e0f';
@@ -187,15 +187,7 @@ describe('training service: the three operations', () => {
       ['BillingNo', 'InvoiceDateTime', 'InvoiceNumber', 'RandomNumber', 'ResultMessage', 'StatusCode'].sort(),
     );
     const issued = PosIssued.parse(result.json);
-    expect(await svc.lookup(data.BillingNo)).toEqual({
-      found: true,
-      BillingNo: data.BillingNo,
-      InvoiceNumber: issued.InvoiceNumber,
-      InvoiceDateTime: issued.InvoiceDateTime,
-      RandomNumber: issued.RandomNumber,
-      TotalAmount: data.TotalAmount,
-      Operation: '/Append/OrderWithoutPrint',
-    });
+    expect(await svc.lookup(data.BillingNo)).toEqual(issuedLookup(data, issued, '/Append/OrderWithoutPrint'));
   });
 
   it('draws random codes of 4 digits, not one fixed value', async () => {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { formatNtd, validateCitizenCertificate, validateMobileBarcode } from '../../../shared/domain';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { BackButton } from '../components/BackButton';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useScanTarget } from '../scanner/scan-router';
@@ -83,9 +84,7 @@ export function CheckoutScreen() {
         </p>
       )}
       <footer className="action-bar">
-        <KeyButton shortcut="Escape" onClick={() => go('sell')} disabled={checkout.submitting}>
-          {t({ zh: '返回', en: 'Back' })}
-        </KeyButton>
+        <BackButton disabled={checkout.submitting} />
         <KeyButton
           shortcut="F12"
           tone="go"

@@ -152,7 +152,11 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
               value={invoice.carrierKind}
               onChange={(carrierKind) => setInvoice({ carrierKind })}
               options={[
-                { value: 'mobile', label: t({ zh: '手機條碼', en: 'Mobile barcode' }), testId: 'carrier-mobile' },
+                {
+                  value: 'mobile',
+                  label: t({ zh: '手機條碼', en: 'Mobile barcode' }),
+                  testId: 'carrier-mobile',
+                },
                 {
                   value: 'citizen',
                   label: t({ zh: '自然人憑證', en: 'Citizen certificate' }),

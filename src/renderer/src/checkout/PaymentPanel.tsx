@@ -12,6 +12,9 @@ export const METHOD_LABEL: Record<PaymentMethod, { zh: string; en: string }> = {
 };
 export const METHOD_KEY: Record<PaymentMethod, string> = { cash: 'F7', card: 'F8', other: 'F9' };
 
+/** What an amount field takes while it is typed: whole NT$, up to 8 digits. */
+const AMOUNT_TYPING = /^\d{0,8}$/;
+
 /** Cash with change, card, other, or a split over several; the amount still due is always shown. */
 export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck }) {
   const t = useText();
@@ -58,7 +61,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
             placeholder={String(total)}
             value={payment.tendered}
             data-testid="cash-tendered"
-            onChange={(e) => /^\d{0,8}$/.test(e.target.value) && setPayment({ tendered: e.target.value })}
+            onChange={(e) => AMOUNT_TYPING.test(e.target.value) && setPayment({ tendered: e.target.value })}
           />
           <div className="quick-row">
             {quickTenders(total).map((amount) => (
@@ -98,7 +101,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
                 placeholder={String(remaining)}
                 aria-label={t(METHOD_LABEL[entry.method])}
                 data-testid={`split-amount-${index}`}
-                onChange={(e) => /^\d{0,8}$/.test(e.target.value) && updateSplit(entry.id, e.target.value)}
+                onChange={(e) => AMOUNT_TYPING.test(e.target.value) && updateSplit(entry.id, e.target.value)}
               />
               <button
                 type="button"

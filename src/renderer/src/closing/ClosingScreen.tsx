@@ -3,6 +3,7 @@ import { formatNtd, type Bilingual } from '../../../shared/domain';
 import type { JournalSummary } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { BackButton } from '../components/BackButton';
 import { BusinessDayField } from '../components/BusinessDayField';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
@@ -155,22 +156,17 @@ export function ClosingScreen() {
             onChange={(e) => closing.setFolder(e.target.value)}
             data-testid="export-folder"
           />
-          <KeyButton
-            tone="primary"
-            disabled={closing.busy || closing.folder.trim() === ''}
-            onClick={() => void closing.exportDay('csv')}
-            data-testid="export-csv"
-          >
-            CSV
-          </KeyButton>
-          <KeyButton
-            tone="primary"
-            disabled={closing.busy || closing.folder.trim() === ''}
-            onClick={() => void closing.exportDay('json')}
-            data-testid="export-json"
-          >
-            JSON
-          </KeyButton>
+          {(['csv', 'json'] as const).map((format) => (
+            <KeyButton
+              key={format}
+              tone="primary"
+              disabled={closing.busy || closing.folder.trim() === ''}
+              onClick={() => void closing.exportDay(format)}
+              data-testid={`export-${format}`}
+            >
+              {format.toUpperCase()}
+            </KeyButton>
+          ))}
         </div>
         {closing.exported.map((file) => (
           <p key={file.file} className="notice notice--ok" data-testid="export-done">
@@ -207,9 +203,7 @@ export function ClosingScreen() {
         )}
       </section>
       <footer className="action-bar">
-        <KeyButton shortcut="Escape" onClick={() => go('sell')}>
-          {t({ zh: '返回', en: 'Back' })}
-        </KeyButton>
+        <BackButton />
         <KeyButton shortcut="F5" onClick={() => void closing.load()}>
           {t({ zh: '重新整理', en: 'Refresh' })}
         </KeyButton>

@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import type { PrintOutcome } from '../../../shared/ipc/contract/printing';
-import type { IpcError } from '../../../shared/ipc/result';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
+import { PrintResult, usePrintWithPreview } from '../printing/PrintResult';
 import { useClosing } from './closing-store';
 
 /**
@@ -12,51 +10,23 @@ import { useClosing } from './closing-store';
 export function SummaryPrint() {
   const t = useText();
   const businessDay = useClosing((s) => s.businessDay);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
-  const [error, setError] = useState<IpcError | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  const print = async () => {
-    setBusy(true);
-    setError(null);
-    setPreview(null);
-    const answer = await callTill('printing.printSummary', { businessDay });
-    setBusy(false);
-    if (!answer.ok) return setError(answer.error);
-    setOutcome(answer.value);
-    const image = await callTill('printing.preview', { jobId: answer.value.jobId });
-    if (image.ok) setPreview(image.value.dataUrl);
-  };
+  const slip = usePrintWithPreview({ previewUnprinted: true });
 
   return (
     <div className="summary-print">
-      <KeyButton onClick={() => void print()} disabled={busy} data-testid="print-summary">
+      <KeyButton
+        onClick={() => void slip.print(() => callTill('printing.printSummary', { businessDay }))}
+        disabled={slip.busy}
+        data-testid="print-summary"
+      >
         {t({ zh: '列印日結單', en: 'Print the day summary' })}
       </KeyButton>
-      {outcome && (
-        <p
-          className={outcome.printed ? 'notice notice--ok' : 'notice notice--error'}
-          data-testid="summary-print-result"
-        >
-          {outcome.printed
-            ? t({ zh: '日結單已印出', en: 'The summary printed' })
-            : t(outcome.message ?? { zh: '列印失敗', en: 'Printing failed' })}
-        </p>
-      )}
-      {error && (
-        <p className="notice notice--error" data-testid="summary-print-error">
-          {t(error.message)}
-        </p>
-      )}
-      {preview && (
-        <img
-          className="print-preview"
-          src={preview}
-          alt={t({ zh: '日結單預覽', en: 'Summary preview' })}
-          data-testid="summary-preview"
-        />
-      )}
+      <PrintResult
+        state={slip}
+        printedText={{ zh: '日結單已印出', en: 'The summary printed' }}
+        previewAlt={{ zh: '日結單預覽', en: 'Summary preview' }}
+        testIds={{ result: 'summary-print-result', error: 'summary-print-error', preview: 'summary-preview' }}
+      />
     </div>
   );
 }

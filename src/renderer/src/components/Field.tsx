@@ -30,7 +30,10 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function TextField({ label, variant, ...input }: TextFieldProps) {
   return (
     <Field label={label} variant={variant}>
-      <input className={variant === 'big' ? 'field__input field__input--number' : 'field__input'} {...input} />
+      <input
+        className={variant === 'big' ? 'field__input field__input--number' : 'field__input'}
+        {...input}
+      />
     </Field>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useText } from '../i18n/language-store';
+import { CancelButton } from './CancelButton';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
 import { KeyButton } from './KeyButton';
@@ -49,9 +50,7 @@ export function NumberDialog(props: NumberDialogProps) {
       testId={props.testId}
       footer={
         <>
-          <KeyButton shortcut="Escape" onClick={props.onClose}>
-            {t({ zh: '取消', en: 'Cancel' })}
-          </KeyButton>
+          <CancelButton onClick={props.onClose} />
           <KeyButton
             tone="primary"
             shortcut="Enter"

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Bilingual } from '../../../shared/domain';
 import { useText } from '../i18n/language-store';
+import { CancelButton } from './CancelButton';
 import { Dialog } from './Dialog';
 import { KeyButton } from './KeyButton';
 import { Keypad } from './Keypad';
-import { canTypePin, isPin, PinField } from './PinField';
+import { canTypePin, isPin, PIN_RULE, PinField } from './PinField';
 
 const DIGITS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0'];
 
@@ -29,7 +30,7 @@ export function PinDialog({
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!isPin(pin)) {
-      setError({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
+      setError(PIN_RULE);
       return;
     }
     setBusy(true);
@@ -48,9 +49,7 @@ export function PinDialog({
       testId="pin-dialog"
       footer={
         <>
-          <KeyButton shortcut="Escape" onClick={onClose}>
-            {t({ zh: '取消', en: 'Cancel' })}
-          </KeyButton>
+          <CancelButton onClick={onClose} />
           <KeyButton
             tone="primary"
             shortcut="Enter"

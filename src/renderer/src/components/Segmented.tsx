@@ -8,8 +8,8 @@ export interface SegmentedOption<T extends string> {
 
 export interface SegmentedProps<T extends string> extends Omit<HTMLAttributes<HTMLDivElement>, 'onChange'> {
   value: T;
-  options: readonly SegmentedOption<T>[];
-  onChange(value: T): void;
+  options: readonly SegmentedOption<NoInfer<T>>[];
+  onChange(value: NoInfer<T>): void;
 }
 
 /** One of a few choices side by side, the chosen one pressed. Other props (role, label) go to the group. */

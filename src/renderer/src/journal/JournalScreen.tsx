@@ -4,6 +4,7 @@ import type { PendingVerification } from '../../../shared/ipc/contract/checkout'
 import { JournalTxState } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { BackButton } from '../components/BackButton';
 import { BusinessDayField } from '../components/BusinessDayField';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
@@ -29,13 +30,11 @@ export function JournalScreen() {
     void loadPending();
   }, []);
 
-  useShortcuts({
-    F5: () => {
-      void journal.load();
-      void journal.loadPending();
-    },
-    Escape: () => go('sell'),
-  });
+  const refresh = () => {
+    void journal.load();
+    void journal.loadPending();
+  };
+  useShortcuts({ F5: refresh, Escape: () => go('sell') });
 
   const shown = useMemo(() => {
     const text = journal.text.trim().toUpperCase().replace('-', '');
@@ -219,16 +218,8 @@ export function JournalScreen() {
       )}
 
       <footer className="action-bar">
-        <KeyButton shortcut="Escape" onClick={() => go('sell')}>
-          {t({ zh: '返回', en: 'Back' })}
-        </KeyButton>
-        <KeyButton
-          shortcut="F5"
-          onClick={() => {
-            void journal.load();
-            void journal.loadPending();
-          }}
-        >
+        <BackButton />
+        <KeyButton shortcut="F5" onClick={refresh}>
           {t({ zh: '重新整理', en: 'Refresh' })}
         </KeyButton>
       </footer>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Bilingual } from '../../../shared/domain';
 import type { PendingVerification } from '../../../shared/ipc/contract/checkout';
+import { CancelButton } from '../components/CancelButton';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
@@ -62,9 +63,7 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
       testId="resolve-dialog"
       footer={
         <>
-          <KeyButton shortcut="Escape" onClick={onClose}>
-            {t({ zh: '取消', en: 'Cancel' })}
-          </KeyButton>
+          <CancelButton onClick={onClose} />
           <KeyButton
             tone="primary"
             onClick={() => void submit()}

@@ -54,7 +54,11 @@ export function CatalogImport() {
         value={mode}
         onChange={setMode}
         options={[
-          { value: 'replace', label: t({ zh: '取代全部商品', en: 'Replace the catalog' }), testId: 'import-replace' },
+          {
+            value: 'replace',
+            label: t({ zh: '取代全部商品', en: 'Replace the catalog' }),
+            testId: 'import-replace',
+          },
           { value: 'merge', label: t({ zh: '新增／更新', en: 'Add / update' }), testId: 'import-merge' },
         ]}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigation } from '../app/navigation-store';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
-import { isPin, PinField } from '../components/PinField';
+import { isPin, PIN_RULE, PinField } from '../components/PinField';
 import { Segmented } from '../components/Segmented';
 import { useLanguage, useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
@@ -42,8 +42,7 @@ export function FirstRunScreen() {
       });
     }
     if (pin !== '' || pinAgain !== '') {
-      if (!isPin(pin))
-        return setProblem({ zh: 'PIN 為 4 到 12 位數字', en: 'A PIN is 4 to 12 digits' });
+      if (!isPin(pin)) return setProblem(PIN_RULE);
       if (pin !== pinAgain) return setProblem({ zh: '兩次輸入的 PIN 不同', en: 'The two PINs differ' });
     }
     setBusy(true);

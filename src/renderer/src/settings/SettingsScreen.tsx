@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SecretsPatch, SettingsPatch, SettingsView } from '../../../shared/ipc/contract/settings';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { BackButton } from '../components/BackButton';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { PinDialog } from '../components/PinDialog';
@@ -337,9 +338,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
         </p>
       )}
       <footer className="action-bar">
-        <KeyButton shortcut="Escape" onClick={() => go('sell')}>
-          {t({ zh: '返回', en: 'Back' })}
-        </KeyButton>
+        <BackButton />
         <KeyButton
           shortcut="F12"
           tone="go"

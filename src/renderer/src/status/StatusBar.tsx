@@ -1,21 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigation } from '../app/navigation-store';
 import { useText } from '../i18n/language-store';
+import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { useStatus } from './status-store';
 
 const SERVICE_TEXT = {
   unknown: { zh: '發票服務：檢查中', en: 'E-invoice service: checking' },
   reachable: { zh: '發票服務：連線正常', en: 'E-invoice service: online' },
   unreachable: { zh: '發票服務：無法連線', en: 'E-invoice service: unreachable' },
-} as const;
-
-const PRINTER_TEXT = {
-  unknown: { zh: '印表機：未知', en: 'Printer: unknown' },
-  online: { zh: '印表機：就緒', en: 'Printer: ready' },
-  offline: { zh: '印表機：離線', en: 'Printer: offline' },
-  'paper-out': { zh: '印表機：缺紙', en: 'Printer: out of paper' },
-  'cover-open': { zh: '印表機：上蓋開啟', en: 'Printer: cover open' },
-  none: { zh: '印表機：未設定', en: 'Printer: none' },
 } as const;
 
 /** Always visible: mode, till, service, printer, and how many sales wait for verification. */
@@ -45,6 +37,7 @@ export function StatusBar() {
     );
   }
   const training = status.mode === 'training';
+  const printerState = PRINTER_STATE_TEXT[status.printer.state];
   return (
     <footer className="status-bar" role="status" data-testid="status-bar">
       <span
@@ -66,7 +59,7 @@ export function StatusBar() {
         <i
           className={`status-dot status-dot--${dot(status.printer.state === 'online', !['online', 'unknown'].includes(status.printer.state))}`}
         />
-        {t(PRINTER_TEXT[status.printer.state])}
+        {t({ zh: `印表機：${printerState.zh}`, en: `Printer: ${printerState.en}` })}
       </span>
       {status.pendingVerification > 0 ? (
         <button
