@@ -108,7 +108,7 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
           : journal.resolve(order, { outcome: 'not-issued', by, ...note });
         const label = STATE_LABELS[record.state];
         say(`訂單 ${record.orderNo} 已記為「${label.zh}」（${by}）`);
-        say(`Order ${record.orderNo} recorded as ${label.en} by ${by}`);
+        say(`Order ${record.orderNo} recorded as ${label.en.toLowerCase()} by ${by}`);
         return 0;
       }
       default: {

@@ -1,5 +1,6 @@
 import type { Bilingual } from '../../shared/domain';
 import { TillError } from '../core/errors';
+import { TX_STATE_LABEL } from '../../shared/ipc/contract/journal';
 import type { TxState } from './types';
 
 /** Codes the screens and the CLI can tell apart; the message is always bilingual. */
@@ -13,14 +14,8 @@ export class JournalError extends TillError {
   }
 }
 
-export const STATE_LABELS: Record<TxState, Bilingual> = {
-  'in-flight': { zh: '傳送中', en: 'in flight' },
-  issued: { zh: '已開立', en: 'issued' },
-  rejected: { zh: '被退回', en: 'rejected' },
-  'not-delivered': { zh: '未送達', en: 'not delivered' },
-  'needs-verification': { zh: '待確認', en: 'needs verification' },
-  'not-issued': { zh: '確認未開立', en: 'not issued' },
-};
+/** The states' names; refusals put the English one in a sentence, lower-cased. */
+export const STATE_LABELS: Record<TxState, Bilingual> = TX_STATE_LABEL;
 
 export function notFound(orderNo: string): JournalError {
   return new JournalError('journal-not-found', {
@@ -44,9 +39,9 @@ export function refusedTransition(
   allowed: readonly TxState[],
 ): JournalError {
   const zhAllowed = allowed.map((s) => `「${STATE_LABELS[s].zh}」`).join('、');
-  const enAllowed = allowed.map((s) => STATE_LABELS[s].en).join(', ');
+  const enAllowed = allowed.map((s) => STATE_LABELS[s].en.toLowerCase()).join(', ');
   return new JournalError('journal-refused', {
     zh: `訂單 ${orderNo} 目前為「${STATE_LABELS[state].zh}」，不能${action.zh}（只有${zhAllowed}的交易可以）`,
-    en: `Order ${orderNo} is ${STATE_LABELS[state].en}: it cannot be ${action.en} (only when ${enAllowed})`,
+    en: `Order ${orderNo} is ${STATE_LABELS[state].en.toLowerCase()}: it cannot be ${action.en} (only when ${enAllowed})`,
   });
 }

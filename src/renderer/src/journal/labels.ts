@@ -1,13 +1,5 @@
-import type { JournalTxState } from '../../../shared/ipc/contract/journal';
-
-export const STATE_LABEL: Record<JournalTxState, { zh: string; en: string }> = {
-  'in-flight': { zh: '送出中', en: 'In flight' },
-  issued: { zh: '已開立', en: 'Issued' },
-  rejected: { zh: '被拒絕', en: 'Rejected' },
-  'not-delivered': { zh: '未送達', en: 'Not delivered' },
-  'needs-verification': { zh: '待確認', en: 'To verify' },
-  'not-issued': { zh: '確認未開立', en: 'Not issued' },
-};
+// One vocabulary with main's refusals and the CLI.
+export { TX_STATE_LABEL as STATE_LABEL } from '../../../shared/ipc/contract/journal';
 
 export const KIND_LABEL = {
   paper: { zh: '紙本', en: 'Paper' },

@@ -17,6 +17,16 @@ export const JournalTxState = z.enum([
   'not-issued',
 ]);
 export type JournalTxState = z.infer<typeof JournalTxState>;
+
+/** What a sale's state is called, on the screens, in the CLI and in refusals alike. */
+export const TX_STATE_LABEL: Record<JournalTxState, { zh: string; en: string }> = {
+  'in-flight': { zh: '傳送中', en: 'In flight' },
+  issued: { zh: '已開立', en: 'Issued' },
+  rejected: { zh: '被退回', en: 'Rejected' },
+  'not-delivered': { zh: '未送達', en: 'Not delivered' },
+  'needs-verification': { zh: '待確認', en: 'Needs verification' },
+  'not-issued': { zh: '確認未開立', en: 'Not issued' },
+};
 export const JournalOperation = z.enum(['order', 'orderReturnQKey', 'orderWithoutPrint']);
 export const JournalInvoiceKind = z.enum(['paper', 'phone', 'carrier', 'donate', 'business']);
 
