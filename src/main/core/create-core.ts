@@ -53,11 +53,11 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
 
   // One guard for every supervisor action, so wrong PINs count together towards the lockout.
   const pins = createPinGuard({ secrets: options.secrets });
-  // Capabilities report changes while they start, before the status can be read (and before
-  // anyone listens): pushes begin once the core is assembled.
-  let assembled = false;
+  // Capabilities report changes while they start, before the status can be read, and a late
+  // answer (the printer's) may come while they close: pushes run only in between.
+  let publishing = false;
   const publishStatus = () => {
-    if (assembled) events.publish('app.status-changed', status());
+    if (publishing) events.publish('app.status-changed', status());
   };
   const status = (): AppStatus => {
     const settings = options.settings.get();
@@ -114,11 +114,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...printing.handlers,
   };
 
-  assembled = true;
+  publishing = true;
   return {
     dispatch: createDispatcher(handlers, options.logger),
     events,
     async close() {
+      publishing = false;
       catalog.close();
       await checkout.close();
       await printing.close();
