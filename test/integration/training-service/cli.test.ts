@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '../../../src/main/invoice-service/pos-profile';
 import { trainingDefaults } from '../../../src/training-service';
-import { postAdmin, postOrder, sampleOrder, type PosTarget } from '../../support/pos-client';
+import { freshTimestamp, postAdmin, postOrder, sampleOrder, type PosTarget } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 
 // `npm run service` as a real process: the listening line, a call, a stop; bad config → exit 2.
@@ -154,7 +154,8 @@ describe('training service: the CLI', () => {
       49,
     );
     // And the two share the used timestamps too.
-    const ts = String(Math.floor(Date.now() / 1000) - 299);
+    // One fresh timestamp, sent to each process in turn (an old one could expire in between).
+    const ts = freshTimestamp();
     const target = (url: string) => ({
       url,
       companyId: config.companyId,

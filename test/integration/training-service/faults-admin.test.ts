@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PosIssued, signRequest } from '../../../src/main/invoice-service/pos-profile';
 import { FAULT_KINDS } from '../../../src/training-service';
-import { sampleOrder } from '../../support/pos-client';
+import { freshTimestamp, sampleOrder } from '../../support/pos-client';
 import { issuedLookup, startService, type RunningService } from './harness';
 
 // The verification channel under /_admin/: its authentication, the look-up by BillingNo, and
@@ -254,7 +254,7 @@ describe('training service: admin channel and faults', () => {
 
   /** The signed wrapper, for the raw fetch above. */
   function signed(data: unknown) {
-    const timestamp = String(Math.floor(Date.now() / 1000) - 280);
+    const timestamp = freshTimestamp();
     return {
       CompanyID: svc.config.companyId,
       Timestamp: timestamp,
