@@ -14,7 +14,7 @@ import {
 } from '../src/main/invoice-service/pos-profile';
 import { postJson } from '../src/main/invoice-service/transport';
 import { Journal } from '../src/main/journal/journal';
-import { taipeiDateTime } from '../src/shared/domain';
+import { splitTax, taipeiDateTime } from '../src/shared/domain';
 import type { CheckoutOrder } from '../src/shared/ipc/contract/checkout';
 import { startTrainingService, trainingDefaults } from '../src/training-service';
 
@@ -60,6 +60,8 @@ export default async function bench(): Promise<void> {
   // The bare round trip: the same kind of request, signed by hand, its own order numbers, and
   // timestamps from the past end of the window (the journal's run forward from now).
   const start = Math.floor(Date.now() / 1000);
+  const split = splitTax(order.lines, 'C');
+  if (!split.ok) throw new Error(`bench order: ${split.reason.en}`);
   let bareSeq = 0;
   const bare = async () => {
     bareSeq++;
@@ -68,17 +70,7 @@ export default async function bench(): Promise<void> {
       invoiceDateTime: taipeiDateTime(new Date()),
       deviceId: 'B0',
       operation: 'order',
-      invoiceFor: 'C',
-      taxType: '9',
-      salesAmount: 190,
-      zeroTaxSalesAmount: 0,
-      freeTaxSalesAmount: 45,
-      taxAmount: 0,
-      totalAmount: 235,
-      lines: [
-        { name: '便當', quantity: 2, unitPrice: 95, subTotal: 190, itemTaxType: '1' },
-        { name: '鮮奶', quantity: 1, unitPrice: 45, subTotal: 45, itemTaxType: '3' },
-      ],
+      ...split.amounts,
     });
     const timestamp = String(start - 290 + bareSeq);
     const t0 = performance.now();

@@ -87,9 +87,9 @@ async function open(userData: string, logger: Logger, redactor: Redactor): Promi
     if (!window || window.isDestroyed()) return;
     window.webContents.send(ipcEventChannel(event), payload);
     // A settings change publishes app.status-changed: apply the kiosk setting at once.
-    if (event === 'app.status-changed' && window.isKiosk() !== settings.get().kiosk) {
-      window.setKiosk(settings.get().kiosk);
-    }
+    if (event !== 'app.status-changed') return;
+    const { kiosk } = settings.get();
+    if (window.isKiosk() !== kiosk) window.setKiosk(kiosk);
   });
 
   window = new BrowserWindow(

@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { ipcEventChannel, ipcMethodChannel, type TillBridge } from '../shared/ipc/bridge';
 import { isEventName, isMethodName } from '../shared/ipc/contract';
+import { unknownMethod } from '../shared/ipc/result';
 
 /**
  * The renderer's only door to the main process: `window.till`, generated from the contract.
@@ -8,15 +9,7 @@ import { isEventName, isMethodName } from '../shared/ipc/contract';
  */
 const bridge: TillBridge = {
   call(method, input) {
-    if (!isMethodName(method)) {
-      return Promise.resolve({
-        ok: false,
-        error: {
-          code: 'unknown-method',
-          message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` },
-        },
-      });
-    }
+    if (!isMethodName(method)) return Promise.resolve(unknownMethod(method));
     return ipcRenderer.invoke(ipcMethodChannel(method), input);
   },
   on(event, listener) {

@@ -1,5 +1,10 @@
 import { createCipheriv } from 'node:crypto';
-import type { PosOrderData, PrintData } from '../main/invoice-service/pos-profile';
+import {
+  INVOICE_NUMBER_PATTERN,
+  RANDOM_NUMBER_PATTERN,
+  type PosOrderData,
+  type PrintData,
+} from '../main/invoice-service/pos-profile';
 import { composeQrCodes, invoicePeriod, parseTaipeiDateTime, proofBarcode, rocDate } from '../shared/domain';
 
 /** Fixed IV of the left QR code's verification code (provider profile §3). */
@@ -10,8 +15,8 @@ const QR_IV = Buffer.from('0edf25c93a28d7b5ff5e45da42f8a1b8', 'hex');
  * ASCII characters invoice number + random code, with the seller's QR key; Base64.
  */
 export function verificationCode(invoiceNumber: string, randomNumber: string, qrAesKeyHex: string): string {
-  if (!/^[A-Z]{2}\d{8}$/.test(invoiceNumber)) throw new Error(`Not an invoice number: ${invoiceNumber}`);
-  if (!/^\d{4}$/.test(randomNumber)) throw new Error(`Not a random code: ${randomNumber}`);
+  if (!INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new Error(`Not an invoice number: ${invoiceNumber}`);
+  if (!RANDOM_NUMBER_PATTERN.test(randomNumber)) throw new Error(`Not a random code: ${randomNumber}`);
   if (!/^[0-9a-fA-F]{32}$/.test(qrAesKeyHex)) throw new Error('The QR key must be 32 hex digits');
   const cipher = createCipheriv('aes-128-cbc', Buffer.from(qrAesKeyHex, 'hex'), QR_IV);
   return Buffer.concat([cipher.update(invoiceNumber + randomNumber, 'ascii'), cipher.final()]).toString(

@@ -6,6 +6,13 @@ import { sendJson } from './http-body';
 /** A wait that the service's close() cuts short, so no timer outlives the service. */
 export type Sleep = (ms: number) => Promise<void>;
 
+/** The success field each "missing field" fault leaves out. */
+const DROPPED_FIELD = {
+  'no-print-data': 'PrintDataString',
+  'no-qkey': 'QKey',
+  'no-qr-url': 'QrCodeUrl',
+} as const satisfies Partial<Record<Fault['kind'], keyof PosResponse>>;
+
 function sendText(res: ServerResponse, status: number, contentType: string, text: string): void {
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
   res.end(text);
@@ -61,16 +68,10 @@ export async function answerPos(
         'application/json; charset=utf-8',
         '<html><body>502 Bad Gateway</body></html>',
       );
-    case 'no-print-data': {
-      const { PrintDataString: _dropped, ...rest } = body;
-      return sendJson(res, status, rest);
-    }
-    case 'no-qkey': {
-      const { QKey: _dropped, ...rest } = body;
-      return sendJson(res, status, rest);
-    }
+    case 'no-print-data':
+    case 'no-qkey':
     case 'no-qr-url': {
-      const { QrCodeUrl: _dropped, ...rest } = body;
+      const { [DROPPED_FIELD[fault.kind]]: _dropped, ...rest } = body;
       return sendJson(res, status, rest);
     }
     case 'trickle':

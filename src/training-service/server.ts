@@ -67,18 +67,18 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   const sleeper = createSleeper();
   const clock = options.now ?? (() => new Date());
   const now = () => new Date(clock().getTime() + config.clockOffsetSeconds * 1000);
-  const posContext = { config, store, faults, now, sleep: sleeper.sleep };
+  const context = { config, store, faults, now, sleep: sleeper.sleep };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path.startsWith(ADMIN_PREFIX)) return handleAdmin(req, res, path, { config, store, faults });
+    if (path.startsWith(ADMIN_PREFIX)) return handleAdmin(req, res, path, context);
     const operation = operationForPath(path);
     if (!operation) return sendJson(res, 404, { StatusCode: 0, ResultMessage: `No operation ${path}` });
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
       return sendJson(res, 405, { StatusCode: 0, ResultMessage: 'Use POST' });
     }
-    return handlePos(req, res, operation, posContext);
+    return handlePos(req, res, operation, context);
   }
 
   const server = createServer((req, res) => {

@@ -84,7 +84,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       } catch {
         return sendJson(res, 400, notJson);
       }
-      const method = decodeURIComponent(url.pathname.slice('/__till/call/'.length));
+      // A name that does not decode is no contract method either: dispatch says so.
+      const name = url.pathname.slice('/__till/call/'.length);
+      const method = decodedPath(name) ?? name;
       return sendJson(res, 200, await options.core.dispatch(method, payload, { host: 'web' }));
     }
 
@@ -110,7 +112,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodedPath(pathname);
+    if (decoded === null) return send(res, 400, 'text/plain; charset=utf-8', 'bad path');
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(options.rendererDir, relative));
     if (!file.startsWith(normalize(options.rendererDir) + sep)) {
       return send(res, 403, 'text/plain; charset=utf-8', 'forbidden');
@@ -165,8 +169,20 @@ const notJson = {
 };
 
 function hasToken(given: string | undefined, expected: string): boolean {
-  if (!given || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  // Compared as bytes: a token of the right length in characters but not in bytes (non-ASCII)
+  // would make timingSafeEqual throw.
+  const givenBytes = Buffer.from(given ?? '');
+  const expectedBytes = Buffer.from(expected);
+  return givenBytes.length === expectedBytes.length && timingSafeEqual(givenBytes, expectedBytes);
+}
+
+/** A URL path's text, or null when its percent escapes are malformed. */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {

@@ -1,26 +1,16 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, textOf, tillForFile } from './support/till-session';
 
 const BENTO = '4710421001178'; // NT$79 taxable
 const COFFEE = 'P012'; // 現煮美式咖啡 NT$45 taxable (by code)
 const NEWSPAPER = '4713302001175'; // NT$15 exempt
 
 describe('checkout for a business buyer: tax ID and title', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('business');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('business');
 
   it('checks the tax ID and title live, refuses mixed tax before payment, and issues a B invoice with its proof', async () => {
+    const { page, session } = till;
     await scan(page, BENTO);
     await scan(page, NEWSPAPER);
     await page.getByTestId('product-search').fill(COFFEE);
@@ -70,6 +60,7 @@ describe('checkout for a business buyer: tax ID and title', () => {
   });
 
   it('with a mobile barcode as well, issues without paper', async () => {
+    const { page, session } = till;
     await scan(page, BENTO);
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');

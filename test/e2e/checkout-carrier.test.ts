@@ -1,31 +1,14 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import {
-  scan,
-  screenshotIfFailed,
-  startTillSession,
-  textOf,
-  typeSlowly,
-  type TillSession,
-} from './support/till-session';
+import { scan, textOf, tillForFile, typeSlowly } from './support/till-session';
 
 const COLA = '4710088001689'; // NT$35
 
 describe('checkout to a carrier: mobile barcode scanned or typed, citizen certificate', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('carrier');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('carrier');
 
   it('validates a typed mobile barcode live and takes a scanned one in the field, + included', async () => {
+    const { page, session } = till;
     await scan(page, COLA);
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');
@@ -61,6 +44,7 @@ describe('checkout to a carrier: mobile barcode scanned or typed, citizen certif
   });
 
   it('keeps a mobile barcode scanned on the sell screen for the checkout', async () => {
+    const { page, session } = till;
     await page.getByTestId('sell-screen').waitFor();
     await scan(page, '/XYZ.789');
     await expect.poll(() => textOf(page, 'sell-notice')).toContain('已記下手機條碼載具 /XYZ.789');
@@ -82,6 +66,7 @@ describe('checkout to a carrier: mobile barcode scanned or typed, citizen certif
   });
 
   it('takes a citizen certificate and prints a details slip on request', async () => {
+    const { page, session } = till;
     await scan(page, COLA);
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');

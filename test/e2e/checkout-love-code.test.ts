@@ -1,22 +1,12 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, textOf, tillForFile } from './support/till-session';
 
 describe('checkout with a love code (donation at the counter)', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('love-code');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('love-code');
 
   it('refuses a short code live, keeps leading zeros, and donates through /Append/OrderWithoutPrint', async () => {
+    const { page, session } = till;
     await scan(page, '4710105001173'); // 樂事 NT$39
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');
@@ -43,6 +33,7 @@ describe('checkout with a love code (donation at the counter)', () => {
   });
 
   it('in English, the reasons are in English', async () => {
+    const { page } = till;
     await page.keyboard.press('F10');
     await page.getByTestId('language-toggle').click();
     await scan(page, '4710105001173');

@@ -1,26 +1,16 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, smallButtons, textOf, tillForFile } from './support/till-session';
 
 const GREEN_TEA = '4710088001177'; // NT$25 taxable
 const BENTO = '4710421001178'; // 招牌排骨便當 NT$79 taxable
 const NEWSPAPER = '4713302001175'; // 聯合報 NT$15 exempt
 
 describe('checkout with a paper proof, cash and a split payment', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('paper');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('paper');
 
   it('takes cash with change and issues a paper proof through /Append/Order', async () => {
+    const { page, session } = till;
     await scan(page, GREEN_TEA);
     await scan(page, BENTO);
     await scan(page, GREEN_TEA);
@@ -38,20 +28,7 @@ describe('checkout with a paper proof, cash and a split payment', () => {
     await page.getByTestId('quick-500').click();
     expect(await textOf(page, 'change')).toBe('NT$371');
     // Touch: every button on the checkout screen is at least 44 px square.
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll('button')]
-        .filter((b) => b.offsetParent !== null)
-        .map(
-          (b) =>
-            ({ text: b.textContent, ...b.getBoundingClientRect().toJSON() }) as {
-              text: string;
-              width: number;
-              height: number;
-            },
-        )
-        .filter((r) => r.width < 44 || r.height < 44),
-    );
-    expect(small).toEqual([]);
+    expect(await smallButtons(page)).toEqual([]);
     await saveScreenshot(page, 'checkout-paper');
     await page.keyboard.press('F12');
 
@@ -79,6 +56,7 @@ describe('checkout with a paper proof, cash and a split payment', () => {
   });
 
   it('sends discounts inside the lines so the invoice total is what the customer pays, mixed tax included', async () => {
+    const { page, session } = till;
     await scan(page, BENTO);
     await scan(page, NEWSPAPER);
     await scan(page, NEWSPAPER);
@@ -123,6 +101,7 @@ describe('checkout with a paper proof, cash and a split payment', () => {
   });
 
   it('shows a rejection with its reason, keeps the cart, and sends again under the same order number', async () => {
+    const { page, session } = till;
     await scan(page, BENTO);
     await page.keyboard.press('F10');
     await page.getByTestId('pay-card').click();

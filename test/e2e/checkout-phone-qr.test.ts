@@ -1,9 +1,9 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, textOf, tillForFile } from './support/till-session';
 
 /** Reads the QR code the customer would scan, from the image on the page. */
 async function decodeQr(page: Page): Promise<string | null> {
@@ -13,19 +13,10 @@ async function decodeQr(page: Page): Promise<string | null> {
 }
 
 describe('the customer decides on the phone: the QR code of QrCodeUrl', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('phone');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('phone');
 
   it('issues through /Append/OrderReturnQKey and shows the returned https link as a large QR code', async () => {
+    const { page, session } = till;
     await scan(page, '4710088001177');
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');
@@ -52,6 +43,7 @@ describe('the customer decides on the phone: the QR code of QrCodeUrl', () => {
   });
 
   it('shows no QR entry when the service returns no link, and says the invoice stands', async () => {
+    const { page, session } = till;
     await scan(page, '4710088001177');
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');

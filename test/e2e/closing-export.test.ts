@@ -1,49 +1,42 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
 import { makeTempDir } from '../support/temp-dir';
-import { screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { textOf, tillForFile } from './support/till-session';
 
 describe("closing: the day's summary, export to a chosen folder, the journal check", () => {
-  let session: TillSession;
-  let page: Page;
   const exports = makeTempDir('closing-export');
-
-  beforeAll(async () => {
-    session = await startTillSession('closing');
-    // Three sales through the real engine: two in cash, one by card.
-    const line = (name: string, unitPrice: number) => ({
-      name,
-      quantity: 1,
-      unitPrice,
-      taxType: 'taxable' as const,
-    });
-    await session.call('checkout.submit', {
-      lines: [line('可口可樂 600ml', 35)],
-      payments: [{ method: 'cash', amount: 35 }],
-      invoice: { kind: 'paper' },
-    });
-    await session.call('checkout.submit', {
-      lines: [line('招牌排骨便當', 79)],
-      payments: [{ method: 'card', amount: 79 }],
-      invoice: { kind: 'donate', loveCode: '168001' },
-    });
-    await session.call('checkout.submit', {
-      lines: [line('茶葉蛋', 13), line('茶裏王 日式無糖綠茶 600ml', 25)],
-      payments: [{ method: 'cash', amount: 100 }],
-      invoice: { kind: 'phone' },
-    });
-    page = await session.open();
+  const till = tillForFile('closing', {
+    setUp: async (session) => {
+      // Three sales through the real engine: two in cash, one by card.
+      const line = (name: string, unitPrice: number) => ({
+        name,
+        quantity: 1,
+        unitPrice,
+        taxType: 'taxable' as const,
+      });
+      await session.call('checkout.submit', {
+        lines: [line('可口可樂 600ml', 35)],
+        payments: [{ method: 'cash', amount: 35 }],
+        invoice: { kind: 'paper' },
+      });
+      await session.call('checkout.submit', {
+        lines: [line('招牌排骨便當', 79)],
+        payments: [{ method: 'card', amount: 79 }],
+        invoice: { kind: 'donate', loveCode: '168001' },
+      });
+      await session.call('checkout.submit', {
+        lines: [line('茶葉蛋', 13), line('茶裏王 日式無糖綠茶 600ml', 25)],
+        payments: [{ method: 'cash', amount: 100 }],
+        invoice: { kind: 'phone' },
+      });
+    },
   });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-    exports.remove();
-  });
+  afterAll(() => exports.remove());
 
   it('shows the day: invoices, amounts, payment methods; training apart from sales', async () => {
+    const { page } = till;
     await page.getByTestId('nav-closing').click();
     await page.getByTestId('closing-screen').waitFor();
     // Training-mode sales are not the shop's sales: they are summed apart.
@@ -58,6 +51,7 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
   });
 
   it('exports the day as CSV and as JSON into the folder typed in', async () => {
+    const { page } = till;
     await page.getByTestId('export-folder').fill(exports.dir);
     await page.getByTestId('export-csv').click();
     await expect.poll(() => page.getByTestId('export-done').count()).toBe(1);
@@ -76,6 +70,7 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
   });
 
   it('refuses a folder that does not exist, says so, and writes nothing', async () => {
+    const { page } = till;
     const missing = join(exports.dir, 'no', 'such');
     await page.getByTestId('export-folder').fill(missing);
     await page.getByTestId('export-csv').click();
@@ -84,11 +79,13 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
   });
 
   it('checks the journal chain', async () => {
+    const { page } = till;
     await page.getByTestId('verify-chain').click();
     await expect.poll(() => textOf(page, 'chain-result')).toMatch(/日誌完整：\d+ 筆紀錄/);
   });
 
   it('prints the summary slip', async () => {
+    const { page } = till;
     await page.getByTestId('print-summary').click();
     await expect.poll(() => textOf(page, 'summary-print-result')).toBe('日結單已印出');
     await page.getByTestId('summary-preview').waitFor();

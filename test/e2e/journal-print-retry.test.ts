@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, textOf, tillForFile } from './support/till-session';
 
 /** A port on 127.0.0.1 where nothing listens: a printer that is switched off. */
 async function closedPort(): Promise<number> {
@@ -23,20 +23,11 @@ async function sell(page: Page, barcode: string): Promise<string> {
 }
 
 describe("the journal: today's sales, filters, details, and print retry", () => {
-  let session: TillSession;
-  let page: Page;
+  const till = tillForFile('journal');
   const orders: string[] = [];
 
-  beforeAll(async () => {
-    session = await startTillSession('journal');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
-
   it('shows a failed print with its reason on the result, and prints it again with F8 once the printer is back', async () => {
+    const { page, session } = till;
     await session.call('settings.update', {
       patch: { printer: { uri: `tcp://127.0.0.1:${await closedPort()}` } },
     });
@@ -64,6 +55,7 @@ describe("the journal: today's sales, filters, details, and print retry", () => 
   });
 
   it('lists the day with filters, shows a sale, and retries a pending print from its details', async () => {
+    const { page, session } = till;
     await session.call('settings.update', {
       patch: { printer: { uri: `tcp://127.0.0.1:${await closedPort()}` } },
     });

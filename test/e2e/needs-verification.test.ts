@@ -1,26 +1,19 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { scan, textOf, tillForFile } from './support/till-session';
 
 const PIN = '2468';
 
 describe('a sale whose outcome is unknown: shown plainly, the next sale goes on, a supervisor resolves it', () => {
-  let session: TillSession;
-  let page: Page;
+  const till = tillForFile('verify', {
+    setUp: async (session) => {
+      await session.call('settings.setPin', { newPin: PIN });
+    },
+  });
   let orderNo = '';
 
-  beforeAll(async () => {
-    session = await startTillSession('verify');
-    await session.call('settings.setPin', { newPin: PIN });
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
-
   it('says what to do when the answer is lost after the service issued, and lets the next sale go on', async () => {
+    const { page, session } = till;
     await scan(page, '4710088001689'); // 可口可樂 NT$35
     await page.getByTestId('cart-line').waitFor();
     await page.keyboard.press('F10');
@@ -50,6 +43,7 @@ describe('a sale whose outcome is unknown: shown plainly, the next sale goes on,
   });
 
   it('resolves it in the journal: the training channel says issued, the supervisor PIN is checked', async () => {
+    const { page, session } = till;
     await page.getByTestId('status-pending').click();
     await page.getByTestId('journal-screen').waitFor();
     await page.getByTestId('tab-verify').click();

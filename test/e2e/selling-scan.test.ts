@@ -1,14 +1,6 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import {
-  scan,
-  screenshotIfFailed,
-  startTillSession,
-  textOf,
-  typeSlowly,
-  type TillSession,
-} from './support/till-session';
+import { scan, smallButtons, textOf, tillForFile, typeSlowly } from './support/till-session';
 
 // From assets/sample-catalog.csv.
 const GREEN_TEA = { barcode: '4710088001177', name: '茶裏王 日式無糖綠茶 600ml', price: 25 };
@@ -16,19 +8,10 @@ const COLA = { barcode: '4710088001689', name: '可口可樂 600ml', price: 35 }
 const NEWSPAPER = { barcode: '4713302001175', name: '聯合報', price: 15 };
 
 describe('selling: grid, search and the barcode scanner', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('selling');
-    page = await session.open();
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('selling');
 
   it('shows the sample catalog by category', async () => {
+    const { page } = till;
     expect(await textOf(page, 'category-tabs')).toMatch(/飲料.*零食.*便當.*日用品.*書報/);
     await page.getByTestId('category-tabs').getByRole('button', { name: /書報/ }).click();
     await expect.poll(() => page.getByTestId('product-tile').count()).toBe(6);
@@ -38,6 +21,7 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('adds a scanned product wherever the focus is, and takes the scan back out of the search box', async () => {
+    const { page } = till;
     await page.getByTestId('product-search').click();
     await scan(page, GREEN_TEA.barcode);
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
@@ -59,6 +43,7 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('treats slow typing as typing: a search, not a scan', async () => {
+    const { page } = till;
     await page.getByTestId('product-search').click();
     await typeSlowly(page, '4710088');
     await page.keyboard.press('Enter');
@@ -71,12 +56,14 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('reports an unknown barcode plainly and changes nothing', async () => {
+    const { page } = till;
     await scan(page, '4710000000001');
     await expect.poll(() => textOf(page, 'sell-notice')).toContain('查無此條碼或品號：4710000000001');
     expect(await textOf(page, 'item-count')).toBe('3');
   });
 
   it('searches by name, code and barcode; Enter adds an exact code', async () => {
+    const { page } = till;
     const search = page.getByTestId('product-search');
     await search.fill('可樂');
     await expect.poll(() => page.getByTestId('product-grid').getAttribute('data-query')).toBe('可樂');
@@ -92,6 +79,7 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('changes quantity, price and discounts from the function keys and keeps the total in view', async () => {
+    const { page } = till;
     // The newspaper line is selected (the last added): F4 quantity 3.
     await page.keyboard.press('F4');
     await page.getByTestId('quantity-dialog').waitFor();
@@ -137,6 +125,7 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('voids a line with F8 (struck through, out of the total) and restores it', async () => {
+    const { page } = till;
     await page.getByTestId('cart-line').first().click();
     await page.keyboard.press('F8');
     await expect
@@ -149,6 +138,7 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('switches to English and back', async () => {
+    const { page } = till;
     await page.getByTestId('language-toggle').click();
     expect(await page.getByTestId('to-checkout').textContent()).toContain('Checkout');
     expect(await page.getByTestId('status-mode').textContent()).toBe('Training');
@@ -162,16 +152,12 @@ describe('selling: grid, search and the barcode scanner', () => {
   });
 
   it('every button on the sell screen is at least 44 px for a finger', async () => {
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll('button')]
-        .filter((b) => b.offsetParent !== null)
-        .map((b) => ({ text: b.textContent, ...b.getBoundingClientRect().toJSON() }))
-        .filter((r) => r.width < 44 || r.height < 44),
-    );
-    expect(small).toEqual([]);
+    const { page } = till;
+    expect(await smallButtons(page)).toEqual([]);
   });
 
   it('fits 1024×768 and a 15-inch counter screen (1280×1024) without sideways scrolling', async () => {
+    const { session } = till;
     for (const [width, height] of [
       [1024, 768],
       [1280, 1024],

@@ -1,27 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { screenshotIfFailed, startTillSession, textOf, type TillSession } from './support/till-session';
+import { textOf, tillForFile } from './support/till-session';
 
 const PIN = '1357';
 
 describe('first run (training mode) and the supervisor settings', () => {
-  let session: TillSession;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await startTillSession('settings', { firstRunDone: false, sample: false });
-    page = await session.open({ firstRun: true });
-  });
-  afterEach((context) => screenshotIfFailed(page, context));
-  afterAll(async () => {
-    await session?.close();
-  });
+  const till = tillForFile('settings', { firstRunDone: false, sample: false, firstRun: true });
 
   it('starts on the first-run screen and sets up a training till with the sample catalog', async () => {
+    const { page, session } = till;
     expect(await textOf(page, 'first-run')).toContain('練習模式');
     await page.getByTestId('first-run-seller').fill('');
     await page.getByTestId('first-run-start').click();
@@ -53,6 +43,7 @@ describe('first run (training mode) and the supervisor settings', () => {
   });
 
   it('opens the settings only with the supervisor PIN', async () => {
+    const { page } = till;
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('pin-dialog').waitFor();
     await page.getByTestId('pin-input').fill('0000');
@@ -65,6 +56,7 @@ describe('first run (training mode) and the supervisor settings', () => {
   });
 
   it('saves keys write-only, and refuses production mode while the service is not configured', async () => {
+    const { page, session } = till;
     await page.getByTestId('secret-apiKey').fill('prod-api-key-123');
     await page.getByTestId('settings-save').click();
     await expect.poll(() => textOf(page, 'settings-saved')).toBe('已儲存');
@@ -83,6 +75,7 @@ describe('first run (training mode) and the supervisor settings', () => {
   });
 
   it('imports a catalog: a bad file is reported by line and changes nothing; a good Big5 file is added', async () => {
+    const { page, session } = till;
     const before = await session.call('catalog.categories', {});
     const bad = join(session.dataDir, 'bad.csv');
     writeFileSync(
@@ -115,6 +108,7 @@ describe('first run (training mode) and the supervisor settings', () => {
   });
 
   it('prints a test page on the virtual printer and shows it', async () => {
+    const { page } = till;
     await page.getByTestId('printer-test').click();
     await expect.poll(() => textOf(page, 'printer-test-result')).toBe('測試頁已印出');
     await page.getByTestId('printer-test-preview').waitFor();
@@ -123,6 +117,7 @@ describe('first run (training mode) and the supervisor settings', () => {
   });
 
   it('sets the default language to English, and the screen follows', async () => {
+    const { page, session } = till;
     await page.getByTestId('set-lang-en').click();
     await page.keyboard.press('F12');
     await expect.poll(() => textOf(page, 'settings-saved')).toBe('Saved');

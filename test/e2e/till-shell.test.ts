@@ -1,31 +1,25 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTillWebHost } from '../../src/web-host/start';
-import { launchChromium, saveScreenshot } from '../support/chromium';
-import { makeTempDir } from '../support/temp-dir';
+import { saveScreenshot } from '../support/chromium';
+import { startTillSession, type TillSession } from './support/till-session';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 describe('the till shell in Chromium through the web host', () => {
-  const temp = makeTempDir('e2e-shell');
-  let till: Awaited<ReturnType<typeof startTillWebHost>>;
-  let browser: Browser;
+  // A fresh install: nothing set up through the contract, each test opens its own page.
+  let session: TillSession;
 
   beforeAll(async () => {
-    till = await startTillWebHost({ dataDir: temp.dir, logger: silent });
-    browser = await launchChromium();
+    session = await startTillSession('shell', { firstRunDone: false, sample: false });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await till?.close();
-    temp.remove();
+    await session?.close();
   });
 
   it('shows live status from the main-process core in the status bar', async () => {
-    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-    await page.goto(till.host.openUrl);
+    const page = await session.browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await page.goto(session.till.host.openUrl);
     const bar = page.getByTestId('status-bar');
     await expect.poll(() => bar.textContent()).toContain('T01');
     expect(await page.getByTestId('status-mode').textContent()).toBe('練習模式');
@@ -42,12 +36,10 @@ describe('the till shell in Chromium through the web host', () => {
   });
 
   it('refuses a page without the token', async () => {
-    const page = await browser.newPage();
-    await page.goto(till.host.url);
+    const page = await session.browser.newPage();
+    await page.goto(session.till.host.url);
     // zh-TW first: a fresh page shows the Traditional Chinese message.
     await expect.poll(() => page.getByTestId('status-bar').textContent()).toContain('連線未授權');
     await page.close();
   });
 });
-
-const silent = { info() {}, warn() {}, error() {} };

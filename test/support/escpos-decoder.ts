@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import jsQR from 'jsqr';
 import { crop, toRgba, unpackRows, type Bitmap } from '../../src/main/printing/bitmap';
-import { tokenize, type Token } from '../../src/main/printing/escpos/tokens';
+import { multiByteSwitch, tokenize, type Token } from '../../src/main/printing/escpos/tokens';
 import type { PrinterModel } from '../../src/main/printing/escpos/writer';
 
 /**
@@ -77,14 +77,8 @@ export function decodeEscPos(bytes: Buffer, model: PrinterModel): DecodedPrint {
         break;
       case 'command': {
         out.commands.push(token.name);
-        const on = token.name === 'FS &' || (model === 'star' && token.name === 'ESC p');
-        const off =
-          token.name === 'FS .' || (model === 'star' && token.name === 'ESC q') || token.name === 'ESC @';
-        if (on) {
-          multiByte = true;
-          out.multiByteMode = true;
-        }
-        if (off) multiByte = false;
+        multiByte = multiByteSwitch(token.name, model) ?? multiByte;
+        if (multiByte) out.multiByteMode = true;
         if (model === 'epson' && token.name === 'ESC p') out.drawerKicks++;
         if (model === 'star' && token.name === 'BEL') out.drawerKicks++;
         if (token.name === 'GS V' || (model === 'star' && token.name === 'ESC d')) out.cuts++;

@@ -23,26 +23,25 @@ export class SearchIndex {
   private readonly haystack: string;
   /** Where each product's line starts in the haystack (ascending). */
   private readonly starts: Int32Array;
-  private readonly folded: string[];
   private readonly categoryMembers = new Map<string, number[]>();
 
   constructor(products: readonly Product[]) {
     this.products = products;
     this.starts = new Int32Array(products.length);
-    this.folded = new Array<string>(products.length);
+    const lines = new Array<string>(products.length);
     let offset = 0;
     products.forEach((product, i) => {
       this.byCode.set(product.code.toLowerCase(), i);
       if (product.barcode) this.byBarcode.set(product.barcode, i);
       const line = foldForSearch(`${product.code}\t${product.barcode}\t${product.name}\t${product.category}`);
-      this.folded[i] = line;
+      lines[i] = line;
       this.starts[i] = offset;
       offset += line.length + 1;
       let members = this.categoryMembers.get(product.category);
       if (!members) this.categoryMembers.set(product.category, (members = []));
       members.push(i);
     });
-    this.haystack = this.folded.join('\n');
+    this.haystack = lines.join('\n');
   }
 
   get size(): number {
@@ -64,9 +63,10 @@ export class SearchIndex {
     const terms = foldForSearch(query).split(/\s+/).filter(Boolean);
     const members = category === null ? null : (this.categoryMembers.get(category) ?? []);
     if (terms.length === 0) {
-      const all = members ?? null;
-      const total = all ? all.length : this.products.length;
-      const picked = all ? all.slice(0, limit) : Array.from({ length: Math.min(limit, total) }, (_, i) => i);
+      const total = members ? members.length : this.products.length;
+      const picked = members
+        ? members.slice(0, limit)
+        : Array.from({ length: Math.min(limit, total) }, (_, i) => i);
       return { products: picked.map((i) => this.products[i]!), total };
     }
     const inCategory =
@@ -88,8 +88,11 @@ export class SearchIndex {
       const lineEnd = index + 1 < this.starts.length ? this.starts[index + 1]! - 1 : this.haystack.length;
       from = lineEnd + 1;
       if (hit + first.length > lineEnd) continue; // a match across the line break is no match
-      const line = this.folded[index]!;
-      if (rest.some((term) => !line.includes(term))) continue;
+      const start = this.starts[index]!;
+      if (rest.length > 0) {
+        const line = this.haystack.slice(start, lineEnd);
+        if (rest.some((term) => !line.includes(term))) continue;
+      }
       if (inCategory && !inCategory(index)) continue;
       total++;
       if (index === exactIndex) {
@@ -98,8 +101,8 @@ export class SearchIndex {
       }
       // Names that start with the query rank first: 可 finds 可口可樂 before 百事可樂.
       if (prefix.length + other.length < limit * 4) {
-        const nameStart = line.indexOf('\t', line.indexOf('\t') + 1) + 1;
-        (line.startsWith(first, nameStart) ? prefix : other).push(index);
+        const nameStart = this.haystack.indexOf('\t', this.haystack.indexOf('\t', start) + 1) + 1;
+        (this.haystack.startsWith(first, nameStart) ? prefix : other).push(index);
       }
     }
     const ranked = [...(exactFound ? [exactIndex] : []), ...prefix, ...other].slice(0, limit);

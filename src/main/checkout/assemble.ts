@@ -1,10 +1,13 @@
 import type { Logger } from '../core/logger';
-import { createPosClient, type PosServiceConfig } from '../invoice-service/client';
+import type { PosServiceConfig } from '../invoice-service/client';
 import type { Journal, TransactionRecord } from '../journal/journal';
 import { createCheckoutEngine, type CheckoutEngine, type IssuedEvent } from './engine';
 import { createVerification, type TrainingChannel, type Verification } from './verification';
 
-/** One place that wires journal + client + engine + verification, for the core, the CLI and the tests. */
+/**
+ * Journal + engine + verification for one fixed service, for the CLI, the tests and the bench.
+ * The core wires its own (capability.ts): it reads the service from the settings for every sale.
+ */
 export interface CheckoutAssembly {
   engine: CheckoutEngine;
   verification: Verification;
@@ -26,13 +29,7 @@ export interface AssembleOptions {
 
 export function assembleCheckout(options: AssembleOptions): CheckoutAssembly {
   const { journal, logger } = options;
-  const client = createPosClient({
-    config: options.service,
-    reserveTimestamp: (companyId, nowSeconds) => journal.reserveTimestamp(companyId, nowSeconds),
-    logger,
-    ...(options.now ? { nowSeconds: () => Math.floor(options.now!().getTime() / 1000) } : {}),
-  });
-  const connection = { client, training: options.trainingMode };
+  const connection = { config: options.service, training: options.trainingMode };
   const engine = createCheckoutEngine({
     journal,
     connect: () => connection,

@@ -7,7 +7,6 @@ import { startTrainingService, trainingDefaults, type TrainingService } from '..
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import type { Logger } from '../core/logger';
-import { createPosClient, type PosServiceConfig } from '../invoice-service/client';
 import type { Journal } from '../journal/journal';
 import type { PinGuard } from '../settings/pin';
 import type { SecretStore } from '../settings/secret-store';
@@ -94,42 +93,35 @@ export async function createCheckoutCapability(
   async function connect(): Promise<ServiceConnection> {
     if (closed) throw new TillError('closing', bilingual('收銀機正在關閉', 'The till is closing'));
     const settings = options.settings.get();
-    let config: PosServiceConfig;
     if (settings.mode === 'training') {
       const service = await ensureTrainingService();
-      config = {
-        serviceUrl: service.url,
-        companyId: service.config.companyId,
-        apiKey: service.config.apiKey,
-        signingSecret: service.config.signingSecret,
-        timeoutMs: settings.timeoutMs,
+      const { companyId, apiKey, signingSecret } = service.config;
+      return {
+        config: { serviceUrl: service.url, companyId, apiKey, signingSecret, timeoutMs: settings.timeoutMs },
+        training: true,
       };
-    } else {
-      const apiKey = options.secrets.get('apiKey');
-      const signingSecret = options.secrets.get('signingSecret');
-      if (!settings.serviceUrl || !apiKey || !signingSecret) {
-        throw new TillError(
-          'service-not-configured',
-          bilingual(
-            '正式模式尚未設定電子發票服務網址、API 金鑰或簽章密鑰，未結帳。請店長到設定畫面完成設定。',
-            'Production mode has no e-invoice service address, API key or signing secret yet; nothing was checked out. Ask the manager to complete the settings.',
-          ),
-        );
-      }
-      config = {
+    }
+    const apiKey = options.secrets.get('apiKey');
+    const signingSecret = options.secrets.get('signingSecret');
+    if (!settings.serviceUrl || !apiKey || !signingSecret) {
+      throw new TillError(
+        'service-not-configured',
+        bilingual(
+          '正式模式尚未設定電子發票服務網址、API 金鑰或簽章密鑰，未結帳。請店長到設定畫面完成設定。',
+          'Production mode has no e-invoice service address, API key or signing secret yet; nothing was checked out. Ask the manager to complete the settings.',
+        ),
+      );
+    }
+    return {
+      config: {
         serviceUrl: settings.serviceUrl,
         companyId: settings.companyId,
         apiKey,
         signingSecret,
         timeoutMs: settings.timeoutMs,
-      };
-    }
-    const client = createPosClient({
-      config,
-      reserveTimestamp: (companyId, nowSeconds) => journal.reserveTimestamp(companyId, nowSeconds),
-      logger,
-    });
-    return { client, training: settings.mode === 'training' };
+      },
+      training: false,
+    };
   }
 
   const engine = createCheckoutEngine({

@@ -96,7 +96,7 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
         `Bad config: ${schemaIssues(configParse.error)}`,
       );
     }
-    const config = configParse.data;
+    const { tillId, training, ...service } = configParse.data;
 
     // Everything about the input is checked before the journal is opened (or created).
     let order: CheckoutOrder | null = null;
@@ -123,15 +123,9 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
       journal.recoverInFlight();
       const { engine } = assembleCheckout({
         journal,
-        service: {
-          serviceUrl: config.serviceUrl,
-          companyId: config.companyId,
-          apiKey: config.apiKey,
-          signingSecret: config.signingSecret,
-          timeoutMs: config.timeoutMs,
-        },
-        tillId: config.tillId,
-        trainingMode: config.training ?? false,
+        service,
+        tillId,
+        trainingMode: training ?? false,
         logger: stderrLogger,
       });
       const result = order
@@ -151,8 +145,7 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof TillError) {
-      const message = error instanceof UsageError ? error.bilingual : error.bilingual;
-      process.stderr.write(`${message.zh}\n${message.en}\n`);
+      process.stderr.write(`${error.bilingual.zh}\n${error.bilingual.en}\n`);
       return 2;
     }
     process.stderr.write(

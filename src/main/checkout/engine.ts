@@ -1,10 +1,15 @@
-import { bilingual, taipeiDateTime } from '../../shared/domain';
+import { bilingual, sumNtd, taipeiDateTime } from '../../shared/domain';
 import type { CheckoutOrder, CheckoutResult } from '../../shared/ipc/contract/checkout';
 import { TillError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { PosClient } from '../invoice-service/client';
+import {
+  createPosClient,
+  type PosClient,
+  type PosClientDeps,
+  type PosServiceConfig,
+} from '../invoice-service/client';
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
-import { toPosOrderData } from '../invoice-service/pos-profile';
+import { toPosOrderData, type PosOperation } from '../invoice-service/pos-profile';
 import type { ExchangeInput, ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
 import { outcomeMessage } from './messages';
 import { joinReasons, prepareOrder, type PreparedOrder } from './prepare-order';
@@ -24,9 +29,9 @@ export interface IssuedEvent {
   printDataString: string | null;
 }
 
-/** Where sales go right now: the client for the current mode and whether that mode is training. */
+/** Where sales go right now: the provider's address and keys for the current mode, and whether it is training. */
 export interface ServiceConnection {
-  client: PosClient;
+  config: PosServiceConfig;
   training: boolean;
 }
 
@@ -47,6 +52,8 @@ export interface CheckoutEngineDeps {
   onStateChanged?: (transaction: TransactionRecord) => void;
   /** After each attempt: whether a connection to the service opened (for the status bar). */
   onServiceSeen?: (reachable: boolean) => void;
+  /** The HTTP transport (tests script it); node:http by default. */
+  post?: PosClientDeps['post'];
 }
 
 export interface CheckoutEngine {
@@ -71,10 +78,26 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   const now = deps.now ?? (() => new Date());
   const { journal, logger } = deps;
 
+  /**
+   * The client always takes its timestamps from this journal: the first one is reserved in the
+   * same commit as the sale, and every one is on disk before it is sent.
+   */
+  async function connect(): Promise<{ client: PosClient; training: boolean }> {
+    const { config, training } = await deps.connect();
+    const client = createPosClient({
+      config,
+      reserveTimestamp: (companyId, nowSeconds) => journal.reserveTimestamp(companyId, nowSeconds),
+      logger,
+      nowSeconds: () => Math.floor(now().getTime() / 1000),
+      ...(deps.post ? { post: deps.post } : {}),
+    });
+    return { client, training };
+  }
+
   async function submit(order: CheckoutOrder): Promise<CheckoutResult> {
     const prepared = prepareOrder(order);
     if (!prepared.ok) throw new TillError('invalid-order', withNothingDone(joinReasons(prepared.reasons)));
-    const { client, training } = await deps.connect();
+    const { client, training } = await connect();
     const tillId = typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId;
     const instant = now();
     // One commit before the request: the order number, the sale (state in-flight) and the
@@ -109,7 +132,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
 
   async function resubmit(orderNo: string, options: { by?: string } = {}): Promise<CheckoutResult> {
     const existing = journal.get(orderNo);
-    const { client, training } = await deps.connect();
+    const { client, training } = await connect();
     if (existing && existing.training !== training) {
       throw new TillError(
         'mode-mismatch',
@@ -138,7 +161,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       transaction: journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
       timestamp: client.reserveTimestamp(),
     }));
-    const change = transaction.payments.reduce((sum, p) => sum + (p.change ?? 0), 0);
+    const change = sumNtd(transaction.payments.map((payment) => payment.change ?? 0));
     return send(client, transaction, timestamp, change);
   }
 
@@ -254,32 +277,19 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   }
 
   function buildRequestData(order: PreparedOrder, orderNo: string, tillId: string, instant: Date) {
-    const { amounts, invoice } = order;
+    const { invoice } = order;
     return toPosOrderData({
       orderNo,
       invoiceDateTime: taipeiDateTime(instant),
       deviceId: tillId,
       operation: order.operation,
-      invoiceFor: amounts.invoiceFor,
-      taxType: amounts.taxType,
-      salesAmount: amounts.salesAmount,
-      zeroTaxSalesAmount: amounts.zeroTaxSalesAmount,
-      freeTaxSalesAmount: amounts.freeTaxSalesAmount,
-      taxAmount: amounts.taxAmount,
-      totalAmount: amounts.totalAmount,
+      ...order.amounts,
       ...(invoice.buyerTaxId ? { buyerTaxId: invoice.buyerTaxId } : {}),
       ...(invoice.buyerTitle ? { buyerTitle: invoice.buyerTitle } : {}),
       ...(invoice.carrierType && invoice.carrierId
         ? { carrier: { type: invoice.carrierType, id: invoice.carrierId } }
         : {}),
       ...(invoice.loveCode ? { loveCode: invoice.loveCode } : {}),
-      lines: amounts.lines.map((line) => ({
-        name: line.name,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        subTotal: line.subTotal,
-        itemTaxType: line.itemTaxType,
-      })),
     });
   }
 
@@ -313,15 +323,17 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
     invoiceDateTime: transaction.invoiceDateTime,
     randomNumber: transaction.randomNumber,
     printData: issued?.printData ? { ...issued.printData } : null,
-    printDataStatus:
-      transaction.operation !== 'order' || !issued
-        ? 'not-expected'
-        : issued.printDataError
-          ? 'unparseable'
-          : issued.printData
-            ? 'ok'
-            : 'missing',
+    printDataStatus: printDataStatus(transaction.operation, issued),
     qrCodeUrl: issued?.qrCodeUrl ?? null,
     missing: issued?.missing ?? [],
   };
+}
+
+function printDataStatus(
+  operation: PosOperation,
+  issued: IssuedOutcome | null,
+): CheckoutResult['printDataStatus'] {
+  if (operation !== 'order' || !issued) return 'not-expected';
+  if (issued.printDataError) return 'unparseable';
+  return issued.printData ? 'ok' : 'missing';
 }

@@ -27,10 +27,8 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
           ),
         );
       }
-      if (
-        outcome.missing.some((field) => field.startsWith('QrCodeUrl')) ||
-        outcome.missing.includes('QKey')
-      ) {
+      // Only the link decides whether a QR code is shown: a missing QKey alone changes nothing for the customer.
+      if (outcome.missing.some((field) => field.startsWith('QrCodeUrl'))) {
         notes.push(
           bilingual(
             '服務未回傳可用的捐贈/歸戶連結，不顯示 QR 碼；請勿重新開立',
@@ -40,11 +38,13 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
       }
       return notes.length === 0 ? base : join(base, notes);
     }
-    case 'rejected':
+    case 'rejected': {
+      const hint = rejectionHint(outcome.reason);
       return bilingual(
-        `發票未開立：服務拒絕（${rejectionHint(outcome.reason).zh}）。請修正後以同一訂單編號 ${orderNo} 重新送出。`,
-        `No invoice was issued: the service refused (${rejectionHint(outcome.reason).en}). Fix it and resubmit under the same order number ${orderNo}.`,
+        `發票未開立：服務拒絕（${hint.zh}）。請修正後以同一訂單編號 ${orderNo} 重新送出。`,
+        `No invoice was issued: the service refused (${hint.en}). Fix it and resubmit under the same order number ${orderNo}.`,
       );
+    }
     case 'not-delivered':
       return bilingual(
         `無法連線到電子發票服務，發票未開立（${outcome.reason}）。可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
@@ -90,9 +90,3 @@ function join(base: Bilingual, notes: readonly Bilingual[]): Bilingual {
     en: [base.en, ...notes.map((n) => n.en)].join('. '),
   };
 }
-
-export const recoveredMessage = (orderNo: string): Bilingual =>
-  bilingual(
-    `訂單 ${orderNo} 送出時程式中斷，無法確定發票是否已開立，已列入待確認`,
-    `The till stopped while order ${orderNo} was being sent: it is not known whether it was issued, so it waits for verification`,
-  );

@@ -8,6 +8,7 @@ import {
   validateBuyerTaxId,
   validateBuyerTitle,
   validateCarrier,
+  validateCitizenCertificate,
   validateLoveCode,
   validateProductName,
   type Bilingual,
@@ -61,7 +62,12 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
     const name = validateProductName(line.name);
     if (!name.ok) add(at(name.reason.zh, name.reason.en));
     if (!(line.quantity > 0) || line.quantity > MAX_QUANTITY) {
-      add(at('數量必須大於 0', `the quantity must be above 0 and at most ${MAX_QUANTITY}`));
+      add(
+        at(
+          `數量必須大於 0 且不超過 ${MAX_QUANTITY}`,
+          `the quantity must be above 0 and at most ${MAX_QUANTITY}`,
+        ),
+      );
     }
     const subTotal = lineSubtotal(line.quantity, line.unitPrice);
     if (!isNtd(subTotal)) add(at('金額過大', 'the amount is too large'));
@@ -226,10 +232,10 @@ const kindName: Record<InvoiceKind, Bilingual> = {
   business: bilingual('打統編', 'business'),
 };
 
-/** A scanned id says what it is: `/` + 7 is a mobile barcode, 2 letters + 14 digits a citizen certificate. */
+/**
+ * A scanned id says what it is: a valid citizen certificate is one; anything else is checked as
+ * a mobile barcode (the common case), whose validator then says what is wrong with it.
+ */
 function inferCarrierType(id: string): string {
-  const value = id.trim().toUpperCase();
-  if (value.startsWith('/')) return CARRIER_TYPES.mobile;
-  if (/^[A-Z]{2}\d{14}$/.test(value)) return CARRIER_TYPES.citizen;
-  return CARRIER_TYPES.mobile;
+  return validateCitizenCertificate(id).ok ? CARRIER_TYPES.citizen : CARRIER_TYPES.mobile;
 }

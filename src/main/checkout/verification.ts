@@ -7,6 +7,7 @@ import type {
 } from '../../shared/ipc/contract/checkout';
 import { TillError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { INVOICE_NUMBER_PATTERN } from '../invoice-service/pos-profile';
 import { postJson } from '../invoice-service/transport';
 import type { Journal, TransactionRecord } from '../journal/journal';
 
@@ -31,18 +32,16 @@ export interface VerificationDeps {
   onStateChanged?: (transaction: TransactionRecord) => void;
 }
 
-const INVOICE_NUMBER = /^[A-Z]{2}\d{8}$/;
-
 /** `ab-1234 5678` as typed from a phone call → `AB12345678`; null when it is not an invoice number. */
 export function normalizeInvoiceNumber(input: string): string | null {
   const value = input.replace(/[\s-]/g, '').toUpperCase();
-  return INVOICE_NUMBER.test(value) ? value : null;
+  return INVOICE_NUMBER_PATTERN.test(value) ? value : null;
 }
 
 /** What the training service's `/_admin/lookup` answers; unknown fields are ignored. */
 const LookupAnswer = z.object({
   found: z.boolean(),
-  InvoiceNumber: z.string().regex(INVOICE_NUMBER).optional(),
+  InvoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN).optional(),
   InvoiceDateTime: z.string().optional(),
   RandomNumber: z.string().optional(),
 });
@@ -54,7 +53,8 @@ export function createVerification(deps: VerificationDeps) {
     return journal.pending().map((tx) => ({
       orderNo: tx.orderNo,
       tillId: tx.tillId,
-      state: tx.state === 'in-flight' ? 'in-flight' : 'needs-verification',
+      // journal.pending() lists needs-verification sales only (a crash's in-flight ones are recovered into it).
+      state: 'needs-verification',
       createdAt: tx.createdAt,
       operation: tx.operation,
       invoiceKind: tx.invoice.kind,

@@ -1,34 +1,23 @@
-import { contract, isMethodName, type MethodName } from '../../shared/ipc/contract';
-import type { IpcResult } from '../../shared/ipc/result';
+import { contract, isMethodName } from '../../shared/ipc/contract';
+import { unknownMethod, type IpcResult } from '../../shared/ipc/result';
 import { TillError } from './errors';
 import type { CallContext, HandlersFor } from './handlers';
+import type { Logger } from './logger';
 
 export type HandlerMap = HandlersFor<typeof contract>;
-
-export interface DispatchLogger {
-  error(message: string, detail?: unknown): void;
-}
 
 /**
  * The single entry for every call from the renderer, whichever host carried it: validates the
  * payload against the contract before any handler runs, then turns the handler's outcome into an
  * IpcResult. A malformed payload never reaches a handler.
  */
-export function createDispatcher(handlers: HandlerMap, logger: DispatchLogger) {
+export function createDispatcher(handlers: HandlerMap, logger: Pick<Logger, 'error'>) {
   return async function dispatch(
     method: unknown,
     payload: unknown,
     ctx: CallContext,
   ): Promise<IpcResult<unknown>> {
-    if (!isMethodName(method)) {
-      return {
-        ok: false,
-        error: {
-          code: 'unknown-method',
-          message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` },
-        },
-      };
-    }
+    if (!isMethodName(method)) return unknownMethod(method);
     const spec = contract[method];
     const parsed = spec.input.safeParse(payload ?? {});
     if (!parsed.success) {
@@ -48,10 +37,7 @@ export function createDispatcher(handlers: HandlerMap, logger: DispatchLogger) {
       };
     }
     try {
-      const handler = handlers[method as MethodName] as (
-        input: unknown,
-        ctx: CallContext,
-      ) => Promise<unknown>;
+      const handler = handlers[method] as (input: unknown, ctx: CallContext) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data, ctx) };
     } catch (error) {
       if (error instanceof TillError) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { InvoiceAmounts } from '../../shared/domain';
 
 /**
  * THE provider adapter: every assumption about the provider's POS/self-service API that the
@@ -42,6 +43,11 @@ export const RESULT_MESSAGES = {
   timestampUsed: 'Timestamp already used',
   duplicateBillingNo: 'Duplicate BillingNo',
 } as const;
+
+/** `InvoiceNumber`: the track (2 capital letters) + 8 digits, e.g. `AB12345678`. */
+export const INVOICE_NUMBER_PATTERN = /^[A-Z]{2}\d{8}$/;
+/** `RandomNumber`: 4 digits, leading zeros kept. */
+export const RANDOM_NUMBER_PATTERN = /^\d{4}$/;
 
 /** Consumers have no tax ID: the provider expects ten zeros in `BuyerID`. */
 export const CONSUMER_BUYER_ID = '0000000000';
@@ -110,9 +116,9 @@ export type PosResponse = z.infer<typeof PosResponse>;
 export const PosIssued = PosResponse.extend({
   StatusCode: z.literal(1),
   BillingNo: z.string().min(1),
-  InvoiceNumber: z.string().regex(/^[A-Z]{2}\d{8}$/),
+  InvoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN),
   InvoiceDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
-  RandomNumber: z.string().regex(/^\d{4}$/),
+  RandomNumber: z.string().regex(RANDOM_NUMBER_PATTERN),
 });
 export type PosIssued = z.infer<typeof PosIssued>;
 
@@ -124,9 +130,9 @@ export const PrintData = z.object({
   Version: z.literal(1),
   SellerName: z.string(),
   SellerID: z.string().regex(/^\d{8}$/),
-  InvoiceNumber: z.string().regex(/^[A-Z]{2}\d{8}$/),
+  InvoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN),
   InvoiceDateTime: z.string(),
-  RandomNumber: z.string().regex(/^\d{4}$/),
+  RandomNumber: z.string().regex(RANDOM_NUMBER_PATTERN),
   PeriodText: z.string(),
   TotalAmount: z.number().int(),
   SalesAmount: z.number().int(),
@@ -251,31 +257,20 @@ export function expectedExtras(
 /** `BuyerName` is required; a consumer has none, so the provider gets this placeholder. */
 export const CONSUMER_BUYER_NAME = '消費者';
 
-/** The till's neutral view of one invoice, as the checkout prepared and validated it. */
-export interface OrderDataInput {
+/**
+ * The till's neutral view of one invoice, as the checkout prepared and validated it: the shared
+ * tax split's amounts and lines, plus who, when and how.
+ */
+export interface OrderDataInput extends InvoiceAmounts {
   orderNo: string;
   /** `YYYY-MM-DDTHH:mm:ss`, Asia/Taipei. */
   invoiceDateTime: string;
   deviceId: string;
   operation: PosOperation;
-  invoiceFor: 'B' | 'C';
-  taxType: '1' | '2' | '3' | '9';
-  salesAmount: number;
-  zeroTaxSalesAmount: number;
-  freeTaxSalesAmount: number;
-  taxAmount: number;
-  totalAmount: number;
   buyerTaxId?: string;
   buyerTitle?: string;
   carrier?: { type: string; id: string };
   loveCode?: string;
-  lines: ReadonlyArray<{
-    name: string;
-    quantity: number;
-    unitPrice: number;
-    subTotal: number;
-    itemTaxType: '1' | '2' | '3';
-  }>;
 }
 
 /** Maps the till's invoice onto the provider's `Data` (profile §1): the field names are the provider's. */

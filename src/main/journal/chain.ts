@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ChainVerification, EntryKind, JournalEntry, TxState } from './types';
+import { findRowDifference, nextPrintJobRow } from './derive';
+import type { EntryRow, PrintJobRow } from './rows';
+import { statement } from './statements';
+import type { ChainVerification, EntryKind, JournalEntry } from './types';
 
 /**
  * The hash chain over `entries`: hash = sha256(prev_hash + canonical JSON of the entry), where the
@@ -55,7 +58,7 @@ export interface ChainHead {
 }
 
 export function chainHead(db: Database.Database): ChainHead {
-  const row = db.prepare('SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1').get() as
+  const row = statement(db, 'SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1').get() as
     { id: number; hash: string } | undefined;
   return row ? { entryId: row.id, hash: row.hash } : { entryId: 0, hash: GENESIS_HASH };
 }
@@ -64,15 +67,20 @@ export function chainHead(db: Database.Database): ChainHead {
  * Appends one entry after the current head. Must run inside a write (IMMEDIATE) transaction so
  * that two tills sharing the file cannot both append after the same head.
  */
-export function appendEntry(
-  db: Database.Database,
-  entry: { at: string; kind: EntryKind; orderNo: string | null; payload: Record<string, unknown> },
-): JournalEntry {
+export interface NewEntry {
+  at: string;
+  kind: EntryKind;
+  orderNo: string | null;
+  payload: Record<string, unknown>;
+}
+
+export function appendEntry(db: Database.Database, entry: NewEntry): JournalEntry {
   const head = chainHead(db);
   const id = head.entryId + 1;
   const payloadText = canonicalJson(entry.payload);
   const hash = entryHash(head.hash, entryText(id, entry.at, entry.kind, entry.orderNo, payloadText));
-  db.prepare(
+  statement(
+    db,
     'INSERT INTO entries (id, at, kind, order_no, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
   ).run(id, entry.at, entry.kind, entry.orderNo, payloadText, head.hash, hash);
   return {
@@ -86,25 +94,16 @@ export function appendEntry(
   };
 }
 
-interface EntryRow {
-  id: number;
-  at: string;
-  kind: string;
-  order_no: string | null;
-  payload: string;
-  prev_hash: string;
-  hash: string;
-}
-
 /**
- * Walks the whole chain, then checks that each transaction's stored state and invoice number are
- * what its entries say (the state table is derived, so an edit there is caught too).
+ * Walks the whole chain, then replays each order's entries to check that the state rows are what
+ * the entries say (derive.ts): the rows are derived, so an edit there is caught too.
  */
 export function verifyChain(db: Database.Database): ChainVerification {
   let prevHash = GENESIS_HASH;
   let expectedId = 1;
   let count = 0;
-  const finalState = new Map<string, { state: TxState; invoiceNumber: string | null }>();
+  /** Print jobs of no order (summary, test slips): few, and not reached through the order index. */
+  const orderlessJobs = new Map<number, PrintJobRow>();
   const broken = (
     entryId: number | null,
     orderNo: string | null,
@@ -139,51 +138,26 @@ export function verifyChain(db: Database.Database): ChainVerification {
     if (hash !== row.hash) {
       return broken(row.id, row.order_no, `第 ${row.id} 筆紀錄已被修改`, `Entry ${row.id} was modified`);
     }
-    if (row.order_no !== null && row.kind.startsWith('tx.')) {
-      let payload: { state?: TxState; invoiceNumber?: string | null };
+    if (row.order_no === null && row.kind.startsWith('print.')) {
+      let payload: Record<string, unknown>;
       try {
-        payload = JSON.parse(row.payload) as typeof payload;
+        payload = JSON.parse(row.payload) as Record<string, unknown>;
       } catch {
-        return broken(row.id, row.order_no, `第 ${row.id} 筆紀錄無法讀取`, `Entry ${row.id} is unreadable`);
+        return broken(row.id, null, `第 ${row.id} 筆紀錄無法讀取`, `Entry ${row.id} is unreadable`);
       }
-      if (payload.state) {
-        const previous = finalState.get(row.order_no);
-        finalState.set(row.order_no, {
-          state: payload.state,
-          invoiceNumber:
-            payload.invoiceNumber !== undefined ? payload.invoiceNumber : (previous?.invoiceNumber ?? null),
-        });
-      }
+      const job = nextPrintJobRow(orderlessJobs.get(payload.jobId as number) ?? null, {
+        at: row.at,
+        kind: row.kind,
+        orderNo: null,
+        payload,
+      });
+      if (job) orderlessJobs.set(job.id, job);
     }
     prevHash = row.hash;
     expectedId++;
   }
 
-  const stored = db.prepare('SELECT order_no, state, invoice_number FROM transactions').iterate();
-  let seen = 0;
-  for (const raw of stored) {
-    const row = raw as { order_no: string; state: TxState; invoice_number: string | null };
-    seen++;
-    const expected = finalState.get(row.order_no);
-    if (!expected) {
-      return broken(
-        null,
-        row.order_no,
-        `訂單 ${row.order_no} 沒有對應的日誌紀錄`,
-        `Order ${row.order_no} has no journal entries`,
-      );
-    }
-    if (expected.state !== row.state || expected.invoiceNumber !== row.invoice_number) {
-      return broken(
-        null,
-        row.order_no,
-        `訂單 ${row.order_no} 的狀態或發票號碼與日誌紀錄不符`,
-        `Order ${row.order_no}: its state or invoice number differs from its journal entries`,
-      );
-    }
-  }
-  if (seen !== finalState.size) {
-    return broken(null, null, '有交易紀錄被刪除', 'A transaction row was deleted');
-  }
+  const difference = findRowDifference(db, orderlessJobs);
+  if (difference) return broken(null, difference.orderNo, difference.zh, difference.en);
   return { ok: true, entries: count, head: { entryId: expectedId - 1, hash: prevHash } };
 }

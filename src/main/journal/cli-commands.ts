@@ -5,6 +5,7 @@ import { parseTaipeiDateTime, taipeiBusinessDay, type Bilingual } from '../../sh
 import { JournalError, STATE_LABELS } from './errors';
 import { checkExportOptions, summaryCsv } from './export';
 import { Journal } from './journal';
+import { TILL_ID_PATTERN } from './order-numbers';
 import { writeThroughPartial } from './partial-file';
 import type { DaySummary, ExportFormat } from './types';
 
@@ -185,7 +186,7 @@ function parse(argv: string[]): { command: Command; values: Values } {
       `The date "${values.date}" must be a real YYYY-MM-DD`,
     );
   }
-  if (values.till !== undefined && !/^[A-Z0-9]{1,12}$/.test(values.till)) {
+  if (values.till !== undefined && !TILL_ID_PATTERN.test(values.till)) {
     throw usage(`收銀機編號「${values.till}」不正確`, `The till id "${values.till}" is not valid`);
   }
   const formats: Record<Command, string[]> = {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { statement } from './statements';
 import { invalid } from './errors';
 
 /**
@@ -13,12 +14,11 @@ export function reserveTimestamp(db: Database.Database, companyId: string, nowEp
   if (!Number.isSafeInteger(nowEpochSeconds) || nowEpochSeconds <= 0) {
     throw invalid('時間戳記必須是正整數秒', 'The current time must be whole epoch seconds');
   }
-  const row = db
-    .prepare(
-      `INSERT INTO company_clock (company_id, last_timestamp) VALUES (?, ?)
-       ON CONFLICT (company_id) DO UPDATE SET last_timestamp = max(excluded.last_timestamp, last_timestamp + 1)
-       RETURNING last_timestamp`,
-    )
-    .get(companyId, nowEpochSeconds) as { last_timestamp: number };
+  const row = statement(
+    db,
+    `INSERT INTO company_clock (company_id, last_timestamp) VALUES (?, ?)
+     ON CONFLICT (company_id) DO UPDATE SET last_timestamp = max(excluded.last_timestamp, last_timestamp + 1)
+     RETURNING last_timestamp`,
+  ).get(companyId, nowEpochSeconds) as { last_timestamp: number };
   return String(row.last_timestamp);
 }

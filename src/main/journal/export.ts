@@ -1,16 +1,17 @@
-import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { taipeiDateTime } from '../../shared/domain';
+import { BusinessDay } from '../../shared/ipc/contract/define';
 import { CSV_BOM, csvCell } from './csv';
 import { invalid } from './errors';
 import { openJournalReader } from './open-db';
-import { writeThroughPartial } from './partial-file';
+import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
 import { paymentPairs, type TxRow } from './rows';
 import { daySummary } from './summary';
 import type { DaySummary, ExportOptions, ExportResult } from './types';
-import { businessDay, check } from './validate';
+import { check } from './validate';
 
 /**
  * End-of-day export: one row per transaction of a business day (optionally one till), as CSV
@@ -109,7 +110,7 @@ class ChunkWriter {
 }
 
 export function checkExportOptions(options: ExportOptions): void {
-  check(businessDay, options.businessDay, { zh: '營業日', en: 'business day' });
+  check(BusinessDay, options.businessDay, { zh: '營業日', en: 'business day' });
   if (options.format !== 'csv' && options.format !== 'json') {
     throw invalid('格式須為 csv 或 json', 'The format must be csv or json');
   }
@@ -208,8 +209,7 @@ export async function exportDayToFolder(
   let summaryFile: string | null = null;
   if (options.format === 'csv') {
     summaryFile = join(folder, exportFileName(options, '-summary'));
-    writeFileSync(`${summaryFile}.partial`, summaryCsv(result.summary));
-    renameSync(`${summaryFile}.partial`, summaryFile);
+    writeTextThroughPartial(summaryFile, summaryCsv(result.summary));
   }
   return { rows: result.rows, bytes: result.bytes, file, summaryFile };
 }

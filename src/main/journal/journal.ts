@@ -183,6 +183,11 @@ export class Journal {
     return printJobs.pendingPrintJobs(this.db);
   }
 
+  /** An order's print jobs, oldest first (the preview by order number reads the latest). */
+  printJobsFor(orderNo: string): PrintJobRecord[] {
+    return printJobs.printJobsFor(this.db, orderNo);
+  }
+
   /** True once a proof of this order has printed: the next one is 電子發票證明聯補印. */
   hasPrintedProof(orderNo: string): boolean {
     return printJobs.hasPrintedProof(this.db, orderNo);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { taipeiBusinessDay } from '../../shared/domain';
+import { statement } from './statements';
 import { invalid, JournalError } from './errors';
 
 /**
@@ -43,13 +44,12 @@ export function allocateOrderNo(db: Database.Database, tillId: string, instant: 
   assertTillId(tillId);
   if (Number.isNaN(instant.getTime())) throw invalid('時間不正確', 'The instant is not a valid date');
   const day = taipeiBusinessDay(instant);
-  const row = db
-    .prepare(
-      `INSERT INTO order_counters (till_id, day, last_seq) VALUES (?, ?, 1)
-       ON CONFLICT (till_id, day) DO UPDATE SET last_seq = last_seq + 1
-       RETURNING last_seq`,
-    )
-    .get(tillId, day) as { last_seq: number };
+  const row = statement(
+    db,
+    `INSERT INTO order_counters (till_id, day, last_seq) VALUES (?, ?, 1)
+     ON CONFLICT (till_id, day) DO UPDATE SET last_seq = last_seq + 1
+     RETURNING last_seq`,
+  ).get(tillId, day) as { last_seq: number };
   if (row.last_seq > MAX_DAILY_SEQ) {
     throw new JournalError('journal-refused', {
       zh: `收銀機 ${tillId} 今日的訂單編號已用完`,

@@ -1,4 +1,4 @@
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
@@ -22,6 +22,18 @@ export async function writeThroughPartial<T>(file: string, write: (out: Writable
       stream.destroy();
       await once(stream, 'close');
     }
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/** The same for a small text written at once (the export's summary companion). */
+export function writeTextThroughPartial(file: string, text: string): void {
+  const partial = `${file}.partial`;
+  try {
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  } catch (error) {
     rmSync(partial, { force: true });
     throw error;
   }

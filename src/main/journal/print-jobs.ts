@@ -1,7 +1,10 @@
 import type Database from 'better-sqlite3';
 import { appendEntry } from './chain';
+import { nextPrintJobRow } from './derive';
 import { invalid, JournalError, notFound } from './errors';
-import type { NewPrintJob, PrintAttempt, PrintJobRecord } from './types';
+import { toPrintJobRecord, type PrintJobRow } from './rows';
+import { saveRow, statement } from './statements';
+import type { JournalEntry, NewPrintJob, PrintAttempt, PrintJobRecord } from './types';
 import { check, newPrintJob, printAttempt } from './validate';
 
 /**
@@ -9,38 +12,10 @@ import { check, newPrintJob, printAttempt } from './validate';
  * A failed attempt leaves the job `pending` with its reason (the printer may come back); a
  * success makes it `printed`. Both are also journal entries, so a proof print is on the chain.
  */
-interface PrintJobRow {
-  id: number;
-  order_no: string | null;
-  kind: PrintJobRecord['kind'];
-  content: string;
-  state: PrintJobRecord['state'];
-  reprint: number;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  printed_at: string | null;
-}
-
-function toRecord(row: PrintJobRow): PrintJobRecord {
-  return {
-    id: row.id,
-    orderNo: row.order_no,
-    kind: row.kind,
-    content: row.content,
-    state: row.state,
-    reprint: row.reprint === 1,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-    printedAt: row.printed_at,
-  };
-}
-
 export function createPrintJob(db: Database.Database, input: NewPrintJob, now: Date): PrintJobRecord {
   check(newPrintJob, input, { zh: '列印工作', en: 'print job' });
   if (input.orderNo !== null) {
-    const tx = db.prepare('SELECT state FROM transactions WHERE order_no = ?').get(input.orderNo) as
+    const tx = statement(db, 'SELECT state FROM transactions WHERE order_no = ?').get(input.orderNo) as
       { state: string } | undefined;
     if (!tx) throw notFound(input.orderNo);
     if (input.kind === 'proof' && tx.state !== 'issued') {
@@ -54,21 +29,15 @@ export function createPrintJob(db: Database.Database, input: NewPrintJob, now: D
   }
   const at = (input.at ?? now).toISOString();
   const reprint = input.kind === 'proof' && input.orderNo !== null && hasPrintedProof(db, input.orderNo);
-  const id = Number(
-    db
-      .prepare(
-        `INSERT INTO print_jobs (order_no, kind, content, state, reprint, attempts, created_at)
-         VALUES (?, ?, ?, 'pending', ?, 0, ?)`,
-      )
-      .run(input.orderNo, input.kind, input.content, reprint ? 1 : 0, at).lastInsertRowid,
-  );
-  appendEntry(db, {
+  // The id SQLite would give the row: the entry names the job before the row exists.
+  const id = statement(db, 'SELECT coalesce(max(id), 0) + 1 FROM print_jobs').pluck().get() as number;
+  const entry = appendEntry(db, {
     at,
     kind: 'print.created',
     orderNo: input.orderNo,
     payload: { jobId: id, kind: input.kind, reprint, content: input.content },
   });
-  return getPrintJob(db, id)!;
+  return savePrintJobRow(db, null, entry);
 }
 
 export function recordPrintAttempt(
@@ -78,7 +47,7 @@ export function recordPrintAttempt(
   at: Date,
 ): PrintJobRecord {
   check(printAttempt, attempt, { zh: '列印結果', en: 'print attempt' });
-  const job = getPrintJob(db, jobId);
+  const job = statement(db, 'SELECT * FROM print_jobs WHERE id = ?').get(jobId) as PrintJobRow | undefined;
   if (!job) {
     throw new JournalError('journal-not-found', {
       zh: `找不到列印工作 ${jobId}`,
@@ -91,46 +60,58 @@ export function recordPrintAttempt(
       en: `Print job ${jobId} already printed; create a new job to print again (reprint)`,
     });
   }
-  const atText = at.toISOString();
-  const state = attempt.ok ? 'printed' : 'pending';
-  const reason = attempt.ok ? null : attempt.reason;
-  appendEntry(db, {
-    at: atText,
+  const entry = appendEntry(db, {
+    at: at.toISOString(),
     kind: 'print.attempt',
-    orderNo: job.orderNo,
-    payload: { jobId, ok: attempt.ok, reason, state, attempt: job.attempts + 1 },
+    orderNo: job.order_no,
+    payload: {
+      jobId,
+      ok: attempt.ok,
+      reason: attempt.ok ? null : attempt.reason,
+      state: attempt.ok ? 'printed' : 'pending',
+      attempt: job.attempts + 1,
+    },
   });
-  db.prepare(
-    `UPDATE print_jobs SET attempts = attempts + 1, state = ?, last_error = ?, printed_at = ? WHERE id = ?`,
-  ).run(state, reason ?? job.lastError, attempt.ok ? atText : null, jobId);
-  return getPrintJob(db, jobId)!;
+  return savePrintJobRow(db, job, entry);
+}
+
+/** Saves the row an appended `print.*` entry derives (derive.ts), as its record. */
+function savePrintJobRow(
+  db: Database.Database,
+  before: PrintJobRow | null,
+  entry: JournalEntry,
+): PrintJobRecord {
+  const row = nextPrintJobRow(before, entry)!;
+  saveRow(db, 'print_jobs', 'id', row);
+  return toPrintJobRecord(row);
 }
 
 export function getPrintJob(db: Database.Database, jobId: number): PrintJobRecord | null {
-  const row = db.prepare('SELECT * FROM print_jobs WHERE id = ?').get(jobId) as PrintJobRow | undefined;
-  return row ? toRecord(row) : null;
+  const row = statement(db, 'SELECT * FROM print_jobs WHERE id = ?').get(jobId) as PrintJobRow | undefined;
+  return row ? toPrintJobRecord(row) : null;
 }
 
 export function pendingPrintJobs(db: Database.Database): PrintJobRecord[] {
   return (
-    db.prepare(`SELECT * FROM print_jobs WHERE state = 'pending' ORDER BY id`).all() as PrintJobRow[]
-  ).map(toRecord);
+    statement(db, `SELECT * FROM print_jobs WHERE state = 'pending' ORDER BY id`).all() as PrintJobRow[]
+  ).map(toPrintJobRecord);
 }
 
 export function pendingPrintCount(db: Database.Database): number {
-  return db.prepare(`SELECT count(*) FROM print_jobs WHERE state = 'pending'`).pluck().get() as number;
+  return statement(db, `SELECT count(*) FROM print_jobs WHERE state = 'pending'`).pluck().get() as number;
 }
 
 export function printJobsFor(db: Database.Database, orderNo: string): PrintJobRecord[] {
   return (
-    db.prepare('SELECT * FROM print_jobs WHERE order_no = ? ORDER BY id').all(orderNo) as PrintJobRow[]
-  ).map(toRecord);
+    statement(db, 'SELECT * FROM print_jobs WHERE order_no = ? ORDER BY id').all(orderNo) as PrintJobRow[]
+  ).map(toPrintJobRecord);
 }
 
 export function hasPrintedProof(db: Database.Database, orderNo: string): boolean {
   return (
-    db
-      .prepare(`SELECT 1 FROM print_jobs WHERE order_no = ? AND kind = 'proof' AND state = 'printed' LIMIT 1`)
-      .get(orderNo) !== undefined
+    statement(
+      db,
+      `SELECT 1 FROM print_jobs WHERE order_no = ? AND kind = 'proof' AND state = 'printed' LIMIT 1`,
+    ).get(orderNo) !== undefined
   );
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BusinessDay } from '../../shared/ipc/contract/define';
 import { pendingPrintCount, printJobsFor } from './print-jobs';
 import {
   exchangeFromEntry,
@@ -9,6 +10,7 @@ import {
   type EntryRow,
   type TxRow,
 } from './rows';
+import { statement } from './statements';
 import type {
   ExchangeRecord,
   IssueRecord,
@@ -19,13 +21,13 @@ import type {
   TransactionListItem,
   TransactionRecord,
 } from './types';
-import { businessDay, check } from './validate';
+import { check } from './validate';
 
 /** The journal's reads: one sale, its detail, a day's list, the pending list and the counts. */
 
 export function findTx(db: Database.Database, orderNo: string): TxRow | null {
   return (
-    (db.prepare('SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null
+    (statement(db, 'SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as TxRow | undefined) ?? null
   );
 }
 
@@ -38,7 +40,7 @@ export function detail(db: Database.Database, orderNo: string): TransactionDetai
   const found = findTx(db, orderNo);
   if (!found) return null;
   const entries = (
-    db.prepare('SELECT * FROM entries WHERE order_no = ? ORDER BY id').all(orderNo) as EntryRow[]
+    statement(db, 'SELECT * FROM entries WHERE order_no = ? ORDER BY id').all(orderNo) as EntryRow[]
   ).map(toEntry);
   const exchanges: ExchangeRecord[] = [];
   const qrDisplays: QrDisplayRecord[] = [];
@@ -81,37 +83,37 @@ export function detail(db: Database.Database, orderNo: string): TransactionDetai
 }
 
 export function list(db: Database.Database, filter: ListFilter): TransactionListItem[] {
-  check(businessDay, filter.businessDay, { zh: '營業日', en: 'business day' });
+  check(BusinessDay, filter.businessDay, { zh: '營業日', en: 'business day' });
   const where = ['business_day = @businessDay'];
   if (filter.tillId !== undefined) where.push('till_id = @tillId');
   if (filter.state !== undefined) where.push('state = @state');
   if (filter.training !== undefined) where.push('training = @training');
-  const rows = db
-    .prepare(
-      `SELECT ${LIST_COLUMNS} FROM transactions WHERE ${where.join(' AND ')}
-       ORDER BY created_at, order_no LIMIT @limit OFFSET @offset`,
-    )
-    .all({
-      businessDay: filter.businessDay,
-      tillId: filter.tillId ?? null,
-      state: filter.state ?? null,
-      training: filter.training === undefined ? null : filter.training ? 1 : 0,
-      limit: filter.limit ?? -1,
-      offset: filter.offset ?? 0,
-    }) as Omit<TxRow, 'body'>[];
+  const rows = statement(
+    db,
+    `SELECT ${LIST_COLUMNS} FROM transactions WHERE ${where.join(' AND ')}
+     ORDER BY created_at, order_no LIMIT @limit OFFSET @offset`,
+  ).all({
+    businessDay: filter.businessDay,
+    tillId: filter.tillId ?? null,
+    state: filter.state ?? null,
+    training: filter.training === undefined ? null : filter.training ? 1 : 0,
+    limit: filter.limit ?? -1,
+    offset: filter.offset ?? 0,
+  }) as Omit<TxRow, 'body'>[];
   return rows.map(toListItem);
 }
 
 export function pending(db: Database.Database): TransactionRecord[] {
   return (
-    db
-      .prepare(`SELECT * FROM transactions WHERE state = 'needs-verification' ORDER BY created_at`)
-      .all() as TxRow[]
+    statement(
+      db,
+      `SELECT * FROM transactions WHERE state = 'needs-verification' ORDER BY created_at`,
+    ).all() as TxRow[]
   ).map(toRecord);
 }
 
 export function counts(db: Database.Database): JournalCounts {
-  const count = db.prepare('SELECT count(*) AS n FROM transactions WHERE state = ?').pluck();
+  const count = statement(db, 'SELECT count(*) AS n FROM transactions WHERE state = ?').pluck();
   return {
     inFlight: count.get('in-flight') as number,
     needsVerification: count.get('needs-verification') as number,

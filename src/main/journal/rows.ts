@@ -6,6 +6,7 @@ import type {
   JournalLine,
   JournalPayment,
   JournalTotals,
+  PrintJobRecord,
   ResolutionRecord,
   TransactionListItem,
   TransactionRecord,
@@ -165,4 +166,32 @@ export function exchangeFromEntry(entryId: number, at: string, p: Record<string,
   };
   if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
   return record;
+}
+
+export interface PrintJobRow {
+  id: number;
+  order_no: string | null;
+  kind: PrintJobRecord['kind'];
+  content: string;
+  state: PrintJobRecord['state'];
+  reprint: number;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  printed_at: string | null;
+}
+
+export function toPrintJobRecord(row: PrintJobRow): PrintJobRecord {
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    kind: row.kind,
+    content: row.content,
+    state: row.state,
+    reprint: row.reprint === 1,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    printedAt: row.printed_at,
+  };
 }

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
+import { BusinessDay } from '../../shared/ipc/contract/define';
 import { posOperations, type PosOperation } from '../invoice-service/pos-profile';
 import { chainHead } from './chain';
 import { paymentPairs } from './rows';
 import { TX_STATES, type AmountCount, type DaySummary, type SummaryBlock, type TxState } from './types';
-import { businessDay, check } from './validate';
+import { check } from './validate';
 
 /**
  * The end-of-day figures of one business day (optionally one till): counts and totals per
@@ -31,7 +32,7 @@ export function daySummary(
   options: { businessDay: string; tillId?: string },
   now: Date,
 ): DaySummary {
-  check(businessDay, options.businessDay, { zh: '營業日', en: 'business day' });
+  check(BusinessDay, options.businessDay, { zh: '營業日', en: 'business day' });
   const tillFilter = options.tillId === undefined ? '' : 'AND till_id = @tillId';
   const params = { day: options.businessDay, tillId: options.tillId ?? null };
   const blocks = { sales: emptyBlock(), training: emptyBlock() };
@@ -57,7 +58,10 @@ export function daySummary(
     block.taxAmount += g.tax;
     add(block.byState, g.state, g.n, g.total);
     add(block.byOperation, g.operation, g.n, g.total);
-    if (g.state === 'issued') add({ issued: block.issued }, 'issued', g.n, g.total);
+    if (g.state === 'issued') {
+      block.issued.count += g.n;
+      block.issued.amount += g.total;
+    }
   }
 
   // Per payment method from the compact payments column (no JSON body parsing).

@@ -3,8 +3,10 @@ import { taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
 import { toPosOrderData } from '../invoice-service/pos-profile';
 import { canonicalJson, entryHash, entryText, GENESIS_HASH } from './chain';
 import { formatOrderNo } from './order-numbers';
-import { bodyColumns, type TxBody } from './rows';
+import { nextPrintJobRow, nextTxRow } from './derive';
+import type { PrintJobRow, TxBody, TxRow } from './rows';
 import { migrate } from './schema/migrations';
+import { saveRow } from './statements';
 
 /**
  * A large synthetic journal for benchmarks and load tests (never used by the till itself):
@@ -43,68 +45,22 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
   const insertEntry = db.prepare(
     'INSERT INTO entries (id, at, kind, order_no, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const txColumns = [
-    'order_no',
-    'till_id',
-    'company_id',
-    'business_day',
-    'created_at',
-    'updated_at',
-    'state',
-    'training',
-    'operation',
-    'attempt',
-    'cashier',
-    'invoice_number',
-    'invoice_datetime',
-    'random_number',
-    'last_message',
-    'exchanges',
-    ...Object.keys(bodyColumns(saleBody('X', tillId, 1, ''))),
-  ];
-  const insertTx = db.prepare(
-    `INSERT INTO transactions (${txColumns.join(', ')}) VALUES (${txColumns.map((c) => `@${c}`).join(', ')})`,
-  );
-  const txRow = (
-    orderNo: string,
-    day: string,
-    at: string,
-    state: string,
-    body: TxBody,
-    issued: [string, string] | null,
-  ) => ({
-    order_no: orderNo,
-    till_id: tillId,
-    company_id: '12345678',
-    business_day: day,
-    created_at: at,
-    updated_at: at,
-    state,
-    training: 0,
-    operation: 'order',
-    attempt: 1,
-    cashier: 'Bench',
-    invoice_number: issued?.[0] ?? null,
-    invoice_datetime: issued?.[1] ?? null,
-    random_number: issued ? '0122' : null,
-    last_message: issued ? 'OK' : 'timeout',
-    exchanges: 1,
-    ...bodyColumns(body),
-  });
-  const insertJob = db.prepare(
-    `INSERT INTO print_jobs (id, order_no, kind, content, state, reprint, attempts, created_at, printed_at)
-     VALUES (?, ?, 'proof', ?, 'printed', 0, 1, ?, ?)`,
-  );
   const insertCounter = db.prepare('INSERT INTO order_counters (till_id, day, last_seq) VALUES (?, ?, ?)');
 
   let id = 0;
   let prev = GENESIS_HASH;
+  let tx: TxRow | null = null;
+  let job: PrintJobRow | null = null;
+  // The rows are what the entries derive, as the Journal's writers save them (derive.ts).
   const append = (at: string, kind: string, orderNo: string | null, payload: Record<string, unknown>) => {
     id++;
     const text = canonicalJson(payload);
     const hash = entryHash(prev, entryText(id, at, kind, orderNo, text));
     insertEntry.run(id, at, kind, orderNo, text, prev, hash);
     prev = hash;
+    const entry = { at, kind, orderNo, payload };
+    if (kind.startsWith('print.')) job = nextPrintJobRow(job, entry);
+    else tx = nextTxRow(tx, entry);
   };
 
   const dayCounts = [...Array.from({ length: plan.days }, () => plan.salesPerDay), plan.bigDaySales];
@@ -124,6 +80,8 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
         const orderNo = formatOrderNo(tillId, day, seq);
         const total = 35 + ((seq * 37) % 900);
         const body = saleBody(orderNo, tillId, total, taipeiDateTime(instant));
+        tx = null;
+        job = null;
         append(at, 'tx.begun', orderNo, {
           state: 'in-flight',
           attempt: 1,
@@ -151,7 +109,7 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
         if (unsure) {
           pending++;
           append(at, 'tx.needs-verification', orderNo, { state: 'needs-verification', reason: 'timeout' });
-          insertTx.run(txRow(orderNo, day, at, 'needs-verification', body, null));
+          saveRow(db, 'transactions', 'order_no', tx!);
           continue;
         }
         const invoiceNumber = `AB${String(transactions).padStart(8, '0')}`;
@@ -167,12 +125,12 @@ export function seedSyntheticJournal(path: string, plan: SyntheticPlan): Synthet
           qKey: null,
           qrCodeUrl: null,
         });
-        insertTx.run(txRow(orderNo, day, at, 'issued', body, [invoiceNumber, invoiceDateTime]));
+        saveRow(db, 'transactions', 'order_no', tx!);
         jobId++;
         const content = `電子發票證明聯 ${invoiceNumber} 總計 ${total}`;
         append(at, 'print.created', orderNo, { jobId, kind: 'proof', reprint: false, content });
-        insertJob.run(jobId, orderNo, content, at, at);
         append(at, 'print.attempt', orderNo, { jobId, ok: true, reason: null, state: 'printed', attempt: 1 });
+        saveRow(db, 'print_jobs', 'id', job!);
       }
       insertCounter.run(tillId, day, count);
     });

@@ -1,16 +1,19 @@
 import type Database from 'better-sqlite3';
 import { taipeiBusinessDay, type Bilingual } from '../../shared/domain';
 import { parsePrintDataString } from '../invoice-service/pos-profile';
-import { appendEntry } from './chain';
+import { appendEntry, type NewEntry } from './chain';
+import { nextTxRow } from './derive';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';
 import { findTx } from './queries';
-import { bodyColumns, exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
+import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
+import { saveRow, statement } from './statements';
 import {
   RESUBMITTABLE_STATES,
   type ExchangeInput,
   type ExchangeRecord,
   type IssueInput,
+  type JournalEntry,
   type NewTransaction,
   type QrDisplayInput,
   type QrDisplayRecord,
@@ -25,6 +28,7 @@ import {
 import {
   check,
   checkNewTransaction,
+  checkTotalMatchesRequest,
   checkResubmitChanges,
   exchangeInput,
   issueInput,
@@ -36,8 +40,8 @@ import {
 
 /**
  * The transaction state machine. Each function runs inside the caller's write transaction: it
- * checks the move, appends the entry (hash chain) and updates the derived row, or throws and
- * changes nothing.
+ * checks the move, appends the entry (hash chain) and saves the row the entry derives
+ * (derive.ts), or throws and changes nothing.
  */
 
 const iso = (date: Date) => date.toISOString();
@@ -52,24 +56,16 @@ function requireState(found: TxRow, allowed: readonly TxState[], action: Bilingu
   if (!allowed.includes(found.state)) throw refusedTransition(found.order_no, found.state, action, allowed);
 }
 
-/** Applies a state change to the derived row; `columns` are extra column values to set. */
-function setState(
-  db: Database.Database,
-  orderNo: string,
-  state: TxState,
-  at: string,
-  columns: Record<string, string | number | null> = {},
-): void {
-  const names = Object.keys(columns);
-  const sets = ['state = @state', 'updated_at = @at', ...names.map((name) => `${name} = @${name}`)].join(
-    ', ',
-  );
-  db.prepare(`UPDATE transactions SET ${sets} WHERE order_no = @orderNo`).run({
-    ...columns,
-    state,
-    at,
-    orderNo,
-  });
+/** Saves the row an appended entry derives (derive.ts) over the one before it. */
+function saveTxRow(db: Database.Database, before: TxRow | null, entry: JournalEntry): TxRow {
+  const row = nextTxRow(before, entry)!;
+  saveRow(db, 'transactions', 'order_no', row);
+  return row;
+}
+
+/** Appends the entry and saves its row: the move, as the record it leaves. */
+function commit(db: Database.Database, before: TxRow | null, entry: NewEntry): TransactionRecord {
+  return toRecord(saveTxRow(db, before, appendEntry(db, entry)));
 }
 
 export function begin(db: Database.Database, input: NewTransaction, now: Date): TransactionRecord {
@@ -82,7 +78,6 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
     });
   }
   const at = input.at ?? now;
-  const atText = iso(at);
   const body: TxBody = {
     invoice: tx.invoice,
     lines: tx.lines,
@@ -90,9 +85,8 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
     totals: tx.totals,
     requestData: tx.requestData,
   };
-  const day = taipeiBusinessDay(at);
-  appendEntry(db, {
-    at: atText,
+  return commit(db, null, {
+    at: iso(at),
     kind: 'tx.begun',
     orderNo: tx.orderNo,
     payload: {
@@ -100,7 +94,7 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       attempt: 1,
       tillId: tx.tillId,
       companyId: tx.companyId,
-      businessDay: day,
+      businessDay: taipeiBusinessDay(at),
       training: tx.training,
       operation: tx.operation,
       cashier: tx.cashier ?? null,
@@ -108,25 +102,6 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       ...body,
     },
   });
-  const columns = {
-    order_no: tx.orderNo,
-    till_id: tx.tillId,
-    company_id: tx.companyId,
-    business_day: day,
-    created_at: atText,
-    updated_at: atText,
-    state: 'in-flight',
-    training: tx.training ? 1 : 0,
-    operation: tx.operation,
-    attempt: 1,
-    cashier: tx.cashier ?? null,
-    ...bodyColumns(body),
-  };
-  const names = Object.keys(columns);
-  db.prepare(
-    `INSERT INTO transactions (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
-  ).run(columns);
-  return toRecord(requireRow(db, tx.orderNo));
 }
 
 export function recordExchange(
@@ -149,9 +124,7 @@ export function recordExchange(
     error: input.error ?? null,
   });
   const entry = appendEntry(db, { at: iso(input.at ?? now), kind: 'tx.exchange', orderNo, payload });
-  db.prepare(
-    'UPDATE transactions SET exchanges = exchanges + 1, last_message = coalesce(?, last_message) WHERE order_no = ?',
-  ).run(input.resultMessage, orderNo);
+  saveTxRow(db, found, entry);
   return exchangeFromEntry(entry.id, entry.at, payload);
 }
 
@@ -165,9 +138,8 @@ export function markIssued(
   const found = requireRow(db, orderNo);
   requireState(found, ['in-flight'], { zh: '記為已開立', en: 'marked issued' });
   const parsed = input.printDataString === null ? null : parsePrintDataString(input.printDataString);
-  const at = iso(input.at ?? now);
-  appendEntry(db, {
-    at,
+  return commit(db, found, {
+    at: iso(input.at ?? now),
     kind: 'tx.issued',
     orderNo,
     payload: withoutSecrets({
@@ -182,12 +154,6 @@ export function markIssued(
       qrCodeUrl: input.qrCodeUrl ?? null,
     }),
   });
-  setState(db, orderNo, 'issued', at, {
-    invoice_number: input.invoiceNumber,
-    invoice_datetime: input.invoiceDateTime,
-    random_number: input.randomNumber,
-  });
-  return toRecord(requireRow(db, orderNo));
 }
 
 export function markRejected(
@@ -199,15 +165,12 @@ export function markRejected(
   check(rejectionInput, input, { zh: '退回結果', en: 'rejection' });
   const found = requireRow(db, orderNo);
   requireState(found, ['in-flight'], { zh: '記為被退回', en: 'marked rejected' });
-  const at = iso(input.at ?? now);
-  appendEntry(db, {
-    at,
+  return commit(db, found, {
+    at: iso(input.at ?? now),
     kind: 'tx.rejected',
     orderNo,
     payload: { state: 'rejected', statusCode: input.statusCode, resultMessage: input.resultMessage },
   });
-  setState(db, orderNo, 'rejected', at, { last_message: input.resultMessage });
-  return toRecord(requireRow(db, orderNo));
 }
 
 /** in-flight → not-delivered or needs-verification, with the reason. */
@@ -225,10 +188,12 @@ export function markOpen(
       ? { zh: '記為未送達', en: 'marked not delivered' }
       : { zh: '記為待確認', en: 'marked as needing verification' };
   requireState(found, ['in-flight'], action);
-  const at = iso(input.at ?? now);
-  appendEntry(db, { at, kind: `tx.${state}`, orderNo, payload: { state, reason: input.reason } });
-  setState(db, orderNo, state, at, { last_message: input.reason });
-  return toRecord(requireRow(db, orderNo));
+  return commit(db, found, {
+    at: iso(input.at ?? now),
+    kind: `tx.${state}`,
+    orderNo,
+    payload: { state, reason: input.reason },
+  });
 }
 
 export function recordQrDisplay(
@@ -257,9 +222,10 @@ export function resolve(
   const at = iso(parsed.at ?? now);
   const invoiceNumber = parsed.outcome === 'issued' ? parsed.invoiceNumber : null;
   if (invoiceNumber !== null) {
-    const other = db
-      .prepare('SELECT order_no FROM transactions WHERE invoice_number = ? AND order_no <> ?')
-      .get(invoiceNumber, orderNo) as { order_no: string } | undefined;
+    const other = statement(
+      db,
+      'SELECT order_no FROM transactions WHERE invoice_number = ? AND order_no <> ?',
+    ).get(invoiceNumber, orderNo) as { order_no: string } | undefined;
     if (other) {
       throw invalid(
         `發票號碼 ${invoiceNumber} 已屬於訂單 ${other.order_no}`,
@@ -274,17 +240,12 @@ export function resolve(
     invoiceNumber,
     note: parsed.note ?? null,
   };
-  appendEntry(db, {
+  return commit(db, found, {
     at,
     kind: 'tx.resolved',
     orderNo,
     payload: { state: parsed.outcome, ...resolution },
   });
-  setState(db, orderNo, parsed.outcome, at, {
-    invoice_number: invoiceNumber,
-    resolution: JSON.stringify(resolution),
-  });
-  return toRecord(requireRow(db, orderNo));
 }
 
 export function resubmit(
@@ -298,53 +259,34 @@ export function resubmit(
   const found = requireRow(db, orderNo);
   requireState(found, RESUBMITTABLE_STATES, { zh: '重新送出', en: 'resubmitted' });
   const body: TxBody = { ...(JSON.parse(found.body) as TxBody), ...changes };
-  if (body.totals.totalAmount !== body.requestData.TotalAmount) {
-    throw invalid('總計與請求的 TotalAmount 不同', 'totals.totalAmount differs from the request TotalAmount');
-  }
-  const at = iso(options.at ?? now);
-  const attempt = found.attempt + 1;
-  appendEntry(db, {
-    at,
+  checkTotalMatchesRequest(body);
+  return commit(db, found, {
+    at: iso(options.at ?? now),
     kind: 'tx.resubmitted',
     orderNo,
     payload: {
       state: 'in-flight',
       from: found.state,
-      attempt,
+      attempt: found.attempt + 1,
       by: options.by ?? null,
       invoiceNumber: null,
       changes,
     },
   });
-  setState(db, orderNo, 'in-flight', at, {
-    attempt,
-    operation: changes.operation ?? found.operation,
-    invoice_number: null,
-    invoice_datetime: null,
-    random_number: null,
-    resolution: null,
-    ...bodyColumns(body),
-  });
-  return toRecord(requireRow(db, orderNo));
 }
 
 export function recoverInFlight(db: Database.Database, at: Date): TransactionRecord[] {
-  const orderNos = (
-    db.prepare(`SELECT order_no FROM transactions WHERE state = 'in-flight' ORDER BY created_at`).all() as {
-      order_no: string;
-    }[]
-  ).map((r) => r.order_no);
-  const atText = iso(at);
+  const inFlight = db
+    .prepare(`SELECT * FROM transactions WHERE state = 'in-flight' ORDER BY created_at`)
+    .all() as TxRow[];
   const reason =
     '程式中斷時仍在傳送中，請向加值中心確認是否已開立 / The till stopped while this was in flight: verify with the provider';
-  for (const orderNo of orderNos) {
-    appendEntry(db, {
-      at: atText,
+  return inFlight.map((found) =>
+    commit(db, found, {
+      at: iso(at),
       kind: 'tx.recovered',
-      orderNo,
+      orderNo: found.order_no,
       payload: { state: 'needs-verification', from: 'in-flight', reason },
-    });
-    setState(db, orderNo, 'needs-verification', atText, { last_message: reason });
-  }
-  return orderNos.map((orderNo) => toRecord(requireRow(db, orderNo)));
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JournalInvoiceChoice, JournalTotals, NtdAmount } from '../../shared/ipc/contract/journal';
-import { posOperations } from '../invoice-service/pos-profile';
+import { INVOICE_NUMBER_PATTERN, posOperations, RANDOM_NUMBER_PATTERN } from '../invoice-service/pos-profile';
 import { invalid } from './errors';
 import { isAcceptableOrderNo, parseOrderNo, TILL_ID_PATTERN } from './order-numbers';
 import { EXCHANGE_OUTCOMES, PRINT_JOB_KINDS, type NewTransaction, type ResubmitChanges } from './types';
@@ -68,9 +68,9 @@ export const exchangeInput = z.object({
 });
 
 export const issueInput = z.object({
-  invoiceNumber: z.string().regex(/^[A-Z]{2}\d{8}$/, 'two capital letters and 8 digits'),
+  invoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN, 'two capital letters and 8 digits'),
   invoiceDateTime: z.string().min(1),
-  randomNumber: z.string().regex(/^\d{4}$/, '4 digits'),
+  randomNumber: z.string().regex(RANDOM_NUMBER_PATTERN, '4 digits'),
   printDataString: z.string().nullable(),
   qKey: z.string().nullable().optional(),
   qrCodeUrl: z.string().nullable().optional(),
@@ -96,7 +96,7 @@ export const resolutionInput = z.discriminatedUnion('outcome', [
     invoiceNumber: z
       .string()
       .transform((s) => s.trim().toUpperCase().replace('-', ''))
-      .pipe(z.string().regex(/^[A-Z]{2}\d{8}$/, 'invoice number: two letters and 8 digits')),
+      .pipe(z.string().regex(INVOICE_NUMBER_PATTERN, 'invoice number: two letters and 8 digits')),
     by: person,
     note: z.string().max(500).optional(),
     at: date.optional(),
@@ -118,7 +118,6 @@ export const printAttempt = z.union([
   z.object({ ok: z.literal(true) }),
   z.object({ ok: z.literal(false), reason: z.string().min(1) }),
 ]);
-export const businessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /** Parses with `schema` or throws the bilingual "nothing was written" error naming the fields. */
 export function check<S extends z.ZodType>(
@@ -143,7 +142,12 @@ export function checkNewTransaction(tx: NewTransaction): void {
   if (parsed && parsed.tillId !== tx.tillId) {
     throw invalid('訂單編號不是這台收銀機的', `The order number does not belong to till ${tx.tillId}`);
   }
-  if (tx.totals.totalAmount !== tx.requestData.TotalAmount) {
+  checkTotalMatchesRequest(tx);
+}
+
+/** The journal's total is the request's: on a new sale and after a resubmission's changes. */
+export function checkTotalMatchesRequest(body: Pick<NewTransaction, 'totals' | 'requestData'>): void {
+  if (body.totals.totalAmount !== body.requestData.TotalAmount) {
     throw invalid('總計與請求的 TotalAmount 不同', 'totals.totalAmount differs from the request TotalAmount');
   }
 }

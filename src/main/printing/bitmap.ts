@@ -102,7 +102,7 @@ export function fromPng(buffer: Buffer): Bitmap {
   return bitmap;
 }
 
-/** RGBA bytes (black on white), what jsQR and node-thermal-printer's image encoders read. */
+/** RGBA bytes (black on white), what jsQR reads (the tests' QR decoding). */
 export function toRgba(bitmap: Bitmap): Uint8ClampedArray {
   const rgba = new Uint8ClampedArray(bitmap.width * bitmap.height * 4);
   for (let i = 0; i < bitmap.pixels.length; i++) {

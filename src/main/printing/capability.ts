@@ -10,11 +10,8 @@ import type { PrintJobStore } from './print-job-store';
 import { PrintService, type PrintResult } from './print-service';
 import type { PrinterState } from './status';
 
-/** The status bar's view of the printer (app contract). */
-type BarPrinterState = PrinterState;
-
 /** A failed job says something about the printer, unless the content itself was at fault. */
-function stateOfFailure(failure: PrintResult['failure']): BarPrinterState | null {
+function stateOfFailure(failure: PrintResult['failure']): PrinterState | null {
   if (failure === 'paper-out' || failure === 'cover-open') return failure;
   if (failure === 'bad-content' || failure === null) return null;
   return 'offline';
@@ -24,9 +21,9 @@ export interface PrintingCapability {
   handlers: HandlersFor<typeof printingMethods>;
   service: PrintService;
   /** The printer's state as last seen (a status query, or the outcome of the last job), for the status bar. */
-  printerState(): BarPrinterState;
+  printerState(): PrinterState;
   /** Asks the printer now; calls `onStateChanged` when the answer differs from the last one. */
-  refreshPrinterState(): Promise<BarPrinterState>;
+  refreshPrinterState(): Promise<PrinterState>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
   onIssued(event: IssuedEvent): Promise<PrintResult | null>;
   close(): Promise<void>;
@@ -47,8 +44,8 @@ export function createPrintingCapability(options: {
   statusIntervalMs?: number;
 }): PrintingCapability {
   const printer = () => options.settings.get().printer;
-  let state: BarPrinterState = 'unknown';
-  const setState = (next: BarPrinterState) => {
+  let state: PrinterState = 'unknown';
+  const setState = (next: PrinterState) => {
     if (next === state) return;
     state = next;
     options.onStateChanged?.();
@@ -58,7 +55,7 @@ export function createPrintingCapability(options: {
     if (next) setState(next);
     return result;
   };
-  async function refreshPrinterState(): Promise<BarPrinterState> {
+  async function refreshPrinterState(): Promise<PrinterState> {
     setState((await service.status()).state);
     return state;
   }

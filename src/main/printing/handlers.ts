@@ -4,7 +4,7 @@ import type { HandlersFor } from '../core/handlers';
 import { failureMessage } from './failure-messages';
 import type { DaySummary } from './layout/summary-layout';
 import { pngDataUrl } from './preview';
-import { RetryRefused, type PrintResult, type PrintService } from './print-service';
+import { RetryRefused, type PrinterConfig, type PrintResult, type PrintService } from './print-service';
 import { failureCodeOf, PrintFailure } from './transports/transport';
 
 const outcome = (result: PrintResult) => ({
@@ -18,12 +18,7 @@ const outcome = (result: PrintResult) => ({
 /** The printing capability's IPC handlers, over one PrintService. */
 export function createPrintingHandlers(
   service: PrintService,
-  printerSettings: () => {
-    uri: string;
-    model: 'epson' | 'star';
-    paperWidth: 58 | 80;
-    chinese: 'big5' | 'raster';
-  },
+  printerSettings: () => PrinterConfig,
   /** The journal's summary of a business day, for the summary slip. */
   daySummary: (businessDay: string) => DaySummary,
 ): HandlersFor<typeof printingMethods> {

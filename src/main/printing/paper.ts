@@ -24,7 +24,7 @@ export function paperOf(width: PaperWidth): Paper {
 }
 
 /** The e-invoice proof is 5.7 cm wide (profile §3): on 80 mm paper it keeps the 58 mm layout, centered. */
-export const PROOF_DOTS = 384;
+export const PROOF_DOTS = paperOf(58).dots;
 export const PROOF_COLUMNS = PROOF_DOTS / COLUMN_DOTS;
 /** A consumer proof is 9 cm long. */
 export const CONSUMER_PROOF_MIN_DOTS = 90 * DOTS_PER_MM;

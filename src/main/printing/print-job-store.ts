@@ -15,9 +15,8 @@ export interface PrintJobStore {
   recordPrintAttempt(jobId: number, attempt: PrintAttempt): MaybePromise<unknown>;
   getPrintJob(id: number): MaybePromise<PrintJobRecord | null | undefined>;
   pendingPrintJobs(): MaybePromise<PrintJobRecord[]>;
-  hasPrintedProof(orderNo: string): MaybePromise<boolean>;
-  /** Optional: an order's jobs, newest last (for the preview by order number). */
-  printJobsFor?(orderNo: string): MaybePromise<PrintJobRecord[]>;
+  /** An order's jobs, oldest first (for the preview by order number). */
+  printJobsFor(orderNo: string): MaybePromise<PrintJobRecord[]>;
 }
 
 /** The same rules in memory: for tests, the CLI, and a till without a journal. */
@@ -48,10 +47,10 @@ export class MemoryPrintJobStore implements PrintJobStore {
     const job = this.jobs.get(jobId);
     if (!job) throw new Error(`No print job ${jobId}`);
     job.attempts++;
+    // As the journal: a success keeps the last failure's reason, for the record.
     if (attempt.ok) {
       job.state = 'printed';
       job.printedAt = this.now().toISOString();
-      job.lastError = null;
     } else {
       job.lastError = attempt.reason;
     }
@@ -66,7 +65,7 @@ export class MemoryPrintJobStore implements PrintJobStore {
     return [...this.jobs.values()].filter((job) => job.state === 'pending').map((job) => ({ ...job }));
   }
 
-  hasPrintedProof(orderNo: string): boolean {
+  private hasPrintedProof(orderNo: string): boolean {
     return [...this.jobs.values()].some(
       (job) => job.orderNo === orderNo && job.kind === 'proof' && job.state === 'printed',
     );

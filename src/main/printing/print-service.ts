@@ -1,6 +1,5 @@
 import type { Logger } from '../core/logger';
-import { renderEscPos, type ChineseMode } from './escpos/render-escpos';
-import { createWriter } from './escpos/render-escpos';
+import { createWriter, renderEscPos, type ChineseMode } from './escpos/render-escpos';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
 import { paperOf, type PaperWidth } from './paper';
@@ -49,8 +48,6 @@ export class PrintService {
   private readonly transports: TransportFactory;
   private readonly font: () => RasterFont;
   private readonly now: () => Date;
-  /** Jobs created in this run per order, for stores without `printJobsFor`. */
-  private readonly jobsByOrder = new Map<string, number[]>();
 
   constructor(private readonly deps: PrintServiceDeps) {
     this.transports = deps.transports ?? new TransportFactory();
@@ -64,7 +61,7 @@ export class PrintService {
     printDataString: string;
     openDrawer?: boolean;
   }): Promise<PrintResult> {
-    const job = await this.createJob({
+    const job = await this.deps.store.createPrintJob({
       orderNo: input.orderNo,
       kind: 'proof',
       content: input.printDataString,
@@ -78,7 +75,7 @@ export class PrintService {
     details: DetailsSlipInput;
     openDrawer?: boolean;
   }): Promise<PrintResult> {
-    const job = await this.createJob({
+    const job = await this.deps.store.createPrintJob({
       orderNo: input.orderNo,
       kind: 'details',
       content: JSON.stringify(input.details),
@@ -88,7 +85,10 @@ export class PrintService {
 
   async printSummary(summary: DaySummary): Promise<PrintResult> {
     const content = JSON.stringify({ sellerName: this.deps.sellerName?.() ?? '', summary });
-    return this.printJob(await this.createJob({ orderNo: null, kind: 'summary', content }), false);
+    return this.printJob(
+      await this.deps.store.createPrintJob({ orderNo: null, kind: 'summary', content }),
+      false,
+    );
   }
 
   async testPrint(): Promise<PrintResult> {
@@ -99,7 +99,10 @@ export class PrintService {
       chinese: config.chinese,
       at: this.now().toISOString(),
     });
-    return this.printJob(await this.createJob({ orderNo: null, kind: 'test', content }), false);
+    return this.printJob(
+      await this.deps.store.createPrintJob({ orderNo: null, kind: 'test', content }),
+      false,
+    );
   }
 
   /** Prints a pending job's same content again; a job that printed is refused (print a proof again for 補印). */
@@ -117,8 +120,7 @@ export class PrintService {
     const job =
       'jobId' in ref ? await this.deps.store.getPrintJob(ref.jobId) : await this.latestJobFor(ref.orderNo);
     if (!job) return null;
-    const paper = paperOf(this.deps.printer().paperWidth);
-    return { ...renderPreview(slipForJob(job, paper), paper, this.font()), job };
+    return { ...this.previewContent(job.kind, job.content, job.reprint), job };
   }
 
   /** Renders content that is not (yet) a job: e.g. the result screen before printing. */
@@ -158,27 +160,9 @@ export class PrintService {
     await this.transports.closeVirtual();
   }
 
-  private async createJob(job: {
-    orderNo: string | null;
-    kind: PrintJobKind;
-    content: string;
-  }): Promise<PrintJobRecord> {
-    const record = await this.deps.store.createPrintJob(job);
-    if (job.orderNo)
-      this.jobsByOrder.set(job.orderNo, [...(this.jobsByOrder.get(job.orderNo) ?? []), record.id]);
-    return record;
-  }
-
   private async latestJobFor(orderNo: string): Promise<PrintJobRecord | null> {
-    const jobs = this.deps.store.printJobsFor
-      ? await this.deps.store.printJobsFor(orderNo)
-      : (
-          await Promise.all(
-            (this.jobsByOrder.get(orderNo) ?? []).map((id) => this.deps.store.getPrintJob(id)),
-          )
-        ).filter((job): job is PrintJobRecord => !!job);
-    const sorted = [...jobs].sort((a, b) => a.id - b.id);
-    return sorted.filter((job) => job.kind === 'proof').at(-1) ?? sorted.at(-1) ?? null;
+    const jobs = await this.deps.store.printJobsFor(orderNo);
+    return jobs.findLast((job) => job.kind === 'proof') ?? jobs.at(-1) ?? null;
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {

@@ -64,16 +64,20 @@ export function findFontFile(): string | null {
   return candidates.find((path) => existsSync(path)) ?? null;
 }
 
-let cache: { path: string; font: RasterFont } | null = null;
+const loaded = new Map<string, RasterFont>();
+/** The file found, looked for once: the font is asked for once per raster line. */
+let foundPath: string | null = null;
 
-/** The shipped font, loaded once per path (about 30 000 glyphs; each decoded when first drawn). */
-export function loadRasterFont(path: string | null = findFontFile()): RasterFont {
+/** The shipped font, read once per file (about 30 000 glyphs; each decoded when first drawn). */
+export function loadRasterFont(path: string | null = (foundPath ??= findFontFile())): RasterFont {
   if (!path) {
     throw new Error(`Raster font ${FONT_FILE} not found: ship assets/fonts or apt-get install unifont`);
   }
-  if (cache?.path === path) return cache.font;
-  const bytes = readFileSync(path);
-  const font = parseUnifontHex((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
-  cache = { path, font };
+  let font = loaded.get(path);
+  if (!font) {
+    const bytes = readFileSync(path);
+    font = parseUnifontHex((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+    loaded.set(path, font);
+  }
   return font;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePrintDataString } from '../invoice-service/pos-profile';
-import { DetailsSlipInput, detailsSlip } from './layout/details-layout';
+import { detailsSlip, type DetailsSlipInput } from './layout/details-layout';
 import { proofSlip } from './layout/proof-layout';
 import type { Slip } from './layout/slip';
 import { DaySummary, summarySlip } from './layout/summary-layout';
@@ -13,8 +13,8 @@ import { PrintFailure } from './transports/transport';
  * A print job's stored content back into a slip. A proof's content is the PrintDataString as
  * received (a retry prints exactly that); other slips store their input as JSON.
  */
-export const SummaryContent = z.object({ sellerName: z.string(), summary: DaySummary });
-export const TestContent = z.object({
+const SummaryContent = z.object({ sellerName: z.string(), summary: DaySummary });
+const TestContent = z.object({
   printer: z.string(),
   model: z.string(),
   chinese: z.enum(['big5', 'raster']),
@@ -30,7 +30,7 @@ export function slipForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'repri
         return proofSlip(parsed.data, { reprint: job.reprint });
       }
       case 'details':
-        return detailsSlip(DetailsSlipInput.parse(JSON.parse(job.content)), paper);
+        return detailsSlip(JSON.parse(job.content) as DetailsSlipInput, paper); // it validates its input
       case 'summary': {
         const content = SummaryContent.parse(JSON.parse(job.content));
         return summarySlip(content.summary, paper, content.sellerName);

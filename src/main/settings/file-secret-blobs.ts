@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { SECRET_NAMES, type SecretBlobStore, type SecretName } from './secret-store';
+import { writeJsonFile } from './write-json-file';
 
 /**
  * Encrypted secret blobs in one JSON file (owner-only, written atomically). The blobs are
@@ -16,11 +16,7 @@ export function createFileSecretBlobs(file: string): SecretBlobStore {
     }
     return blobs;
   };
-  const save = (blobs: Partial<Record<SecretName, string>>) => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(blobs, null, 2), { mode: 0o600 });
-    renameSync(`${file}.tmp`, file);
-  };
+  const save = (blobs: Partial<Record<SecretName, string>>) => writeJsonFile(file, blobs, 0o600);
   return {
     read: (name) => load()[name],
     write(name, blob) {

@@ -75,14 +75,15 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
         });
       }
 
+      const changesSettings = Object.keys(patch).length > 0;
       const undo = applySecretWrites(secrets, writes);
       try {
-        if (Object.keys(patch).length > 0) settings.update(next);
+        if (changesSettings) settings.update(next);
       } catch (error) {
         undo();
         throw error;
       }
-      if (Object.keys(patch).length > 0 || writes.length > 0) deps.onChanged(settings.get());
+      if (changesSettings || writes.length > 0) deps.onChanged(settings.get());
       return view();
     },
 
@@ -101,7 +102,7 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
 }
 
 /** The printer's fields merge one level deep, so the screen may change one of them. */
-export function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {
+function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {
   const { printer, ...rest } = patch;
   return TillSettings.parse({ ...current, ...rest, printer: { ...current.printer, ...printer } });
 }

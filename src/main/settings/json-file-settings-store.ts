@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { TillSettings } from './settings-schema';
+import { existsSync, readFileSync } from 'node:fs';
+import { defaultSettings, TillSettings } from './settings-schema';
 import type { SettingsStore } from './settings-store';
+import { writeJsonFile } from './write-json-file';
 
 /**
  * Settings in one JSON file, written atomically (temp file + rename) so a crash mid-write never
@@ -13,17 +13,15 @@ export function createJsonFileSettingsStore(file: string): SettingsStore {
     get: () => current,
     update(patch) {
       current = TillSettings.parse({ ...current, ...patch });
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(`${file}.tmp`, JSON.stringify(current, null, 2));
-      renameSync(`${file}.tmp`, file);
+      writeJsonFile(file, current);
       return current;
     },
   };
 }
 
 function load(file: string): TillSettings {
-  if (!existsSync(file)) return TillSettings.parse({});
+  if (!existsSync(file)) return defaultSettings();
   const parsed = TillSettings.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   // A damaged settings file must not keep the till from starting: fall back to defaults (training).
-  return parsed.success ? parsed.data : TillSettings.parse({});
+  return parsed.success ? parsed.data : defaultSettings();
 }

@@ -1,17 +1,14 @@
 import type { WebContents } from 'electron';
+import type { Logger } from '../core/logger';
 
 /** The part of WebContents the guard uses (an EventEmitter in tests). */
 export type GuardableContents = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
-
-export interface GuardLog {
-  warn(message: string, fields?: Record<string, unknown>): void;
-}
 
 /**
  * The page may not go anywhere: no navigation away (links, redirects, form posts, a script
  * setting location), no new windows, no <webview>. Attached to every WebContents the app creates.
  */
-export function hardenWebContents(contents: GuardableContents, log?: GuardLog): void {
+export function hardenWebContents(contents: GuardableContents, log?: Pick<Logger, 'warn'>): void {
   contents.setWindowOpenHandler(({ url }) => {
     log?.warn('shell: window.open denied', { url });
     return { action: 'deny' };

@@ -1,4 +1,5 @@
 import type { Session } from 'electron';
+import type { Logger } from '../core/logger';
 import { withSecurityHeaders } from './csp';
 import { denyAllPermissions, type PermissionSession } from './permissions';
 import { isAllowedRequest } from './request-filter';
@@ -8,10 +9,7 @@ export type SecurableSession = PermissionSession & {
 };
 
 /** The session's rules: only the app's own requests, the CSP on every response, no permissions. */
-export function secureSession(
-  session: SecurableSession,
-  log?: { warn(message: string, fields?: Record<string, unknown>): void },
-): void {
+export function secureSession(session: SecurableSession, log?: Pick<Logger, 'warn'>): void {
   session.webRequest.onBeforeRequest((details, callback) => {
     const allowed = isAllowedRequest(details.url);
     if (!allowed) log?.warn('shell: request blocked', { url: details.url });

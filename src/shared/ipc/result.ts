@@ -19,3 +19,14 @@ export interface IpcError {
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** The answer to a method the contract does not have: the preload refuses it, and dispatch again. */
+export function unknownMethod(method: unknown): { ok: false; error: IpcError } {
+  return {
+    ok: false,
+    error: {
+      code: 'unknown-method',
+      message: { zh: `沒有這個功能：${String(method)}`, en: `Unknown method: ${String(method)}` },
+    },
+  };
+}

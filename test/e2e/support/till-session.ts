@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { MethodInput, MethodName, MethodOutput } from '../../../src/shared/ipc/contract';
 import { startTillWebHost } from '../../../src/web-host/start';
 import { launchChromium, saveScreenshot } from '../../support/chromium';
@@ -21,12 +22,16 @@ export interface TillSession {
   close(): Promise<void>;
 }
 
-export const silentLogger = { info() {}, warn() {}, error() {} };
+const silentLogger = { info() {}, warn() {}, error() {} };
 
-export async function startTillSession(
-  name: string,
-  options: { firstRunDone?: boolean; sample?: boolean } = {},
-): Promise<TillSession> {
+export interface TillSessionOptions {
+  /** Default true: the first-run setup is done, the sell screen comes up. */
+  firstRunDone?: boolean;
+  /** Default true: the sample catalog is loaded. */
+  sample?: boolean;
+}
+
+export async function startTillSession(name: string, options: TillSessionOptions = {}): Promise<TillSession> {
   const temp = makeTempDir(`e2e-${name}`);
   const till = await startTillWebHost({ dataDir: temp.dir, logger: silentLogger });
   const browser = await launchChromium();
@@ -133,13 +138,69 @@ export async function typeSlowly(page: Page, text: string, gapMs = 120): Promise
   await page.keyboard.type(text, { delay: gapMs });
 }
 
+/** The buttons shown on the page that are smaller than a finger (44 px) either way. */
+export function smallButtons(page: Page): Promise<Array<{ text: string; width: number; height: number }>> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .filter((b) => b.offsetParent !== null)
+      .map(
+        (b) =>
+          ({ text: b.textContent, ...b.getBoundingClientRect().toJSON() }) as {
+            text: string;
+            width: number;
+            height: number;
+          },
+      )
+      .filter((r) => r.width < 44 || r.height < 44),
+  );
+}
+
 /** The text a person sees (as laid out: cells apart), in one line, for assertions a person would make. */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The hooks of an e2e file whose tests share one till and one page, in the order they run: the
+ * till starts, `setUp` runs (setup through the contract that the page must find done), the page
+ * opens; a failed test leaves a screenshot; the till closes after the last test. The tests read
+ * `session` and `page` from the answer once they run.
+ */
+export function tillForFile(
+  name: string,
+  options: TillSessionOptions & {
+    /** The page opens on the first-run screen (with firstRunDone: false). */
+    firstRun?: boolean;
+    setUp?(session: TillSession): Promise<void>;
+  } = {},
+): { readonly session: TillSession; readonly page: Page } {
+  let session: TillSession | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    session = await startTillSession(name, options);
+    await options.setUp?.(session);
+    page = await session.open({ firstRun: options.firstRun });
+  });
+  afterEach((context) => screenshotIfFailed(page, context));
+  afterAll(async () => {
+    await session?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error(`e2e ${name}: the till is not started (read it inside a test)`);
+    return value;
+  };
+  return {
+    get session() {
+      return started(session);
+    },
+    get page() {
+      return started(page);
+    },
+  };
+}
+
 /** Keeps a screenshot of the page as it was when a test failed (test-results/failed-<name>.png). */
-export async function screenshotIfFailed(
+async function screenshotIfFailed(
   page: Page | undefined,
   context: { task: { name: string; result?: { state?: string } } },
 ): Promise<void> {

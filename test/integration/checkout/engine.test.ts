@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCheckoutEngine } from '../../../src/main/checkout/engine';
-import { createPosClient } from '../../../src/main/invoice-service/client';
 import type { PostOptions, TransportResult } from '../../../src/main/invoice-service/transport';
 import { Journal } from '../../../src/main/journal/journal';
 import { makeTempDir } from '../../support/temp-dir';
@@ -22,21 +21,19 @@ describe('checkout engine', () => {
   ) {
     const journal = Journal.open(join(temp.dir, `journal-${++n}.sqlite`));
     const logger = memoryLogger();
-    const client = createPosClient({
-      config: {
-        serviceUrl: 'http://127.0.0.1:9',
-        companyId: '24549210',
-        apiKey: 'k',
-        signingSecret: 's',
-        timeoutMs: 500,
-      },
-      reserveTimestamp: (company, now) => journal.reserveTimestamp(company, now),
-      logger,
-      post: (options) => post(options, journal),
-    });
     const engine = createCheckoutEngine({
       journal,
-      connect: () => ({ client, training: true }),
+      connect: () => ({
+        config: {
+          serviceUrl: 'http://127.0.0.1:9',
+          companyId: '24549210',
+          apiKey: 'k',
+          signingSecret: 's',
+          timeoutMs: 500,
+        },
+        training: true,
+      }),
+      post: (options) => post(options, journal),
       tillId: 'E1',
       logger,
       ...(onIssued ? { onIssued } : {}),

@@ -134,6 +134,7 @@ describe('fault injection: every kind lands in the right state, never resent', (
     const { result } = await checkout(phoneOrder());
     expect(result).toMatchObject({ state: 'issued', operation: 'orderReturnQKey', missing: ['QKey'] });
     expect(result.qrCodeUrl).toMatch(/^https:\/\//);
+    expect(result.message.en).not.toMatch(/no QR code is shown/);
     expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
   });
 

@@ -111,6 +111,37 @@ describe('hash chain', () => {
     expect(verifyCli(env.path).status).toBe(1);
   });
 
+  it('detects an amount or the body edited behind the chain (what exports add up and a resubmission sends)', () => {
+    tamper(`UPDATE transactions SET total_amount = 8 WHERE order_no = ?`, orderNos[1]);
+    expect(env.open().verifyChain()).toMatchObject({
+      ok: false,
+      brokenEntryId: null,
+      orderNo: orderNos[1],
+      reason: { en: `Order ${orderNos[1]}: its total_amount differs from its journal entries` },
+    });
+    tamper(`UPDATE transactions SET total_amount = 80 WHERE order_no = ?`, orderNos[1]);
+    expect(env.open().verifyChain().ok).toBe(true);
+
+    tamper(
+      `UPDATE transactions SET body = replace(body, '珍珠奶茶', '紅茶') WHERE order_no = ?`,
+      orderNos[2],
+    );
+    expect(env.open().verifyChain()).toMatchObject({ ok: false, orderNo: orderNos[2] });
+  });
+
+  it('detects a print job deleted or edited behind the chain (the next proof would not say 補印)', () => {
+    const reopened = env.open();
+    const job = reopened.createPrintJob({ orderNo: orderNos[0]!, kind: 'proof', content: 'proof' });
+    reopened.recordPrintAttempt(job.id, { ok: true });
+    reopened.createPrintJob({ orderNo: null, kind: 'test', content: 'test page' });
+    expect(reopened.verifyChain().ok).toBe(true);
+
+    tamper(`UPDATE print_jobs SET state = 'pending' WHERE id = ?`, job.id);
+    expect(reopened.verifyChain()).toMatchObject({ ok: false, orderNo: orderNos[0] });
+    tamper(`DELETE FROM print_jobs WHERE id = ?`, job.id);
+    expect(reopened.verifyChain()).toMatchObject({ ok: false, orderNo: orderNos[0] });
+  });
+
   it('keeps verifying after more sales are appended by a reopened journal', () => {
     const reopened = env.open();
     reopened.markIssued(beginSale(reopened), { ...ISSUE, invoiceNumber: 'AB00000009' });

@@ -259,4 +259,12 @@ describe('other slips and the preview', () => {
     expect(byJob?.heightDots).toBe(720); // a consumer proof is 9 cm
     expect(await service.preview({ orderNo: 'NO-SUCH' })).toBeNull();
   });
+
+  it('finds the proof of an order for the preview after a restart (the jobs are in the journal)', async () => {
+    const orderNo = issuedSale(journal, 'AB12345678');
+    const { jobId } = await service.printProof({ orderNo, printDataString: samplePrintDataString() });
+    const restarted = new PrintService({ store: journal, printer: () => config });
+    expect((await restarted.preview({ orderNo }))?.job.id).toBe(jobId);
+    await restarted.close();
+  });
 });

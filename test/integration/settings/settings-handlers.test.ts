@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
 import { createFileSecretBlobs } from '../../../src/main/settings/file-secret-blobs';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
@@ -11,7 +11,7 @@ import { createSafeStorageSecretStore } from '../../../src/main/settings/safe-st
 import type { SecretStore } from '../../../src/main/settings/secret-store';
 import type { SettingsStore } from '../../../src/main/settings/settings-store';
 import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
-import { makeTempDir } from '../../support/temp-dir';
+import { tempDirsPerTest } from '../../support/temp-dirs-per-test';
 
 const API_KEY = 'AK-test-5e4d3c2b1a09';
 const SIGNING_SECRET = 'SS-test-a1b2c3d4e5f60718';
@@ -22,14 +22,12 @@ type Result =
   | { ok: false; error: { code: string; message: { zh: string; en: string }; issues?: string[] } };
 
 describe('settings methods', () => {
-  const temps: Array<ReturnType<typeof makeTempDir>> = [];
-  afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+  const tempDir = tempDirsPerTest('settings');
 
   function setup(options: { secrets?: SecretStore; settings?: SettingsStore; now?: () => number } = {}) {
-    const temp = makeTempDir('settings');
-    temps.push(temp);
-    const settings = options.settings ?? createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
-    const secrets = options.secrets ?? createFileKeySecretStore(temp.dir);
+    const dir = tempDir();
+    const settings = options.settings ?? createJsonFileSettingsStore(join(dir, 'settings.json'));
+    const secrets = options.secrets ?? createFileKeySecretStore(dir);
     const onChanged = vi.fn();
     const pins = createPinGuard({ secrets, now: options.now });
     const handlers = createSettingsHandlers({ settings, secrets, pins, onChanged });
@@ -46,7 +44,7 @@ describe('settings methods', () => {
       if (result.ok) throw new Error(`${method} should have failed`);
       return result.error;
     };
-    return { dir: temp.dir, settings, secrets, onChanged, call, value, errorOf };
+    return { dir, settings, secrets, onChanged, call, value, errorOf };
   }
 
   it('shows defaults, no secrets, and how secrets are protected on a fresh till', async () => {
@@ -237,8 +235,7 @@ describe('settings methods', () => {
   });
 
   it('refuses to store any secret or PIN when the OS offers no secure storage, and says so', async () => {
-    const temp = makeTempDir('no-secure-storage');
-    temps.push(temp);
+    const dir = tempDir();
     const secrets = createSafeStorageSecretStore({
       safeStorage: {
         isEncryptionAvailable: () => false,
@@ -248,7 +245,7 @@ describe('settings methods', () => {
         decryptString: () => '',
       },
       platform: 'linux',
-      blobs: createFileSecretBlobs(join(temp.dir, 'secrets.json')),
+      blobs: createFileSecretBlobs(join(dir, 'secrets.json')),
     });
     const { value, errorOf, settings } = setup({ secrets });
     const view = await value('settings.get', {});
@@ -269,16 +266,15 @@ describe('settings methods', () => {
   });
 
   it('puts the previous secrets back when the settings cannot be written', async () => {
-    const temp = makeTempDir('rollback');
-    temps.push(temp);
-    const real = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+    const dir = tempDir();
+    const real = createJsonFileSettingsStore(join(dir, 'settings.json'));
     const failing: SettingsStore = {
       get: () => real.get(),
       update: () => {
         throw new Error('disk full');
       },
     };
-    const secrets = createFileKeySecretStore(temp.dir);
+    const secrets = createFileKeySecretStore(dir);
     secrets.set('apiKey', 'AK-previous-0000');
     const { errorOf, onChanged } = setup({ settings: failing, secrets });
     const error = await errorOf('settings.update', {

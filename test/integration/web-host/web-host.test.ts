@@ -39,6 +39,14 @@ describe('web host: the IPC contract over loopback HTTP', () => {
     expect((await response.json()).error.code).toBe('forbidden');
   });
 
+  it('refuses a token of the right length whose bytes are not (non-ASCII), as any wrong token', async () => {
+    const wrong = 'é'.repeat(till.host.token.length);
+    expect((await call('app.status', {}, wrong)).status).toBe(401);
+    const events = await fetch(`${till.host.url}__till/events?token=${encodeURIComponent(wrong)}`);
+    expect(events.status).toBe(401);
+    expect((await events.json()).error.code).toBe('forbidden');
+  });
+
   it('refuses a rebound host name', async () => {
     // fetch() always sends the URL's host, so a raw request plays the rebinding page.
     const status = await new Promise<number | undefined>((resolve, reject) => {
@@ -68,6 +76,9 @@ describe('web host: the IPC contract over loopback HTTP', () => {
     expect((await call('app.echo', '{not json')).status).toBe(400);
     const result = await (await call('app.nope', {})).json();
     expect(result.error.code).toBe('unknown-method');
+    const undecodable = await call('app.%E0%A4%A', {});
+    expect(undecodable.status).toBe(200);
+    expect((await undecodable.json()).error.code).toBe('unknown-method');
   });
 
   it('serves the renderer with the bridge script injected first', async () => {
@@ -75,6 +86,7 @@ describe('web host: the IPC contract over loopback HTTP', () => {
     expect(html.indexOf('/__till/bridge.js')).toBeGreaterThan(-1);
     expect(html.indexOf('/__till/bridge.js')).toBeLessThan(html.indexOf('type="module"'));
     expect((await fetch(`${till.host.url}..%2f..%2fpackage.json`)).status).not.toBe(200);
+    expect((await fetch(`${till.host.url}%E0%A4%A`)).status).toBe(400);
   });
 
   it('pushes events to an SSE client', async () => {

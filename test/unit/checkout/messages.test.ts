@@ -83,4 +83,17 @@ describe('cashier messages: whether an invoice exists and what to do, zh-TW and 
       expect(message.en).toMatch(en);
     });
   }
+
+  it('a missing QKey alone does not say the QR code is not shown (the link is)', () => {
+    const message = outcomeMessage(ORDER, {
+      kind: 'issued',
+      response: { ...response, QrCodeUrl: 'https://einvoice.example/q/1' },
+      missing: ['QKey'],
+      printData: null,
+      printDataError: null,
+      qrCodeUrl: 'https://einvoice.example/q/1',
+    });
+    expect(message.zh).not.toMatch(/不顯示 QR 碼/);
+    expect(message.en).not.toMatch(/no QR code is shown/);
+  });
 });

@@ -126,6 +126,6 @@ describe('transaction details and day summary slips', () => {
     expect(lines).toContain('列印證明聯 12 筆 NT$3,456');
     expect(lines).toContain('現金 12 筆 NT$3,456');
     expect(lines).toContain('練習模式（不列入營收）');
-    expect(lines.some((line) => line.includes('遭拒絕'))).toBe(false); // zero counts are left out
+    expect(lines.some((line) => line.includes('被退回'))).toBe(false); // zero counts are left out
   });
 });

@@ -1,9 +1,8 @@
 import iconv from 'iconv-lite';
 import { stack, type Bitmap } from '../bitmap';
-import { code39Bitmap } from '../code39';
 import type { Slip, SlipBlock } from '../layout/slip';
-import { CHAR_HEIGHT_DOTS } from '../paper';
 import type { RasterFont } from '../raster-font';
+import { lineHeightDots } from '../raster-text';
 import { CODE39_HEIGHT_DOTS, blockBitmap } from '../slip-bitmap';
 import { EpsonWriter } from './epson-writer';
 import { StarWriter } from './star-writer';
@@ -54,6 +53,12 @@ export function renderEscPos(slip: Slip, options: EscPosOptions): Buffer {
     pending = [];
   };
 
+  /** A block sent as its own image. */
+  const drawAlone = (block: SlipBlock) => {
+    pending.push(blockBitmap(block, slip, options.font));
+    flushImages();
+  };
+
   const textBlock = (block: Extract<SlipBlock, { kind: 'text' }>) => {
     const bytes = options.chinese === 'big5' ? encodeBig5(block.text) : null;
     if (!bytes) {
@@ -63,7 +68,7 @@ export function renderEscPos(slip: Slip, options: EscPosOptions): Buffer {
     flushImages();
     writer.style(block.style);
     writer.textLine(bytes);
-    heightDots += Math.max(writer.linePitch, CHAR_HEIGHT_DOTS * (block.style.tall ? 2 : 1) + 6);
+    heightDots += Math.max(writer.linePitch, lineHeightDots(block.style));
   };
 
   for (const block of slip.blocks) {
@@ -79,16 +84,12 @@ export function renderEscPos(slip: Slip, options: EscPosOptions): Buffer {
         break;
       case 'code39':
         writer.style({});
-        if (writer.code39(block.data)) {
-          heightDots += CODE39_HEIGHT_DOTS + writer.linePitch;
-        } else {
-          pending.push(code39Bitmap(block.data, { height: CODE39_HEIGHT_DOTS }));
-          flushImages();
-        }
+        // A model whose own command cannot print it narrow enough gets it drawn.
+        if (writer.code39(block.data)) heightDots += CODE39_HEIGHT_DOTS + writer.linePitch;
+        else drawAlone(block);
         break;
       case 'qr-pair':
-        pending.push(blockBitmap(block, slip, options.font));
-        flushImages();
+        drawAlone(block);
         break;
     }
   }

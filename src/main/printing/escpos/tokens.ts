@@ -36,6 +36,19 @@ const cmd = (name: string, length: number, args: number[] = []): Step => ({
   length,
 });
 
+/** Commands by their byte after ESC or GS: with one argument byte (EPSON), with none (Star). */
+const EPSON_ESC_ONE_ARG: Readonly<Record<number, string>> = {
+  0x21: 'ESC !', 0x2d: 'ESC -', 0x33: 'ESC 3', 0x45: 'ESC E', 0x47: 'ESC G', 0x4a: 'ESC J', 0x4d: 'ESC M',
+  0x52: 'ESC R', 0x61: 'ESC a', 0x64: 'ESC d', 0x74: 'ESC t', 0x7b: 'ESC {',
+}; // prettier-ignore
+const EPSON_GS_ONE_ARG: Readonly<Record<number, string>> = {
+  0x21: 'GS !', 0x42: 'GS B', 0x48: 'GS H', 0x66: 'GS f', 0x68: 'GS h', 0x77: 'GS w',
+}; // prettier-ignore
+const STAR_ESC_NO_ARG: Readonly<Record<number, string>> = {
+  0x30: 'ESC 0', 0x34: 'ESC 4', 0x35: 'ESC 5', 0x40: 'ESC @', 0x45: 'ESC E', 0x46: 'ESC F', 0x70: 'ESC p',
+  0x71: 'ESC q',
+}; // prettier-ignore
+
 function epsonStep(b: Buffer, i: number): Step {
   const need = (n: number) => i + n <= b.length;
   const c = b[i]!;
@@ -48,13 +61,10 @@ function epsonStep(b: Buffer, i: number): Step {
   if (c === ESC) {
     if (!need(2)) return 'incomplete';
     const f = b[i + 1]!;
-    const three: Record<number, string> = {
-      0x21: 'ESC !', 0x2d: 'ESC -', 0x33: 'ESC 3', 0x45: 'ESC E', 0x47: 'ESC G', 0x4a: 'ESC J', 0x4d: 'ESC M',
-      0x52: 'ESC R', 0x61: 'ESC a', 0x64: 'ESC d', 0x74: 'ESC t', 0x7b: 'ESC {',
-    }; // prettier-ignore
     if (f === 0x40) return cmd('ESC @', 2);
     if (f === 0x32) return cmd('ESC 2', 2);
-    if (three[f]) return need(3) ? cmd(three[f], 3, [b[i + 2]!]) : 'incomplete';
+    const three = EPSON_ESC_ONE_ARG[f];
+    if (three) return need(3) ? cmd(three, 3, [b[i + 2]!]) : 'incomplete';
     if (f === 0x70) return need(5) ? cmd('ESC p', 5, [b[i + 2]!, b[i + 3]!, b[i + 4]!]) : 'incomplete';
     return { token: { type: 'unknown', byte: c }, length: 1 };
   }
@@ -70,15 +80,8 @@ function epsonStep(b: Buffer, i: number): Step {
   if (c === GS) {
     if (!need(2)) return 'incomplete';
     const f = b[i + 1]!;
-    const three: Record<number, string> = {
-      0x21: 'GS !',
-      0x48: 'GS H',
-      0x66: 'GS f',
-      0x68: 'GS h',
-      0x77: 'GS w',
-      0x42: 'GS B',
-    };
-    if (three[f]) return need(3) ? cmd(three[f], 3, [b[i + 2]!]) : 'incomplete';
+    const three = EPSON_GS_ONE_ARG[f];
+    if (three) return need(3) ? cmd(three, 3, [b[i + 2]!]) : 'incomplete';
     if (f === 0x72)
       return need(3)
         ? { token: { type: 'status-query', query: 'gs-r', n: b[i + 2]! }, length: 3 }
@@ -129,17 +132,8 @@ function starStep(b: Buffer, i: number): Step {
   if (c !== ESC) return { token: { type: 'unknown', byte: c }, length: 1 };
   if (!need(2)) return 'incomplete';
   const f = b[i + 1]!;
-  const two: Record<number, string> = {
-    0x40: 'ESC @',
-    0x30: 'ESC 0',
-    0x45: 'ESC E',
-    0x46: 'ESC F',
-    0x70: 'ESC p',
-    0x71: 'ESC q',
-    0x34: 'ESC 4',
-    0x35: 'ESC 5',
-  };
-  if (two[f]) return cmd(two[f], 2);
+  const two = STAR_ESC_NO_ARG[f];
+  if (two) return cmd(two, 2);
   if (f === 0x7a || f === 0x64 || f === 0x4a || f === 0x61 || f === 0x2d) {
     return need(3) ? cmd(`ESC ${String.fromCharCode(f)}`, 3, [b[i + 2]!]) : 'incomplete';
   }
@@ -168,6 +162,14 @@ function starStep(b: Buffer, i: number): Step {
     return need(4) ? cmd('ESC RS', 4, [b[i + 2]!, b[i + 3]!]) : 'incomplete';
   }
   return { token: { type: 'unknown', byte: c }, length: 1 };
+}
+
+/** Whether a command turns multi-byte (Big5) mode on or off; null when it leaves it alone. */
+export function multiByteSwitch(command: string, model: PrinterModel): boolean | null {
+  // EPSON's ESC p is the drawer kick; on a Star it is the Kanji mode.
+  if (command === 'FS &' || (model === 'star' && command === 'ESC p')) return true;
+  if (command === 'FS .' || command === 'ESC @' || (model === 'star' && command === 'ESC q')) return false;
+  return null;
 }
 
 export function tokenize(data: Buffer, model: PrinterModel, multiByte = false): Tokenized {
@@ -207,12 +209,7 @@ export function tokenize(data: Buffer, model: PrinterModel, multiByte = false): 
     flushText();
     if (step.token) {
       tokens.push(step.token);
-      if (step.token.type === 'command') {
-        if (step.token.name === 'FS &' || (model === 'star' && step.token.name === 'ESC p')) multiByte = true;
-        if (step.token.name === 'FS .' || (model === 'star' && step.token.name === 'ESC q'))
-          multiByte = false;
-        if (step.token.name === 'ESC @') multiByte = false;
-      }
+      if (step.token.type === 'command') multiByte = multiByteSwitch(step.token.name, model) ?? multiByte;
     }
     i += step.length;
   }

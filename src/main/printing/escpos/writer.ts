@@ -2,7 +2,6 @@ import type { Bitmap } from '../bitmap';
 import type { TextStyle } from '../raster-text';
 
 export type PrinterModel = 'epson' | 'star';
-export const PRINTER_MODELS: readonly PrinterModel[] = ['epson', 'star'];
 
 /**
  * The commands a slip needs, per printer model. Each model's writer builds its bytes with

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import { CARRIER_TYPES, formatInvoiceNumber, formatNtd } from '../../../shared/domain';
 import type { Paper } from '../paper';
 import { formatQuantity, SlipBuilder, type Slip } from './slip';
 
@@ -36,7 +36,10 @@ export type DetailsSlipInput = z.input<typeof DetailsSlipInput>;
 export const DETAILS_TITLE = '交易明細';
 export const NOT_A_PROOF = '非電子發票證明聯，不可兌獎';
 
-const CARRIER_NAMES: Record<string, string> = { '3J0002': '手機條碼', CQ0001: '自然人憑證' };
+const CARRIER_NAMES: Record<string, string> = {
+  [CARRIER_TYPES.mobile]: '手機條碼',
+  [CARRIER_TYPES.citizen]: '自然人憑證',
+};
 const PAYMENT_NAMES: Record<string, string> = {
   cash: '現金',
   card: '信用卡',

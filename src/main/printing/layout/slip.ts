@@ -1,11 +1,11 @@
 import {
+  charWidth,
   displayWidth,
   padEndToWidth,
   padStartToWidth,
   spreadRow,
   truncateToWidth,
 } from '../../../shared/domain';
-import { charWidth } from '../../../shared/domain';
 import type { TextStyle } from '../raster-text';
 
 /**

@@ -3,6 +3,7 @@ import { formatNtd } from '../../../shared/domain';
 import type { Paper } from '../paper';
 import { paymentName } from './details-layout';
 import { SlipBuilder, type Slip } from './slip';
+import { TX_STATE_LABEL, type JournalTxState } from '../../../shared/ipc/contract/journal';
 
 /**
  * The end-of-day summary slip (日結). Its input has the shape of the journal's `DaySummary`
@@ -31,22 +32,17 @@ export type DaySummary = z.input<typeof DaySummary>;
 
 export const SUMMARY_TITLE = '日結報表';
 
-const STATE_NAMES: Record<string, string> = {
-  issued: '已開立',
-  'in-flight': '處理中',
-  rejected: '遭拒絕',
-  'not-delivered': '未送達',
-  'needs-verification': '待查證',
-  'not-issued': '確認未開立',
-};
+// The slip names the states as the screens do.
+const isTxState = (key: string): key is JournalTxState => Object.hasOwn(TX_STATE_LABEL, key);
+
 const OPERATION_NAMES: Record<string, string> = {
   order: '列印證明聯',
   orderReturnQKey: '手機捐贈/歸戶',
   orderWithoutPrint: '載具/捐贈',
 };
 
-export function summarySlip(input: DaySummary, paper: Paper, sellerName: string): Slip {
-  const summary = DaySummary.parse(input);
+/** `summary` as checked by the DaySummary schema (a stored job's content is parsed where it is read). */
+export function summarySlip(summary: DaySummary, paper: Paper, sellerName: string): Slip {
   const b = new SlipBuilder(paper.columns);
   b.wrapped(sellerName, 'center', { bold: true });
   b.line(SUMMARY_TITLE, 'center', { wide: true, tall: true, bold: true });
@@ -72,7 +68,7 @@ export function summarySlip(input: DaySummary, paper: Paper, sellerName: string)
       b.line(heading);
       for (const [key, value] of rows) b.row(`  ${name(key)} ${value.count} 筆`, formatNtd(value.amount));
     };
-    section('依狀態', data.byState, (key) => STATE_NAMES[key] ?? key);
+    section('依狀態', data.byState, (key) => (isTxState(key) ? TX_STATE_LABEL[key].zh : key));
     section('依開立方式', data.byOperation, (key) => OPERATION_NAMES[key] ?? key);
     section('依付款方式', data.byPaymentMethod, paymentName);
   };

@@ -12,7 +12,7 @@ import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/settings-store';
 import { StatusBar } from '../status/StatusBar';
 import { HelpDialog } from './HelpDialog';
-import { useNavigation, type Screen } from './navigation-store';
+import { isBusyScreen, useNavigation, type Screen } from './navigation-store';
 import { useShortcutListener, useShortcuts } from './shortcuts';
 
 const NAV: { screen: Screen; label: { zh: string; en: string } }[] = [
@@ -43,7 +43,7 @@ export function App() {
       });
   }, []);
 
-  const busy = screen === 'checkout' || screen === 'result' || screen === 'first-run';
+  const busy = isBusyScreen(screen);
   return (
     <div className="shell">
       <header className="shell__header">

@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
-import { formatNtd, validateCitizenCertificate, validateMobileBarcode } from '../../../shared/domain';
+import { formatNtd } from '../../../shared/domain';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
 import { BackButton } from '../components/BackButton';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useScanTarget } from '../scanner/scan-router';
-import { cartTotals, toCheckoutLines } from '../sell/cart-math';
-import { useCart } from '../sell/cart-store';
-import { TAX_LABEL } from '../sell/tax-labels';
+import { toCheckoutLines } from '../sell/cart-math';
+import { useCart, useCartTotals } from '../sell/cart-store';
+import { taxAmounts } from '../sell/tax-labels';
 import { useCheckout } from './checkout-store';
 import { InvoiceChoicePanel } from './InvoiceChoicePanel';
-import { checkInvoiceForm } from './invoice-form';
+import { carrierOf, checkInvoiceForm } from './invoice-form';
 import { checkPayment } from './payment-form';
 import { PaymentPanel } from './PaymentPanel';
 
@@ -22,28 +22,21 @@ export function CheckoutScreen() {
   const lines = useCart((s) => s.lines);
   const orderDiscount = useCart((s) => s.orderDiscount);
   const checkout = useCheckout();
-  const totals = useMemo(() => cartTotals(lines, orderDiscount), [lines, orderDiscount]);
+  const totals = useCartTotals();
   const orderLines = useMemo(() => toCheckoutLines(lines, orderDiscount), [lines, orderDiscount]);
   const invoiceCheck = checkInvoiceForm(checkout.invoice, orderLines);
   const paymentCheck = checkPayment(checkout.payment, totals.total);
   const ready = invoiceCheck.ok && paymentCheck.ok && !checkout.submitting;
 
   const pay = async () => {
-    const result = await checkout.submit(orderLines, totals.total);
-    if (!result) return;
-    // Recorded by the engine: this sale is done with, whatever the result screen says next.
-    if (result.state === 'issued' || result.state === 'needs-verification') useCart.getState().clear();
-    go('result');
+    // The store empties the cart once the engine has recorded the sale (see checkout-store).
+    if (await checkout.submit(orderLines, totals.total)) go('result');
   };
 
   // A carrier scanned while the focus is elsewhere on this screen still lands in the carrier field.
   useScanTarget((code) => {
-    const mobile = validateMobileBarcode(code);
-    if (mobile.ok)
-      return checkout.setInvoice({ kind: 'carrier', carrierKind: 'mobile', carrierId: mobile.value });
-    const citizen = validateCitizenCertificate(code);
-    if (citizen.ok)
-      return checkout.setInvoice({ kind: 'carrier', carrierKind: 'citizen', carrierId: citizen.value });
+    const carrier = carrierOf(code);
+    if (carrier) checkout.setInvoice({ kind: 'carrier', carrierKind: carrier.kind, carrierId: carrier.id });
   });
 
   useShortcuts({
@@ -68,9 +61,8 @@ export function CheckoutScreen() {
         </output>
         <span className="due-strip__meta">
           {t({ zh: `${totals.itemCount} 件`, en: `${totals.itemCount} items` })}
-          {(['taxable', 'zero', 'exempt'] as const)
-            .filter((type) => totals.byTaxType[type] > 0)
-            .map((type) => ` · ${t(TAX_LABEL[type])} ${formatNtd(totals.byTaxType[type])}`)
+          {taxAmounts(totals.byTaxType, t)
+            .map((amount) => ` · ${amount}`)
             .join('')}
         </span>
       </header>

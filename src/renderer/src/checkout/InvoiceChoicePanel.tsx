@@ -4,9 +4,9 @@ import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { useCheckout } from './checkout-store';
-import type { InvoiceField, InvoiceKind } from './invoice-form';
+import { CARRIER_LABEL, type InvoiceField, type InvoiceKind } from './invoice-form';
 
-export const INVOICE_KINDS: { kind: InvoiceKind; key: string; label: Bilingual; help: Bilingual }[] = [
+const INVOICE_KINDS: { kind: InvoiceKind; key: string; label: Bilingual; help: Bilingual }[] = [
   {
     kind: 'paper',
     key: 'F2',
@@ -152,16 +152,8 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
               value={invoice.carrierKind}
               onChange={(carrierKind) => setInvoice({ carrierKind })}
               options={[
-                {
-                  value: 'mobile',
-                  label: t({ zh: '手機條碼', en: 'Mobile barcode' }),
-                  testId: 'carrier-mobile',
-                },
-                {
-                  value: 'citizen',
-                  label: t({ zh: '自然人憑證', en: 'Citizen certificate' }),
-                  testId: 'carrier-citizen',
-                },
+                { value: 'mobile', label: t(CARRIER_LABEL.mobile), testId: 'carrier-mobile' },
+                { value: 'citizen', label: t(CARRIER_LABEL.citizen), testId: 'carrier-citizen' },
               ]}
             />
             <CheckedField

@@ -2,15 +2,11 @@ import { formatNtd, type Ntd } from '../../../shared/domain';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
+import { PAYMENT_LABEL } from '../journal/labels';
 import { useCheckout } from './checkout-store';
 import { quickTenders, type PaymentCheck, type PaymentMethod } from './payment-form';
 
-export const METHOD_LABEL: Record<PaymentMethod, { zh: string; en: string }> = {
-  cash: { zh: '現金', en: 'Cash' },
-  card: { zh: '信用卡', en: 'Card' },
-  other: { zh: '其他', en: 'Other' },
-};
-export const METHOD_KEY: Record<PaymentMethod, string> = { cash: 'F7', card: 'F8', other: 'F9' };
+const METHOD_KEY: Record<PaymentMethod, string> = { cash: 'F7', card: 'F8', other: 'F9' };
 
 /** What an amount field takes while it is typed: whole NT$, up to 8 digits. */
 const AMOUNT_TYPING = /^\d{0,8}$/;
@@ -36,7 +32,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
             data-testid={`pay-${method}`}
             onClick={() => chooseMethod(method)}
           >
-            {t(METHOD_LABEL[method])}
+            {t(PAYMENT_LABEL[method])}
           </KeyButton>
         ))}
         <KeyButton
@@ -81,8 +77,8 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
       {!split && payment.method !== 'cash' && (
         <p className="hint">
           {t({
-            zh: `以${METHOD_LABEL[payment.method].zh}收 ${formatNtd(total)}，完成後按 F12。`,
-            en: `Take ${formatNtd(total)} by ${METHOD_LABEL[payment.method].en.toLowerCase()}, then press F12.`,
+            zh: `以${PAYMENT_LABEL[payment.method].zh}收 ${formatNtd(total)}，完成後按 F12。`,
+            en: `Take ${formatNtd(total)} by ${PAYMENT_LABEL[payment.method].en.toLowerCase()}, then press F12.`,
           })}
         </p>
       )}
@@ -91,7 +87,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
           {payment.split.map((entry, index) => (
             <div className="split__row" key={entry.id}>
               <span className="split__method">
-                {index + 1}. {t(METHOD_LABEL[entry.method])}
+                {index + 1}. {t(PAYMENT_LABEL[entry.method])}
               </span>
               <input
                 className="field__input field__input--number"
@@ -99,7 +95,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
                 autoComplete="off"
                 value={entry.amount}
                 placeholder={String(remaining)}
-                aria-label={t(METHOD_LABEL[entry.method])}
+                aria-label={t(PAYMENT_LABEL[entry.method])}
                 data-testid={`split-amount-${index}`}
                 onChange={(e) => AMOUNT_TYPING.test(e.target.value) && updateSplit(entry.id, e.target.value)}
               />
@@ -122,7 +118,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
                 data-testid={`split-add-${method}`}
                 onClick={() => addSplit(method, remaining > 0 ? String(remaining) : '')}
               >
-                + {t(METHOD_LABEL[method])}
+                + {t(PAYMENT_LABEL[method])}
               </button>
             ))}
           </div>

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { Bilingual } from '../../../shared/domain';
 import type { CheckoutLine, CheckoutResult } from '../../../shared/ipc/contract/checkout';
-import type { IpcError } from '../../../shared/ipc/result';
+import type { IpcError, IpcResult } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
+import { useCart } from '../sell/cart-store';
 import { checkInvoiceForm, emptyInvoiceForm, type CarrierKind, type InvoiceForm } from './invoice-form';
 import { checkPayment, emptyPaymentForm, type PaymentForm, type PaymentMethod } from './payment-form';
 
@@ -10,6 +11,9 @@ import { checkPayment, emptyPaymentForm, type PaymentForm, type PaymentMethod } 
  * The checkout in progress: the invoice choice, the payment, and the engine's answer. A sale
  * leaves the cart only when the engine has recorded it (issued, or waiting for verification).
  */
+export const isRecorded = (result: CheckoutResult): boolean =>
+  result.state === 'issued' || result.state === 'needs-verification';
+
 interface CheckoutState {
   invoice: InvoiceForm;
   payment: PaymentForm;
@@ -98,30 +102,13 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
       });
       return null;
     }
-    set({ submitting: true, error: null });
-    const answer = await callTill('checkout.submit', {
-      lines,
-      payments: paymentCheck.payments,
-      invoice: invoiceCheck.choice,
-    });
-    if (!answer.ok) {
-      set({ submitting: false, error: answer.error });
-      return null;
-    }
-    set({ submitting: false, result: answer.value });
-    return answer.value;
+    const { payments } = paymentCheck;
+    return send(() => callTill('checkout.submit', { lines, payments, invoice: invoiceCheck.choice }));
   },
 
   async resubmit(orderNo) {
     if (get().submitting) return null;
-    set({ submitting: true, error: null });
-    const answer = await callTill('checkout.resubmit', { orderNo });
-    if (!answer.ok) {
-      set({ submitting: false, error: answer.error });
-      return null;
-    }
-    set({ submitting: false, result: answer.value });
-    return answer.value;
+    return send(() => callTill('checkout.resubmit', { orderNo }));
   },
 
   reset: () =>
@@ -134,3 +121,16 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
       submitting: false,
     }),
 }));
+
+/** Sends (or sends again) and keeps the engine's answer; a recorded sale is done with the cart. */
+async function send(request: () => Promise<IpcResult<CheckoutResult>>): Promise<CheckoutResult | null> {
+  useCheckout.setState({ submitting: true, error: null });
+  const answer = await request();
+  if (!answer.ok) {
+    useCheckout.setState({ submitting: false, error: answer.error });
+    return null;
+  }
+  useCheckout.setState({ submitting: false, result: answer.value });
+  if (isRecorded(answer.value)) useCart.getState().clear();
+  return answer.value;
+}

@@ -3,10 +3,11 @@ import {
   splitTax,
   validateBuyerTaxId,
   validateBuyerTitle,
-  validateCitizenCertificate,
+  validateCarrier,
   validateLoveCode,
   validateMobileBarcode,
   type Bilingual,
+  type CarrierKind,
   type PricedLine,
 } from '../../../shared/domain';
 import type { InvoiceChoiceInput } from '../../../shared/ipc/contract/checkout';
@@ -17,7 +18,7 @@ import type { InvoiceChoiceInput } from '../../../shared/ipc/contract/checkout';
  * checks again and picks the operation; this only decides whether the pay key is enabled.
  */
 export type InvoiceKind = InvoiceChoiceInput['kind'];
-export type CarrierKind = 'mobile' | 'citizen';
+export type { CarrierKind };
 
 export interface InvoiceForm {
   kind: InvoiceKind;
@@ -56,10 +57,7 @@ export function checkInvoiceForm(form: InvoiceForm, lines: readonly PricedLine[]
     case 'phone':
       return { ok: true, choice: { kind: 'phone' } };
     case 'carrier': {
-      const checked =
-        form.carrierKind === 'mobile'
-          ? validateMobileBarcode(form.carrierId)
-          : validateCitizenCertificate(form.carrierId);
+      const checked = validateCarrier(CARRIER_TYPES[form.carrierKind], form.carrierId);
       if (!checked.ok) return { ok: false, errors: { carrierId: checked.reason } };
       return {
         ok: true,
@@ -111,4 +109,21 @@ export function checkInvoiceForm(form: InvoiceForm, lines: readonly PricedLine[]
       };
     }
   }
+}
+
+export const CARRIER_LABEL: Record<CarrierKind, Bilingual> = {
+  mobile: { zh: '手機條碼', en: 'Mobile barcode' },
+  citizen: { zh: '自然人憑證', en: 'Citizen certificate' },
+};
+
+/**
+ * A scanned or typed code that is a carrier: a mobile barcode or a citizen certificate, normalized;
+ * null for anything else (a product barcode). Both the sell and the checkout screen take these.
+ */
+export function carrierOf(code: string): { kind: CarrierKind; id: string } | null {
+  for (const kind of ['mobile', 'citizen'] as const) {
+    const checked = validateCarrier(CARRIER_TYPES[kind], code);
+    if (checked.ok) return { kind, id: checked.value };
+  }
+  return null;
 }

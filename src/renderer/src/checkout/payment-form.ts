@@ -42,17 +42,14 @@ export function checkPayment(form: PaymentForm, total: Ntd): PaymentCheck {
     if (form.method !== 'cash') {
       return { ok: true, payments: [{ method: form.method, amount: total }], change: 0, paid: total };
     }
-    const tendered = form.tendered.trim() === '' ? total : parseAmount(form.tendered);
-    if (tendered === null) {
-      return {
-        ok: false,
-        reason: { zh: '收款金額必須是整數元', en: 'The amount tendered must be whole dollars' },
-        paid: 0,
-        remaining: total,
-      };
-    }
+    const typed = form.tendered.trim() === '' ? total : parseAmount(form.tendered);
+    // Text that is no amount (NaN) gets cashChange's own reason: whole dollars only.
+    const tendered = typed ?? NaN;
     const change = cashChange(total, tendered);
-    if (!change.ok) return { ok: false, reason: change.reason, paid: tendered, remaining: total - tendered };
+    if (!change.ok) {
+      const paid = typed ?? 0;
+      return { ok: false, reason: change.reason, paid, remaining: total - paid };
+    }
     return {
       ok: true,
       payments: [{ method: 'cash', amount: tendered }],

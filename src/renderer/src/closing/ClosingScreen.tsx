@@ -8,7 +8,7 @@ import { BusinessDayField } from '../components/BusinessDayField';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
-import { PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
+import { labelOf, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
 
@@ -27,7 +27,7 @@ function FigureTable({
 }: {
   caption: string;
   figures: Record<string, { count: number; amount: number }>;
-  labels: Readonly<Record<string, Bilingual | undefined>>;
+  labels: Readonly<Record<string, Bilingual>>;
   hideEmpty?: boolean;
 }) {
   const t = useText();
@@ -39,7 +39,7 @@ function FigureTable({
           .filter(([, figure]) => !hideEmpty || figure.count > 0)
           .map(([key, figure]) => (
             <tr key={key}>
-              <td>{t(labels[key] ?? { zh: key, en: key })}</td>
+              <td>{t(labelOf(labels, key))}</td>
               <td className="num">{figure.count}</td>
               <td className="num">{formatNtd(figure.amount)}</td>
             </tr>

@@ -3,7 +3,7 @@ import type { JournalSummary } from '../../../shared/ipc/contract/journal';
 import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
-import { today } from '../journal/journal-store';
+import { isBusinessDay, today } from '../journal/journal-store';
 
 /** Closing the day: the summary, the export to a chosen folder, the journal's chain check. */
 interface ClosingState {
@@ -36,7 +36,7 @@ export const useClosing = create<ClosingState>((set, get) => ({
   setFolder: (folder) => set({ folder }),
   async load() {
     const { businessDay } = get();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(businessDay)) return;
+    if (!isBusinessDay(businessDay)) return;
     const result = await callTill('journal.summary', { businessDay });
     if (result.ok) set({ summary: result.value, error: null });
     else set({ error: result.error });

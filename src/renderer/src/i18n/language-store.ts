@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { Bilingual } from '../../../shared/domain/i18n';
+import type { TillSettings } from '../../../shared/ipc/contract/settings';
 
-export type Language = 'zh-TW' | 'en';
+/** The languages the settings offer. */
+export type Language = TillSettings['language'];
 
 interface LanguageState {
   language: Language;
@@ -17,13 +19,8 @@ export const useLanguage = create<LanguageState>((set) => ({
   },
 }));
 
-export const pick = (language: Language, text: Bilingual): string => (language === 'en' ? text.en : text.zh);
-
 /** Picks the cashier's language from a bilingual text. */
 export function useText(): (text: Bilingual) => string {
   const language = useLanguage((state) => state.language);
-  return (text) => pick(language, text);
+  return (text) => (language === 'en' ? text.en : text.zh);
 }
-
-/** For code outside React (stores, event handlers) that must speak the current language. */
-export const currentText = (text: Bilingual): string => pick(useLanguage.getState().language, text);

@@ -6,7 +6,7 @@ import type {
   MethodOutput,
 } from '../../../shared/ipc/contract';
 import type { TillBridge } from '../../../shared/ipc/bridge';
-import type { IpcError, IpcResult } from '../../../shared/ipc/result';
+import type { IpcResult } from '../../../shared/ipc/result';
 
 declare global {
   interface Window {
@@ -20,29 +20,12 @@ function bridge(): TillBridge {
   return window.till;
 }
 
-/** A failed call, carrying the contract's bilingual error for the screen. */
-export class TillCallError extends Error {
-  constructor(readonly error: IpcError) {
-    super(error.message.en);
-  }
-}
-
-/** Calls a contract method; the result envelope stays visible to callers that want it. */
+/** Calls a contract method; the answer is the result envelope (errors are values). */
 export function callTill<M extends MethodName>(
   method: M,
   input: MethodInput<M>,
 ): Promise<IpcResult<MethodOutput<M>>> {
   return bridge().call(method, input);
-}
-
-/** Calls a contract method and throws TillCallError on failure, for code that only wants the value. */
-export async function requestTill<M extends MethodName>(
-  method: M,
-  input: MethodInput<M>,
-): Promise<MethodOutput<M>> {
-  const result = await callTill(method, input);
-  if (!result.ok) throw new TillCallError(result.error);
-  return result.value;
 }
 
 export function onTillEvent<E extends EventName>(

@@ -15,8 +15,9 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
   const tx = detail.transaction;
   const canResend = tx.state === 'rejected' || tx.state === 'not-delivered' || tx.state === 'not-issued';
   const jobs = usePrintJobs((s) => (s.orderNo === tx.orderNo ? s.jobs : detail.prints));
+  // The detail holds the prints already: only the reasons of the pending ones are asked for.
   useEffect(() => {
-    void usePrintJobs.getState().load(tx.orderNo);
+    void usePrintJobs.getState().load(tx.orderNo, detail.prints);
   }, [tx.orderNo, detail]);
   return (
     <section className="panel sale-detail" data-testid="sale-detail">

@@ -5,6 +5,7 @@ import type {
   ResolveVerificationInput,
   TrainingLookupResult,
 } from '../../../shared/ipc/contract/checkout';
+import { BusinessDay } from '../../../shared/ipc/contract/define';
 import type { JournalDetail, JournalListItem, JournalTxState } from '../../../shared/ipc/contract/journal';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
@@ -39,6 +40,8 @@ interface JournalState {
 }
 
 export const today = () => taipeiBusinessDay(new Date());
+/** A whole date in the day field (while it is being typed it may not be one yet). */
+export const isBusinessDay = (day: string): boolean => BusinessDay.safeParse(day).success;
 
 export const useJournal = create<JournalState>((set, get) => ({
   businessDay: today(),
@@ -64,7 +67,7 @@ export const useJournal = create<JournalState>((set, get) => ({
 
   async load() {
     const { businessDay, stateFilter } = get();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(businessDay)) return;
+    if (!isBusinessDay(businessDay)) return;
     set({ loading: true });
     const result = await callTill('journal.list', {
       businessDay,

@@ -17,7 +17,8 @@ interface PrintJobsState {
   failure: Record<number, Bilingual>;
   retrying: number | null;
   preview: { jobId: number; dataUrl: string } | null;
-  load(orderNo: string): Promise<void>;
+  /** `prints`: the sale's jobs when the caller has just read them (the journal's detail). */
+  load(orderNo: string, prints?: PrintJob[]): Promise<void>;
   retry(jobId: number): Promise<PrintOutcome | null>;
   loadPreview(orderNo: string): Promise<void>;
 }
@@ -29,16 +30,19 @@ export const usePrintJobs = create<PrintJobsState>((set, get) => ({
   retrying: null,
   preview: null,
 
-  async load(orderNo) {
+  async load(orderNo, prints) {
     if (get().orderNo !== orderNo) set({ orderNo, jobs: [], failure: {}, preview: null });
-    const [detail, pending] = await Promise.all([
-      callTill('journal.get', { orderNo }),
+    const [jobs, pending] = await Promise.all([
+      prints ??
+        callTill('journal.get', { orderNo }).then((detail) =>
+          detail.ok && detail.value ? detail.value.prints : [],
+        ),
       callTill('printing.pending', {}),
     ]);
     if (get().orderNo !== orderNo) return;
     const failure: Record<number, Bilingual> = {};
     if (pending.ok) for (const job of pending.value.jobs) if (job.message) failure[job.id] = job.message;
-    set({ jobs: detail.ok && detail.value ? detail.value.prints : [], failure });
+    set({ jobs, failure });
   },
 
   async retry(jobId) {

@@ -2,7 +2,7 @@ import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
 import type { CheckoutResult } from '../../../shared/ipc/contract/checkout';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
-import { useCheckout } from '../checkout/checkout-store';
+import { isRecorded, useCheckout } from '../checkout/checkout-store';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { useCart } from '../sell/cart-store';
@@ -27,7 +27,7 @@ export function ResultScreen() {
   const go = useNavigation((s) => s.go);
   const result = useCheckout((s) => s.result);
   const submitting = useCheckout((s) => s.submitting);
-  const done = result?.state === 'issued' || result?.state === 'needs-verification';
+  const done = result !== null && isRecorded(result);
 
   const nextSale = () => {
     if (submitting) return;
@@ -43,10 +43,7 @@ export function ResultScreen() {
     go('sell');
   };
   const resubmit = async () => {
-    if (!result) return;
-    const again = await useCheckout.getState().resubmit(result.orderNo);
-    if (again && (again.state === 'issued' || again.state === 'needs-verification'))
-      useCart.getState().clear();
+    if (result) await useCheckout.getState().resubmit(result.orderNo);
   };
 
   // The next customer's first item may be scanned right away: it starts the next sale.

@@ -1,9 +1,9 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { formatNtd } from '../../../shared/domain';
 import { useText } from '../i18n/language-store';
-import { cartTotals, grossOf, netOf, unitPriceOf, type CartLine } from './cart-math';
-import { useCart } from './cart-store';
-import { TAX_LABEL } from './tax-labels';
+import { grossOf, netOf, unitPriceOf, type CartLine } from './cart-math';
+import { useCart, useCartTotals } from './cart-store';
+import { TAX_LABEL, taxAmounts } from './tax-labels';
 
 const CartRow = memo(function CartRow({
   line,
@@ -86,9 +86,7 @@ export function CartPanel() {
 /** The running total, always in view, with the discounts and the split by tax type. */
 export function CartTotals() {
   const t = useText();
-  const lines = useCart((s) => s.lines);
-  const orderDiscount = useCart((s) => s.orderDiscount);
-  const totals = useMemo(() => cartTotals(lines, orderDiscount), [lines, orderDiscount]);
+  const totals = useCartTotals();
   const mixed = [totals.byTaxType.zero, totals.byTaxType.exempt].some((amount) => amount > 0);
   return (
     <div className="totals" data-testid="cart-totals">
@@ -113,10 +111,7 @@ export function CartTotals() {
         )}
         {mixed && (
           <span className="totals__tax" data-testid="tax-breakdown">
-            {(['taxable', 'zero', 'exempt'] as const)
-              .filter((type) => totals.byTaxType[type] > 0)
-              .map((type) => `${t(TAX_LABEL[type])} ${formatNtd(totals.byTaxType[type])}`)
-              .join(' · ')}
+            {taxAmounts(totals.byTaxType, t).join(' · ')}
           </span>
         )}
       </div>

@@ -1,33 +1,31 @@
 import { useState } from 'react';
 import { formatNtd, roundNtd } from '../../../shared/domain';
 import { NumberDialog } from '../components/NumberDialog';
+import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { grossOf, netOf, unitPriceOf, type CartLine } from './cart-math';
 import { useCart } from './cart-store';
 
 export type LineDialog = 'quantity' | 'price' | 'line-discount' | 'order-discount' | null;
 
+const PERCENT_RULE = {
+  zh: '百分比必須是 0 到 100 的整數',
+  en: 'The percent is a whole number from 0 to 100',
+};
+
 function DiscountModes({ percent, onChange }: { percent: boolean; onChange(percent: boolean): void }) {
   const t = useText();
   return (
-    <div className="segmented" role="group" aria-label={t({ zh: '折扣方式', en: 'Discount type' })}>
-      <button
-        type="button"
-        aria-pressed={!percent}
-        onClick={() => onChange(false)}
-        data-testid="discount-amount"
-      >
-        {t({ zh: '金額', en: 'Amount' })}
-      </button>
-      <button
-        type="button"
-        aria-pressed={percent}
-        onClick={() => onChange(true)}
-        data-testid="discount-percent"
-      >
-        {t({ zh: '百分比', en: 'Percent' })}
-      </button>
-    </div>
+    <Segmented
+      role="group"
+      aria-label={t({ zh: '折扣方式', en: 'Discount type' })}
+      value={percent ? 'percent' : 'amount'}
+      onChange={(mode) => onChange(mode === 'percent')}
+      options={[
+        { value: 'amount', label: t({ zh: '金額', en: 'Amount' }), testId: 'discount-amount' },
+        { value: 'percent', label: t({ zh: '百分比', en: 'Percent' }), testId: 'discount-percent' },
+      ]}
+    />
   );
 }
 
@@ -77,7 +75,7 @@ export function LineDialogs({
             cart.setNotice({
               tone: 'error',
               text: percent
-                ? { zh: '百分比必須是 0 到 100 的整數', en: 'The percent is a whole number from 0 to 100' }
+                ? PERCENT_RULE
                 : {
                     zh: `折扣不可超過 ${formatNtd(subtotal)}`,
                     en: `The discount cannot exceed ${formatNtd(subtotal)}`,
@@ -146,10 +144,7 @@ export function LineDialogs({
       error={error}
       onConfirm={(value) => {
         if (percent && (!Number.isInteger(value) || value > 100)) {
-          cart.setNotice({
-            tone: 'error',
-            text: { zh: '百分比必須是 0 到 100 的整數', en: 'The percent is a whole number from 0 to 100' },
-          });
+          cart.setNotice({ tone: 'error', text: PERCENT_RULE });
           return false;
         }
         return cart.setLineDiscount(line.id, percent ? roundNtd((gross * value) / 100) : value);

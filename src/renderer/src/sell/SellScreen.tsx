@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Product } from '../../../shared/ipc/contract/catalog';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -7,8 +7,7 @@ import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { onTillEvent } from '../ipc/till-client';
 import { useScanTarget } from '../scanner/scan-router';
-import { cartTotals } from './cart-math';
-import { useCart } from './cart-store';
+import { currentCartTotals, useCart, useCartTotals } from './cart-store';
 import { CartPanel } from './CartPanel';
 import { useCatalog } from './catalog-store';
 import { CategoryTabs } from './CategoryTabs';
@@ -30,7 +29,7 @@ export function SellScreen() {
   const prefilled = useCheckout((s) => s.prefilled);
   const selected = cart.lines.find((line) => line.id === cart.selectedId) ?? null;
   const activeSelected = selected && !selected.voided ? selected : null;
-  const total = useMemo(() => cartTotals(cart.lines, cart.orderDiscount), [cart.lines, cart.orderDiscount]);
+  const total = useCartTotals();
 
   useEffect(() => {
     void loadCategories();
@@ -63,8 +62,7 @@ export function SellScreen() {
   const canCheckout = total.activeLines > 0 && total.total > 0;
   const checkout = async () => {
     await scansSettled();
-    const { lines, orderDiscount } = useCart.getState();
-    const total = cartTotals(lines, orderDiscount);
+    const total = currentCartTotals();
     if (total.activeLines === 0 || total.total <= 0) {
       cart.setNotice({
         tone: 'error',

@@ -1,7 +1,15 @@
 import { create } from 'zustand';
 import type { Bilingual } from '../../../shared/domain';
 import type { Product } from '../../../shared/ipc/contract/catalog';
-import { grossOf, MAX_LINES, MAX_QUANTITY, type CartLine, type OrderDiscount } from './cart-math';
+import {
+  cartTotals,
+  grossOf,
+  MAX_LINES,
+  MAX_QUANTITY,
+  type CartLine,
+  type CartTotals,
+  type OrderDiscount,
+} from './cart-math';
 
 /**
  * The cart of the sale in progress. Every change goes through an action that checks it, so the
@@ -158,3 +166,29 @@ export const useCart = create<CartState>((set, get) => {
     clear: () => set({ lines: [], orderDiscount: null, selectedId: null, notice: null, lastAddedId: null }),
   };
 });
+
+let lastTotals: { lines: readonly CartLine[]; discount: OrderDiscount; totals: CartTotals } | null = null;
+
+/**
+ * The cart's totals, worked out once per change of the lines or the order discount (each change
+ * makes new ones), however many places show them: the sell screen, its totals, the checkout.
+ */
+function totalsOf(lines: readonly CartLine[], discount: OrderDiscount): CartTotals {
+  if (lastTotals?.lines !== lines || lastTotals.discount !== discount) {
+    lastTotals = { lines, discount, totals: cartTotals(lines, discount) };
+  }
+  return lastTotals.totals;
+}
+
+/** The totals of the cart as it is now, for event handlers. */
+export function currentCartTotals(): CartTotals {
+  const { lines, orderDiscount } = useCart.getState();
+  return totalsOf(lines, orderDiscount);
+}
+
+/** The totals of the cart for a component, which renders again when they change. */
+export function useCartTotals(): CartTotals {
+  const lines = useCart((state) => state.lines);
+  const orderDiscount = useCart((state) => state.orderDiscount);
+  return totalsOf(lines, orderDiscount);
+}

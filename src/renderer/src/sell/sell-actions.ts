@@ -1,5 +1,5 @@
-import { validateCitizenCertificate, validateMobileBarcode } from '../../../shared/domain';
 import { useCheckout } from '../checkout/checkout-store';
+import { CARRIER_LABEL, carrierOf } from '../checkout/invoice-form';
 import { callTill } from '../ipc/till-client';
 import { useCart } from './cart-store';
 
@@ -33,33 +33,18 @@ export async function addByCode(code: string): Promise<boolean> {
 async function lookUpAndAdd(code: string): Promise<boolean> {
   const cart = useCart.getState();
   const trimmed = code.trim();
-  if (trimmed.startsWith('/')) {
-    const mobile = validateMobileBarcode(trimmed);
-    if (mobile.ok) {
-      useCheckout.getState().prefillCarrier('mobile', mobile.value);
-      cart.setNotice({
-        tone: 'info',
-        text: {
-          zh: `已記下手機條碼載具 ${mobile.value}，結帳時使用`,
-          en: `Mobile barcode ${mobile.value} kept for the checkout`,
-        },
-      });
-      return true;
-    }
-  }
-  if (/^[A-Za-z]{2}\d{14}$/.test(trimmed)) {
-    const citizen = validateCitizenCertificate(trimmed);
-    if (citizen.ok) {
-      useCheckout.getState().prefillCarrier('citizen', citizen.value);
-      cart.setNotice({
-        tone: 'info',
-        text: {
-          zh: `已記下自然人憑證載具 ${citizen.value}，結帳時使用`,
-          en: `Citizen certificate ${citizen.value} kept for the checkout`,
-        },
-      });
-      return true;
-    }
+  const carrier = carrierOf(trimmed);
+  if (carrier) {
+    useCheckout.getState().prefillCarrier(carrier.kind, carrier.id);
+    const name = CARRIER_LABEL[carrier.kind];
+    cart.setNotice({
+      tone: 'info',
+      text: {
+        zh: `已記下${name.zh}載具 ${carrier.id}，結帳時使用`,
+        en: `${name.en} ${carrier.id} kept for the checkout`,
+      },
+    });
+    return true;
   }
   const result = await callTill('catalog.lookup', { code: trimmed.slice(0, 64) });
   if (!result.ok) {

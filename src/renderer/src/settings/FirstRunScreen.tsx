@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { SettingsPatch } from '../../../shared/ipc/contract/settings';
+import type { Bilingual } from '../../../shared/domain';
 import { useNavigation } from '../app/navigation-store';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
@@ -8,6 +10,10 @@ import { useLanguage, useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
 import { useCatalog } from '../sell/catalog-store';
 import { useSettings } from './settings-store';
+
+/** A shop name and a till id by the contract's rules (main checks the same). */
+const isSellerName = (text: string): boolean => SettingsPatch.shape.sellerName.safeParse(text).success;
+const isTillId = (text: string): boolean => SettingsPatch.shape.tillId.safeParse(text).success;
 
 /**
  * The first start: language, shop name, till id, a supervisor PIN, and the sample catalog. It
@@ -24,18 +30,18 @@ export function FirstRunScreen() {
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
   const [sample, setSample] = useState(true);
-  const [problem, setProblem] = useState<{ zh: string; en: string } | null>(null);
+  const [problem, setProblem] = useState<Bilingual | null>(null);
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
     setProblem(null);
-    if (sellerName.trim() === '' || sellerName.trim().length > 40) {
+    if (!isSellerName(sellerName.trim())) {
       return setProblem({
         zh: '請輸入店名（最多 40 字）',
         en: 'Enter the shop name (at most 40 characters)',
       });
     }
-    if (!/^[A-Z0-9]{2,6}$/.test(tillId)) {
+    if (!isTillId(tillId)) {
       return setProblem({
         zh: '收銀機代號為 2 到 6 個大寫英文或數字',
         en: 'The till id is 2 to 6 capital letters or digits',

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { SecretsPatch, SettingsPatch, SettingsView } from '../../../shared/ipc/contract/settings';
+import {
+  WritableSecretName,
+  type SecretsPatch,
+  type SettingsPatch,
+  type SettingsView,
+} from '../../../shared/ipc/contract/settings';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
 import { BackButton } from '../components/BackButton';
@@ -14,7 +19,11 @@ import { PrinterTest } from './PrinterTest';
 import { useSettings } from './settings-store';
 
 type Settings = SettingsView['settings'];
-type SecretName = 'apiKey' | 'signingSecret' | 'qrAesKey';
+type SecretName = WritableSecretName;
+
+/** The secret fields as they start and as a save leaves them: empty (a stored value is never shown). */
+const NO_SECRETS_TYPED: Record<SecretName, string> = { apiKey: '', signingSecret: '', qrAesKey: '' };
+const NONE_CLEARED: Record<SecretName, boolean> = { apiKey: false, signingSecret: false, qrAesKey: false };
 
 /** The supervisor's screen. Opening it asks for the PIN once one is set. */
 export function SettingsScreen() {
@@ -61,16 +70,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const go = useNavigation((s) => s.go);
   const { save, setPin, saving, error } = useSettings();
   const [form, setForm] = useState<Settings>(view.settings);
-  const [secrets, setSecrets] = useState<Record<SecretName, string>>({
-    apiKey: '',
-    signingSecret: '',
-    qrAesKey: '',
-  });
-  const [cleared, setCleared] = useState<Record<SecretName, boolean>>({
-    apiKey: false,
-    signingSecret: false,
-    qrAesKey: false,
-  });
+  const [secrets, setSecrets] = useState(NO_SECRETS_TYPED);
+  const [cleared, setCleared] = useState(NONE_CLEARED);
   const [newPin, setNewPin] = useState('');
   const [newPinAgain, setNewPinAgain] = useState('');
   const [saved, setSaved] = useState<{ zh: string; en: string } | null>(null);
@@ -104,7 +105,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
     );
     if (Object.keys(printer).length > 0) patch.printer = printer;
     const secretsPatch: SecretsPatch = {};
-    for (const name of ['apiKey', 'signingSecret', 'qrAesKey'] as const) {
+    for (const name of WritableSecretName.options) {
       if (secrets[name] !== '') secretsPatch[name] = secrets[name];
       else if (cleared[name]) secretsPatch[name] = null;
     }
@@ -118,8 +119,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
     if (changesSettings && !(await save(patch, secretsPatch))) return;
     if (newPin !== '' && !(await setPin(newPin, useSettings.getState().unlockedWith ?? undefined))) return;
     // Saved secrets are never shown again: the fields empty, the tags say "set".
-    setSecrets({ apiKey: '', signingSecret: '', qrAesKey: '' });
-    setCleared({ apiKey: false, signingSecret: false, qrAesKey: false });
+    setSecrets(NO_SECRETS_TYPED);
+    setCleared(NONE_CLEARED);
     setNewPin('');
     setNewPinAgain('');
     setSaved(

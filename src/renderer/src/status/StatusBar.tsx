@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../app/navigation-store';
+import { isBusyScreen, useNavigation } from '../app/navigation-store';
 import { useText } from '../i18n/language-store';
 import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { useStatus } from './status-store';
@@ -15,7 +15,7 @@ export function StatusBar() {
   const t = useText();
   const { status, error, refresh, listen } = useStatus();
   const go = useNavigation((s) => s.go);
-  const screen = useNavigation((s) => s.screen);
+  const busy = useNavigation((s) => isBusyScreen(s.screen));
 
   useEffect(() => {
     void refresh();
@@ -38,6 +38,7 @@ export function StatusBar() {
   }
   const training = status.mode === 'training';
   const printerState = PRINTER_STATE_TEXT[status.printer.state];
+  const pending = `${t({ zh: '待確認', en: 'To verify' })} ${status.pendingVerification}`;
   return (
     <footer className="status-bar" role="status" data-testid="status-bar">
       <span
@@ -66,15 +67,13 @@ export function StatusBar() {
           type="button"
           data-testid="status-pending"
           className="badge badge--warning"
-          disabled={screen === 'checkout' || screen === 'result' || screen === 'first-run'}
+          disabled={busy}
           onClick={() => go('journal')}
         >
-          {t({ zh: '待確認', en: 'To verify' })} {status.pendingVerification}
+          {pending}
         </button>
       ) : (
-        <span data-testid="status-pending">
-          {t({ zh: '待確認', en: 'To verify' })} {status.pendingVerification}
-        </span>
+        <span data-testid="status-pending">{pending}</span>
       )}
       <span className="status-bar__version" data-testid="status-version">
         {status.appName} v{status.version}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NTD } from '../../domain/money';
-import { method, noInput } from './define';
+import { BilingualText, method, noInput } from './define';
 
 /** How a product is taxed: the line's `ItemTaxType` (1 taxable, 2 zero-rated, 3 exempt). */
 export const ProductTaxType = z.enum(['taxable', 'zero', 'exempt']);
@@ -23,7 +23,7 @@ export type Product = z.infer<typeof Product>;
 /** One bad row of an import, by its line number in the file (the header is line 1). */
 export const ImportRowError = z.object({
   line: z.number().int().positive(),
-  message: z.object({ zh: z.string(), en: z.string() }),
+  message: BilingualText,
 });
 export type ImportRowError = z.infer<typeof ImportRowError>;
 

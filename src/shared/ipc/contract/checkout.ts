@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { method, noInput } from './define';
+import { ProductTaxType } from './catalog';
+import { BilingualText, method, noInput } from './define';
 
 /**
  * Checkout and verification: one sale becomes one invoice request (provider profile §2), and a
@@ -8,15 +9,13 @@ import { method, noInput } from './define';
  * checked by the engine with the shared validators, so the CLI and the screens get the same
  * bilingual reasons.
  */
-const Bilingual = z.object({ zh: z.string(), en: z.string() });
-
 export const CheckoutLine = z
   .object({
     name: z.string().max(256),
     quantity: z.number().finite(),
     /** Tax-inclusive unit price in NT$ (cents allowed for weighed goods; negative for a discount line). */
     unitPrice: z.number().finite(),
-    taxType: z.enum(['taxable', 'zero', 'exempt']),
+    taxType: ProductTaxType,
   })
   .strict();
 export type CheckoutLine = z.infer<typeof CheckoutLine>;
@@ -68,7 +67,7 @@ export const CheckoutResult = z.object({
   state: CheckoutState,
   invoiceNumber: z.string().nullable(),
   /** What the cashier reads: zh-TW first, English second. */
-  message: Bilingual,
+  message: BilingualText,
   operation: PosOperationSchema,
   totalAmount: z.number().int(),
   /** Cash change due (payments above the total). */
@@ -121,7 +120,7 @@ export const ResolveVerificationResult = z.object({
   invoiceNumber: z.string().nullable(),
   by: z.string(),
   at: z.string(),
-  message: Bilingual,
+  message: BilingualText,
 });
 
 export const TrainingLookupResult = z.object({
@@ -130,7 +129,7 @@ export const TrainingLookupResult = z.object({
   invoiceNumber: z.string().nullable(),
   invoiceDateTime: z.string().nullable(),
   randomNumber: z.string().nullable(),
-  message: Bilingual,
+  message: BilingualText,
 });
 export type TrainingLookupResult = z.infer<typeof TrainingLookupResult>;
 

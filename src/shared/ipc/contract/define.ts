@@ -21,3 +21,9 @@ export function method<I extends z.ZodType, O extends z.ZodType>(
 
 /** Methods without arguments still take an (empty, strict) object, so every call has one shape. */
 export const noInput = z.object({}).strict();
+
+/** A text the cashier reads (the shared domain's Bilingual): zh-TW first, English second. */
+export const BilingualText = z.object({ zh: z.string(), en: z.string() });
+
+/** A business day as the screens and the journal name it: `YYYY-MM-DD`, Taipei time. */
+export const BusinessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');

@@ -36,7 +36,6 @@ export type EventName = keyof typeof events;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 export const methodNames = Object.keys(contract) as MethodName[];
-export const eventNames = Object.keys(events) as EventName[];
 
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);

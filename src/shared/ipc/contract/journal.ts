@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MAX_NTD } from '../../domain/money';
-import { method, noInput } from './define';
+import { ProductTaxType } from './catalog';
+import { InvoiceKindSchema, PosOperationSchema } from './checkout';
+import { BilingualText, BusinessDay, method, noInput } from './define';
+import { PrintJobKind } from './printing';
 
 /**
  * The journal's part of the contract: the day's list with filters, one transaction with its
@@ -27,13 +30,9 @@ export const TX_STATE_LABEL: Record<JournalTxState, { zh: string; en: string }> 
   'needs-verification': { zh: '待確認', en: 'Needs verification' },
   'not-issued': { zh: '確認未開立', en: 'Not issued' },
 };
-export const JournalOperation = z.enum(['order', 'orderReturnQKey', 'orderWithoutPrint']);
-export const JournalInvoiceKind = z.enum(['paper', 'phone', 'carrier', 'donate', 'business']);
 
-const BusinessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const OrderNo = z.string().regex(/^[A-Z0-9-]{1,30}$/, 'an order number: A-Z, 0-9 and -, at most 30');
 const TillId = z.string().regex(/^[A-Z0-9]{1,12}$/, 'a till id: 1-12 capital letters or digits');
-const BilingualText = z.object({ zh: z.string(), en: z.string() });
 
 /** A whole NT$ amount in the till's range: the journal refuses any other before writing. */
 export const NtdAmount = z.number().int().min(-MAX_NTD).max(MAX_NTD);
@@ -49,7 +48,7 @@ export const JournalTotals = z.object({
 
 /** The customer's invoice choice as the journal keeps it (the checkout's input is InvoiceChoiceInput). */
 export const JournalInvoiceChoice = z.object({
-  kind: JournalInvoiceKind,
+  kind: InvoiceKindSchema,
   buyerTaxId: z.string().optional(),
   buyerTitle: z.string().optional(),
   carrierType: z.string().optional(),
@@ -75,7 +74,7 @@ const TxCommon = {
   updatedAt: z.string(),
   state: JournalTxState,
   training: z.boolean(),
-  operation: JournalOperation,
+  operation: PosOperationSchema,
   attempt: z.number().int(),
   totals: JournalTotals,
   cashier: z.string().nullable(),
@@ -88,7 +87,7 @@ const TxCommon = {
 
 export const JournalListItem = z.object({
   ...TxCommon,
-  invoiceKind: JournalInvoiceKind,
+  invoiceKind: InvoiceKindSchema,
   paymentMethods: z.array(z.string()),
 });
 export type JournalListItem = z.infer<typeof JournalListItem>;
@@ -102,7 +101,7 @@ export const JournalTransaction = z.object({
       quantity: z.number(),
       unitPrice: z.number(),
       subTotal: z.number().int(),
-      taxType: z.enum(['taxable', 'zero', 'exempt']),
+      taxType: ProductTaxType,
     }),
   ),
   payments: z.array(
@@ -121,7 +120,7 @@ export const JournalTransaction = z.object({
 export const JournalPrintJob = z.object({
   id: z.number().int(),
   orderNo: z.string().nullable(),
-  kind: z.enum(['proof', 'details', 'summary', 'test']),
+  kind: PrintJobKind,
   content: z.string(),
   state: z.enum(['pending', 'printed']),
   reprint: z.boolean(),
@@ -138,7 +137,7 @@ export const JournalDetail = z.object({
       entryId: z.number().int(),
       at: z.string(),
       attempt: z.number().int(),
-      operation: JournalOperation,
+      operation: PosOperationSchema,
       requestTimestamp: z.string().optional(),
       httpStatus: z.number().int().nullable(),
       statusCode: z.number().int().nullable(),
@@ -192,7 +191,7 @@ const SummaryBlock = z.object({
   totalAmount: z.number().int(),
   taxAmount: z.number().int(),
   byState: z.record(JournalTxState, AmountCount),
-  byOperation: z.record(JournalOperation, AmountCount),
+  byOperation: z.record(PosOperationSchema, AmountCount),
   byPaymentMethod: z.record(z.string(), AmountCount),
   issued: AmountCount,
 });

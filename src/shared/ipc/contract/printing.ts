@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, noInput } from './define';
+import { BilingualText, BusinessDay, method, noInput } from './define';
 
 /** Why a print did not come out; the job stays pending and can be retried. */
 export const PrintFailureCode = z.enum([
@@ -15,8 +15,6 @@ export const PrintFailureCode = z.enum([
 ]);
 export type PrintFailureCode = z.infer<typeof PrintFailureCode>;
 
-const Bilingual = z.object({ zh: z.string(), en: z.string() });
-
 export const PrintJobKind = z.enum(['proof', 'details', 'summary', 'test']);
 
 /** The outcome of one print attempt. It is recorded apart from the invoice: a failed print never un-issues. */
@@ -27,7 +25,7 @@ export const PrintOutcome = z.object({
   reprint: z.boolean(),
   failure: PrintFailureCode.nullable(),
   /** For the cashier, null when printed. */
-  message: Bilingual.nullable(),
+  message: BilingualText.nullable(),
 });
 export type PrintOutcome = z.infer<typeof PrintOutcome>;
 
@@ -49,7 +47,7 @@ export const PendingPrintJob = z.object({
   kind: PrintJobKind,
   attempts: z.number().int().nonnegative(),
   failure: PrintFailureCode.nullable(),
-  message: Bilingual.nullable(),
+  message: BilingualText.nullable(),
   createdAt: z.string(),
 });
 export type PendingPrintJob = z.infer<typeof PendingPrintJob>;
@@ -94,7 +92,7 @@ export const printingMethods = {
   ),
   'printing.printSummary': method(
     "Prints the business day's summary slip (日結單) from the journal's summary.",
-    z.object({ businessDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD') }).strict(),
+    z.object({ businessDay: BusinessDay }).strict(),
     PrintOutcome,
   ),
   'printing.openDrawer': method(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateBuyerTaxId } from '../../domain/validators';
 import { TillMode } from './app';
-import { method, noInput } from './define';
+import { BilingualText, method, noInput } from './define';
 
 /*
  * The settings capability: what the settings screen reads and writes. Secrets are write-only:
@@ -123,7 +123,6 @@ export const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
 export const SecureStorageState = z.enum(['os', 'weak', 'unavailable']);
 export type SecureStorageState = z.infer<typeof SecureStorageState>;
 
-const Bilingual = z.object({ zh: z.string(), en: z.string() });
 const SecretFlag = z.object({ set: z.boolean() });
 
 /** What the renderer sees: settings, which secrets are set (never their values), storage state. */
@@ -137,7 +136,7 @@ export const SettingsView = z.object({
   }),
   secureStorage: SecureStorageState,
   /** Shown on the settings screen when secureStorage is not `os`. */
-  secureStorageNotice: Bilingual.nullable(),
+  secureStorageNotice: BilingualText.nullable(),
   /** Whether settings.update and settings.setPin need the supervisor PIN now. */
   pinRequired: z.boolean(),
 });

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
+import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
+import type { JournalDetail } from '../../../src/shared/ipc/contract/journal';
+import {
+  parseTrainingServiceConfig,
+  startTrainingService,
+  trainingDefaults,
+  type TrainingService,
+  type TrainingServiceConfig,
+} from '../../../src/training-service';
+import { makeTempDir } from '../../support/temp-dir';
+import { admin, memoryLogger, paperOrder, type Admin } from './harness';
+
+/**
+ * The core in production mode: the provider is a standalone service on 127.0.0.1 with keys of
+ * its own (none of the training defaults), its address in the settings and its keys in the
+ * secret store, as the settings screen leaves them. A sale issues there, with those keys; a
+ * wrong key is refused before anything is issued.
+ */
+function providerConfig(): TrainingServiceConfig {
+  const parsed = parseTrainingServiceConfig({
+    companyId: '10458570',
+    sellerName: '正式測試商店',
+    apiKey: 'prod-api-key-7c21e94b',
+    signingSecret: 'prod-signing-secret-4b8d0a6f',
+    qrAesKey: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+    adminToken: 'prod-admin-token-5e3b9c1d7a',
+    tracks: ['PX'],
+  });
+  if (!parsed.ok) throw new Error(parsed.message.en);
+  return parsed.config;
+}
+
+describe('the core in production mode', () => {
+  const temp = makeTempDir('checkout-production');
+  const provider = providerConfig();
+  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+  const secrets = createFileKeySecretStore(temp.dir);
+  const logger = memoryLogger();
+  const ctx = { host: 'web' as const };
+  let service: TrainingService;
+  let svc: Admin;
+  let core: TillCore;
+
+  const call = async <T>(method: string, payload: unknown): Promise<T> => {
+    const result = await core.dispatch(method, payload, ctx);
+    if (!result.ok) throw Object.assign(new Error(result.error.message.en), { code: result.error.code });
+    return result.value as T;
+  };
+
+  beforeAll(async () => {
+    service = await startTrainingService({ dataDir: join(temp.dir, 'provider'), config: provider });
+    svc = admin(service);
+    settings.update({
+      mode: 'production',
+      serviceUrl: service.url,
+      companyId: provider.companyId,
+      sellerName: provider.sellerName,
+      firstRunDone: true,
+    });
+    secrets.set('apiKey', provider.apiKey);
+    secrets.set('signingSecret', provider.signingSecret);
+    secrets.set('qrAesKey', provider.qrAesKey);
+    core = await createTillCore({
+      host: 'web',
+      appName: 'Till',
+      version: 'test',
+      dataDir: temp.dir,
+      settings,
+      secrets,
+      logger,
+    });
+  });
+  afterAll(async () => {
+    await core?.close();
+    await service?.close();
+    temp.remove();
+  });
+
+  it('the keys are not the training ones', () => {
+    const training = trainingDefaults();
+    for (const key of ['companyId', 'apiKey', 'signingSecret', 'adminToken'] as const) {
+      expect(provider[key]).not.toBe(training[key]);
+    }
+  });
+
+  it('issues at the configured address with the configured keys, and starts no training service', async () => {
+    const status = await call<{ mode: string; service: { url: string } }>('app.status', {});
+    expect(status).toMatchObject({ mode: 'production', service: { url: service.url } });
+
+    const result = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok' });
+    expect(result.invoiceNumber).toMatch(/^PX\d{8}$/);
+    expect(result.printData).toMatchObject({ SellerID: provider.companyId, SellerName: provider.sellerName });
+    // The standalone service's own record, asked with its own admin token.
+    expect(await svc.lookup(result.orderNo)).toMatchObject({
+      found: true,
+      InvoiceNumber: result.invoiceNumber,
+      TotalAmount: 150,
+    });
+
+    const detail = await call<JournalDetail>('journal.get', { orderNo: result.orderNo });
+    expect(detail.transaction).toMatchObject({
+      training: false,
+      companyId: provider.companyId,
+      state: 'issued',
+    });
+    expect(existsSync(join(temp.dir, 'training-service'))).toBe(false);
+    const lookup = await core.dispatch('verification.lookupTraining', { orderNo: result.orderNo }, ctx);
+    expect(lookup).toMatchObject({ ok: false, error: { code: 'not-training' } });
+  });
+
+  it('a wrong key is rejected with nothing issued; with the right keys the same order issues', async () => {
+    secrets.set('apiKey', 'wrong-api-key-00000000');
+    const wrongKey = await call<CheckoutResult>('checkout.submit', paperOrder(80));
+    expect(wrongKey).toMatchObject({ state: 'rejected', invoiceNumber: null });
+    expect(wrongKey.message.zh).toMatch(/發票未開立.*API 金鑰錯誤/);
+    expect(wrongKey.message.en).toMatch(/HTTP 401.*wrong API key/);
+    expect((await svc.lookup(wrongKey.orderNo)).found).toBe(false);
+
+    secrets.set('apiKey', provider.apiKey);
+    secrets.set('signingSecret', 'wrong-signing-secret-0000');
+    const wrongSecret = await call<CheckoutResult>('checkout.submit', paperOrder(90));
+    expect(wrongSecret).toMatchObject({ state: 'rejected', invoiceNumber: null });
+    expect(wrongSecret.message.en).toMatch(/Signature mismatch: the signing key/);
+    expect((await svc.lookup(wrongSecret.orderNo)).found).toBe(false);
+
+    secrets.set('signingSecret', provider.signingSecret);
+    const again = await call<CheckoutResult>('checkout.resubmit', { orderNo: wrongKey.orderNo });
+    expect(again).toMatchObject({ orderNo: wrongKey.orderNo, state: 'issued', attempt: 2 });
+    expect((await svc.lookup(wrongKey.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
+  });
+
+  it('keeps the production keys out of the log', () => {
+    const logText = JSON.stringify(logger.lines);
+    expect(logText).toContain('e-invoice service answered');
+    for (const secret of [provider.apiKey, provider.signingSecret, provider.qrAesKey]) {
+      expect(logText).not.toContain(secret);
+    }
+  });
+});
