@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { findRowDifference, nextPrintJobRow } from './derive';
+import { findRowDifference, nextPrintJobRow, VERIFY_SLICE } from './derive';
 import type { EntryRow, PrintJobRow } from './rows';
 import { statement } from './statements';
 import type { ChainVerification, EntryKind, JournalEntry } from './types';
@@ -98,7 +98,30 @@ export function appendEntry(db: Database.Database, entry: NewEntry): JournalEntr
  * Walks the whole chain, then replays each order's entries to check that the state rows are what
  * the entries say (derive.ts): the rows are derived, so an edit there is caught too.
  */
+/** Checks the whole chain in one go (CLI, tests): the connection is busy until it is done. */
 export function verifyChain(db: Database.Database): ChainVerification {
+  const steps = chainVerification(db);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same check in slices of a few thousand entries, letting other work run in between: on a
+ * till with a year of sales it takes seconds, and the cashier keeps selling meanwhile. Meant for
+ * its own read-only connection inside one read transaction (a snapshot), as `Journal` uses it.
+ */
+export async function verifyChainInSlices(db: Database.Database): Promise<ChainVerification> {
+  const steps = chainVerification(db);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function* chainVerification(db: Database.Database): Generator<void, ChainVerification> {
   let prevHash = GENESIS_HASH;
   let expectedId = 1;
   let count = 0;
@@ -122,7 +145,7 @@ export function verifyChain(db: Database.Database): ChainVerification {
     .iterate();
   for (const raw of rows) {
     const row = raw as EntryRow;
-    count++;
+    if (++count % VERIFY_SLICE === 0) yield;
     if (row.id !== expectedId) {
       return broken(row.id, row.order_no, `第 ${expectedId} 筆紀錄遺失`, `Entry ${expectedId} is missing`);
     }
@@ -157,7 +180,7 @@ export function verifyChain(db: Database.Database): ChainVerification {
     expectedId++;
   }
 
-  const difference = findRowDifference(db, orderlessJobs);
+  const difference = yield* findRowDifference(db, orderlessJobs);
   if (difference) return broken(null, difference.orderNo, difference.zh, difference.en);
   return { ok: true, entries: count, head: { entryId: expectedId - 1, hash: prevHash } };
 }

@@ -193,10 +193,10 @@ interface StoredEntry {
  * compares its transaction row and print jobs; then the print jobs of no order (`orderless`, from
  * the chain walk) and the rows no entry accounts for. Null when every row is what it should be.
  */
-export function findRowDifference(
+export function* findRowDifference(
   db: Database.Database,
   orderless: ReadonlyMap<number, PrintJobRow>,
-): RowDifference | null {
+): Generator<void, RowDifference | null> {
   const entries = db
     .prepare(
       'SELECT at, kind, order_no, payload FROM entries WHERE order_no IS NOT NULL ORDER BY order_no, id',
@@ -235,7 +235,9 @@ export function findRowDifference(
     return compareJobs(orderNo, storedJobs, jobs);
   };
 
+  let read = 0;
   for (const entry of entries) {
+    if (++read % VERIFY_SLICE === 0) yield;
     if (entry.order_no !== orderNo) {
       const found = checkOrder();
       if (found) return found;
@@ -271,6 +273,9 @@ export function findRowDifference(
   }
   return null;
 }
+
+/** Entries checked between two pauses of a verification that shares the thread with the till. */
+export const VERIFY_SLICE = 5_000;
 
 function compareJobs(
   orderNo: string | null,

@@ -17,7 +17,7 @@ export function createJournalHandlers({ journal }: JournalHandlerDeps): Handlers
     },
     'journal.summary': async (options) => journal.summary(options),
     'journal.export': async ({ folder, ...options }) => journal.exportDayToFolder(options, folder),
-    'journal.verify': async () => journal.verifyChain(),
+    'journal.verify': () => journal.verifyChainInBackground(),
   };
 }
 

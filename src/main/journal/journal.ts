@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import type { Writable } from 'node:stream';
-import { chainHead, verifyChain, type ChainHead } from './chain';
+import { chainHead, verifyChain, verifyChainInSlices, type ChainHead } from './chain';
 import { reserveTimestamp } from './company-clock';
 import { exportDay, exportDayToFolder } from './export';
 import { allocateOrderNo } from './order-numbers';
-import { openJournalDatabase } from './open-db';
+import { openJournalDatabase, openJournalReader } from './open-db';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
 import { daySummary } from './summary';
@@ -214,6 +214,21 @@ export class Journal {
 
   verifyChain(): ChainVerification {
     return verifyChain(this.db);
+  }
+
+  /**
+   * The chain check for the till's own screens: on a read-only snapshot of the file, in slices,
+   * so sales go on while it runs. (An in-memory journal has no file to share: checked at once.)
+   */
+  async verifyChainInBackground(): Promise<ChainVerification> {
+    if (this.path === ':memory:') return verifyChain(this.db);
+    const reader = openJournalReader(this.path);
+    try {
+      reader.exec('BEGIN'); // one snapshot: entries and rows as they were when the check began
+      return await verifyChainInSlices(reader);
+    } finally {
+      reader.close();
+    }
   }
 
   chainHead(): ChainHead {
