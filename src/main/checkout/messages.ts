@@ -47,7 +47,8 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
     }
     case 'not-delivered':
       return bilingual(
-        `無法連線到電子發票服務，發票未開立（${outcome.reason}）。可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
+        // The technical reason (ECONNREFUSED, …) is for support: English text and the journal only.
+        `無法連線到電子發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
         `Could not reach the e-invoice service, so no invoice was issued (${outcome.reason}). It is safe to send order ${orderNo} again.`,
       );
     case 'unknown':
@@ -57,11 +58,26 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
           `The service says order ${orderNo} already has an invoice. Do not check out again; it is waiting for verification with the provider.`,
         );
       }
+      const cause = unknownCause(outcome.reason);
       return bilingual(
-        `無法確定發票是否已開立（${outcome.reason}）。請勿重新結帳；訂單 ${orderNo} 已列入待確認，請向加值中心確認。`,
-        `It is not known whether the invoice was issued (${outcome.reason}). Do not check out again; order ${orderNo} is waiting for verification with the provider.`,
+        `無法確定發票是否已開立（${cause.zh}）。請勿重新結帳；訂單 ${orderNo} 已列入待確認，請向加值中心確認。`,
+        `It is not known whether the invoice was issued (${cause.en}; ${outcome.reason}). Do not check out again; order ${orderNo} is waiting for verification with the provider.`,
       );
   }
+}
+
+/**
+ * Why the outcome is unknown, in the cashier's words; the technical reason stays in the English
+ * text (for support) and in the journal's exchange record.
+ */
+function unknownCause(reason: string): Bilingual {
+  if (/^sent, then no complete answer/.test(reason)) return bilingual('等候回應逾時', 'no answer in time');
+  if (reason.startsWith('sent, then')) {
+    return bilingual('送出後連線中斷', 'the connection broke after the order was sent');
+  }
+  const status = /^HTTP (\d{3})$/.exec(reason)?.[1];
+  if (status) return bilingual(`服務回應錯誤 ${status}`, `the service answered with error ${status}`);
+  return bilingual('服務的回應無法辨識', 'the answer could not be read');
 }
 
 /** The fixed rejections have a cause the cashier can act on; others are shown as the service wrote them. */

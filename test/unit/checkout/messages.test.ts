@@ -97,3 +97,28 @@ describe('cashier messages: whether an invoice exists and what to do, zh-TW and 
     expect(message.en).not.toMatch(/no QR code is shown/);
   });
 });
+
+describe('an unknown outcome in the cashier’s words', () => {
+  const unknownMessage = (reason: string) =>
+    outcomeMessage('T01-20261122-000009', { kind: 'unknown', reason, duplicateBillingNo: false });
+
+  it('names the cause in Chinese without the technical code, keeping it in English for support', () => {
+    const reset = unknownMessage('sent, then ECONNRESET');
+    expect(reset.zh).toContain('無法確定發票是否已開立（送出後連線中斷）');
+    expect(reset.zh).not.toContain('ECONNRESET');
+    expect(reset.en).toContain('the connection broke after the order was sent; sent, then ECONNRESET');
+    expect(unknownMessage('sent, then no complete answer within 10000 ms').zh).toContain('（等候回應逾時）');
+    expect(unknownMessage('HTTP 503').zh).toContain('（服務回應錯誤 503）');
+    expect(unknownMessage('HTTP 200 with an unreadable answer').zh).toContain('（服務的回應無法辨識）');
+  });
+});
+
+describe('a sale the service never received', () => {
+  it('says it is safe to send again, with the technical reason only in English', () => {
+    const message = outcomeMessage('T01-20261122-000010', { kind: 'not-delivered', reason: 'ECONNREFUSED' });
+    expect(message.zh).toBe(
+      '無法連線到電子發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 T01-20261122-000010 再送一次。',
+    );
+    expect(message.en).toContain('(ECONNREFUSED)');
+  });
+});
