@@ -51,7 +51,7 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
         `無法連線到電子發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
         `Could not reach the e-invoice service, so no invoice was issued (${outcome.reason}). It is safe to send order ${orderNo} again.`,
       );
-    case 'unknown':
+    case 'unknown': {
       if (outcome.duplicateBillingNo) {
         return bilingual(
           `服務表示訂單 ${orderNo} 已開過發票。請勿重新結帳；此單已列入待確認，請向加值中心查詢發票號碼。`,
@@ -63,6 +63,7 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
         `無法確定發票是否已開立（${cause.zh}）。請勿重新結帳；訂單 ${orderNo} 已列入待確認，請向加值中心確認。`,
         `It is not known whether the invoice was issued (${cause.en}; ${outcome.reason}). Do not check out again; order ${orderNo} is waiting for verification with the provider.`,
       );
+    }
   }
 }
 
