@@ -1,6 +1,7 @@
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { usePrintJobs, type PrintJob } from './print-jobs-store';
+import { LABEL_COLON } from './printer-state-text';
 
 const JOB_KIND = {
   proof: { zh: '電子發票證明聯', en: 'E-invoice proof' },
@@ -29,7 +30,8 @@ export function PrintJobList({ jobs, retryKey }: { jobs: PrintJob[]; retryKey?: 
           >
             <span>
               {t(JOB_KIND[job.kind])}
-              {job.reprint && ` (${t({ zh: '補印', en: 'reprint' })})`}：
+              {job.reprint && ` (${t({ zh: '補印', en: 'reprint' })})`}
+              {t(LABEL_COLON)}
               {printed ? t({ zh: '已列印', en: 'printed' }) : t({ zh: '尚未印出', en: 'not printed' })}
             </span>
             {!printed && (reason || job.lastError) && (

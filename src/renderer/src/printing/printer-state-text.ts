@@ -7,3 +7,6 @@ export const PRINTER_STATE_TEXT = {
   'cover-open': { zh: '上蓋開啟', en: 'cover open' },
   none: { zh: '未設定', en: 'none' },
 } as const;
+
+/** Between a label and its value: a fullwidth colon in Chinese, ": " in English. */
+export const LABEL_COLON = { zh: '：', en: ': ' } as const;

@@ -3,7 +3,7 @@ import type { PrinterStatusView } from '../../../shared/ipc/contract/printing';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
-import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
+import { LABEL_COLON, PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { PrintResult, usePrintWithPreview } from '../printing/PrintResult';
 
 /** Asks the saved printer how it is and prints the test slip (its preview too, on the virtual printer). */
@@ -39,7 +39,9 @@ export function PrinterTest() {
           className={status.state === 'online' ? 'notice notice--ok' : 'notice notice--warning'}
           data-testid="printer-state"
         >
-          {t({ zh: '印表機', en: 'Printer' })} {status.printer}：{t(PRINTER_STATE_TEXT[status.state])}
+          {t({ zh: '印表機', en: 'Printer' })} {status.printer}
+          {t(LABEL_COLON)}
+          {t(PRINTER_STATE_TEXT[status.state])}
           {status.paperNearEnd && ` · ${t({ zh: '紙將用完', en: 'paper low' })}`}
         </p>
       )}
