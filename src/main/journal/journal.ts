@@ -7,6 +7,7 @@ import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, openJournalReader } from './open-db';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
+import * as supervisor from './supervisor-actions';
 import { daySummary } from './summary';
 import * as txs from './transactions';
 import type {
@@ -28,6 +29,8 @@ import type {
   RejectionInput,
   ResolutionInput,
   ResubmitChanges,
+  SupervisorActionInput,
+  SupervisorActionRecord,
   TransactionDetail,
   TransactionListItem,
   TransactionRecord,
@@ -162,6 +165,18 @@ export class Journal {
 
   counts(): JournalCounts {
     return queries.counts(this.db);
+  }
+
+  // ------------------------------------------------------------------ supervisor actions
+
+  /** Who did what with the supervisor PIN: one chained entry, written before the call returns. */
+  recordSupervisorAction(action: SupervisorActionInput, at: Date = this.now()): SupervisorActionRecord {
+    return this.write(() => supervisor.recordSupervisorAction(this.db, action, at));
+  }
+
+  /** Supervisor actions, newest first (at most `limit`, default 200). */
+  supervisorActions(options: { limit?: number } = {}): SupervisorActionRecord[] {
+    return supervisor.listSupervisorActions(this.db, options.limit ?? 200);
   }
 
   // ------------------------------------------------------------------ print jobs

@@ -237,7 +237,37 @@ export type EntryKind =
   | 'tx.resolved'
   | 'tx.qr-display'
   | 'print.created'
-  | 'print.attempt';
+  | 'print.attempt'
+  | 'supervisor.action';
+
+/**
+ * What a supervisor did with the PIN (settings, resolutions, imports, exports, the drawer…): a
+ * journal entry of its own (no order number), so the chain proves who did what and when.
+ */
+export type SupervisorActionKind =
+  | 'settings.update'
+  | 'settings.set-pin'
+  | 'catalog.import'
+  | 'catalog.load-sample'
+  | 'journal.export'
+  | 'printing.open-drawer'
+  | 'verification.resolve'
+  | 'checkout.resubmit'
+  | 'journal.chain-broken-acknowledged';
+
+export interface SupervisorActionInput {
+  action: SupervisorActionKind;
+  /** Who did it: the cashier's name as given, else `supervisor`. */
+  by: string;
+  /** What was done, in a few plain fields (never a secret). */
+  detail?: Record<string, unknown>;
+}
+
+export interface SupervisorActionRecord extends SupervisorActionInput {
+  entryId: number;
+  at: string;
+  detail: Record<string, unknown>;
+}
 
 /** One append-only, hash-chained journal entry. */
 export interface JournalEntry {
