@@ -113,6 +113,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX print_jobs_state ON print_jobs (state, id);
     `,
   },
+  {
+    version: 4,
+    description: 'request timestamps handed out within the accepted window, per company',
+    up: `
+      -- Every request Timestamp handed out that the service could still accept (no older than
+      -- now): when the PC clock was ahead and is corrected, the clock restarts from now and
+      -- skips exactly these, instead of reusing one or staying ahead for good.
+      CREATE TABLE request_timestamps (
+        company_id TEXT NOT NULL,
+        ts INTEGER NOT NULL,
+        PRIMARY KEY (company_id, ts)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
