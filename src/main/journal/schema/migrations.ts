@@ -127,6 +127,34 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 5,
+    description: 'where the keyed (HMAC) chain starts',
+    up: `
+      -- One row, written once when a till first opens the file with its chain key: entries from
+      -- keyed_from on are HMAC-SHA256 under that key, older ones stay plain SHA-256 (chain.ts).
+      -- key_check tells a wrong key from a broken chain; mac binds keyed_from to the key, so that
+      -- moving the start past the head (to re-hash everything with plain SHA-256) is seen.
+      CREATE TABLE chain_meta (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        keyed_from INTEGER NOT NULL CHECK (keyed_from >= 1),
+        key_check TEXT NOT NULL,
+        mac TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+      );
+      CREATE TRIGGER chain_meta_no_update BEFORE UPDATE ON chain_meta
+        BEGIN SELECT RAISE(ABORT, 'the keyed chain start is written once'); END;
+      CREATE TRIGGER chain_meta_no_delete BEFORE DELETE ON chain_meta
+        BEGIN SELECT RAISE(ABORT, 'the keyed chain start is written once'); END;
+    `,
+  },
+  {
+    version: 6,
+    description: 'supervisor actions listed without scanning every entry',
+    up: `
+      CREATE INDEX entries_supervisor ON entries (id) WHERE kind = 'supervisor.action';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
