@@ -9,6 +9,7 @@ import {
 } from '../../shared/ipc/contract/settings';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
+import { checkPrinterUri } from '../printing/transports/printer-uri';
 import { createPinGuard, requirePin, type PinGuard } from './pin';
 import { secureStorageNotice, secureStorageUnavailable, type SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
@@ -59,6 +60,11 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
     'settings.update': async ({ patch, secrets: secretsPatch, pin }) => {
       await requireSettingsPin(pin);
       const next = applyPatch(settings.get(), patch);
+      if (patch.printer?.uri !== undefined) {
+        // A mistyped address must not be saved: it used to print into a file and say it printed.
+        const printer = await checkPrinterUri(patch.printer.uri);
+        if (!printer.ok) throw new TillError('rejected', printer.message);
+      }
       const writes = secretWrites(secretsPatch);
       if (writes.some(([, value]) => value !== null) && secrets.backend === 'unavailable') {
         throw secureStorageUnavailable();

@@ -56,7 +56,17 @@ describe('printer addresses', () => {
     });
     expect(parsePrinterUri('queue:EPSON_TM_T82')).toEqual({ kind: 'queue', name: 'EPSON_TM_T82' });
     expect(parsePrinterUri('/dev/usb/lp0')).toEqual({ kind: 'device', path: '/dev/usb/lp0' });
-    expect(parsePrinterUri('COM3')).toEqual({ kind: 'device', path: 'COM3' });
+    expect(parsePrinterUri('/dev/ttyUSB0', 'linux')).toEqual({ kind: 'device', path: '/dev/ttyUSB0' });
+    // Windows port names only on Windows, and always in the device namespace (never a file).
+    expect(parsePrinterUri('COM3', 'win32')).toEqual({ kind: 'device', path: '\\\\.\\COM3' });
+    expect(parsePrinterUri('lpt1', 'win32')).toEqual({ kind: 'device', path: '\\\\.\\LPT1' });
+    expect(parsePrinterUri('\\\\.\\COM12', 'win32')).toEqual({ kind: 'device', path: '\\\\.\\COM12' });
+    expect(parsePrinterUri('C:\\temp\\printer.bin', 'win32')).toBeNull();
+    expect(parsePrinterUri('/dev/usb/lp0', 'win32')).toBeNull();
+    // A bare word or a relative path is a file in the working folder, never a printer.
+    for (const word of ['lpt1', 'LPT1', 'COM3', 'lp0', 'dev/usb/lp0', './lp0', 'printer.bin', '/dev/usb/']) {
+      expect(parsePrinterUri(word, 'linux'), word).toBeNull();
+    }
     expect(parsePrinterUri('virtual')).toEqual({ kind: 'virtual' });
     expect(parsePrinterUri('http://x')).toBeNull();
     expect(parsePrinterUri('tcp://host:99999')).toBeNull();

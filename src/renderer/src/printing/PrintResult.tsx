@@ -55,7 +55,7 @@ export function PrintResult({
   previewAlt,
   testIds,
 }: {
-  state: PrintWithPreview;
+  state: Pick<PrintWithPreview, 'outcome' | 'error' | 'preview'>;
   printedText: Bilingual;
   previewAlt: Bilingual;
   testIds: { result: string; error?: string; preview: string };

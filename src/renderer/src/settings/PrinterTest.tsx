@@ -1,30 +1,33 @@
-import { useState } from 'react';
-import type { PrinterStatusView } from '../../../shared/ipc/contract/printing';
+import { useEffect } from 'react';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
-import { callTill } from '../ipc/till-client';
 import { LABEL_COLON, PRINTER_STATE_TEXT } from '../printing/printer-state-text';
-import { PrintResult, usePrintWithPreview } from '../printing/PrintResult';
+import { PrintResult } from '../printing/PrintResult';
+import { usePrinterTest } from './printer-test-store';
 
-/** Asks the saved printer how it is and prints the test slip (its preview too, on the virtual printer). */
-export function PrinterTest() {
+/**
+ * Asks the saved printer how it is and prints the test slip (its preview too, on the virtual
+ * printer). `printer` identifies the printer setting on screen (saved and as typed): when it
+ * changes, the answers about the previous setting are cleared.
+ */
+export function PrinterTest({ printer: current }: { printer: string }) {
   const t = useText();
-  const [status, setStatus] = useState<PrinterStatusView | null>(null);
-  const printer = usePrintWithPreview();
-
-  const check = async () => {
-    const answer = await printer.call(() => callTill('printing.status', {}));
-    if (answer) setStatus(answer);
-  };
+  const printer = usePrinterTest();
+  const { showFor, reset } = printer;
+  useEffect(() => showFor(current), [showFor, current]);
+  useEffect(() => reset, [reset]);
+  // Until the effect has run, answers about another printer are not shown either.
+  const status = printer.printer === current ? printer.status : null;
+  const shown = printer.printer === current ? printer : { outcome: null, error: null, preview: null };
 
   return (
     <div className="printer-test">
       <div className="form-row">
-        <KeyButton onClick={() => void check()} disabled={printer.busy} data-testid="printer-check">
+        <KeyButton onClick={() => void printer.check()} disabled={printer.busy} data-testid="printer-check">
           {t({ zh: '檢查印表機', en: 'Check the printer' })}
         </KeyButton>
         <KeyButton
-          onClick={() => void printer.print(() => callTill('printing.testPrint', {}))}
+          onClick={() => void printer.testPrint()}
           disabled={printer.busy}
           data-testid="printer-test"
         >
@@ -46,7 +49,7 @@ export function PrinterTest() {
         </p>
       )}
       <PrintResult
-        state={printer}
+        state={shown}
         printedText={{ zh: '測試頁已印出', en: 'The test page printed' }}
         previewAlt={{ zh: '測試頁預覽', en: 'Test page preview' }}
         testIds={{ result: 'printer-test-result', preview: 'printer-test-preview' }}

@@ -16,6 +16,7 @@ import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { CatalogImport } from './CatalogImport';
 import { PrinterTest } from './PrinterTest';
+import { printerKey } from './printer-test-store';
 import { useSettings } from './settings-store';
 
 type Settings = SettingsView['settings'];
@@ -309,7 +310,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
               </select>
             </Field>
           </div>
-          <PrinterTest />
+          <PrinterTest printer={printerKey(view.settings.printer, form.printer)} />
           <h2 className="panel__title">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</h2>
           <div className="form-row">
             <PinField
