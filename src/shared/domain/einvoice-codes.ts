@@ -36,15 +36,20 @@ export interface QrCodeInput {
   items: ReadonlyArray<{ name: string; quantity: number; unitPrice: number }>;
 }
 
-/** Bytes each QR code may carry: keeps both codes small enough to print 1.5 cm wide at 203 dpi. */
+/** Bytes each QR code may carry: keeps both codes small (version 6, 3-dot modules on the proof). */
 export const QR_TEXT_BUDGET_BYTES = 130;
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 /**
  * The left code's 77 fixed characters, then `:seller area:carried:total:encoding` and
- * `:name:qty:price` per carried item; what does not fit on the left continues on the right after
- * `**`. Items that fit in neither code are counted in the total but not carried.
+ * `:name:qty:price` per carried item; the right code is `**` and the items that did not fit on
+ * the left, each again `:name:qty:price`.
+ *
+ * An item's record is never cut between the two codes (MOF barcode specification): a reader
+ * that parses each code alone must not see a name without its quantity and price. Items go in
+ * their order: once one does not fit on the left, it and the rest go to the right; items that fit
+ * in neither are not carried, and `carried` says how many are (the total still counts them).
  */
 export function composeQrCodes(input: QrCodeInput): { left: string; right: string } {
   const fixed =
@@ -56,27 +61,31 @@ export function composeQrCodes(input: QrCodeInput): { left: string; right: strin
     (input.buyerId === '' ? '00000000' : input.buyerId) +
     input.sellerId +
     input.verificationCode;
-  const segments = input.items.map(
+  const records = input.items.map(
     (item) => `:${item.name.replaceAll(':', '')}:${item.quantity}:${item.unitPrice}`,
   );
-  const header = (carried: number) => `${fixed}:**********:${carried}:${input.items.length}:1`;
-
-  let carried = 0;
-  while (
-    carried < segments.length &&
-    utf8Length(header(carried + 1) + segments.slice(0, carried + 1).join('')) <= 2 * QR_TEXT_BUDGET_BYTES - 2
-  ) {
-    carried++;
+  const total = records.length;
+  const header = (carried: number) => `${fixed}:**********:${carried}:${total}:1`;
+  // The header's room is reserved for the widest count (the total), so that the count written
+  // afterwards, never wider, cannot push the left code over its budget.
+  let leftBytes = utf8Length(header(total));
+  let rightBytes = 2;
+  const left: string[] = [];
+  const right: string[] = [];
+  for (const record of records) {
+    const size = utf8Length(record);
+    if (right.length === 0 && leftBytes + size <= QR_TEXT_BUDGET_BYTES) {
+      left.push(record);
+      leftBytes += size;
+    } else if (rightBytes + size <= QR_TEXT_BUDGET_BYTES) {
+      right.push(record);
+      rightBytes += size;
+    } else {
+      break; // carried records stay a run from the first item, as the count implies
+    }
   }
-  const full = header(carried) + segments.slice(0, carried).join('');
-  // Split on a character boundary at the byte budget.
-  let left = '';
-  let used = 0;
-  for (const char of full) {
-    const size = utf8Length(char);
-    if (used + size > QR_TEXT_BUDGET_BYTES && left.length >= fixed.length) break;
-    left += char;
-    used += size;
-  }
-  return { left, right: `**${full.slice(left.length)}` };
+  return {
+    left: header(left.length + right.length) + left.join(''),
+    right: `**${right.join('')}`,
+  };
 }
