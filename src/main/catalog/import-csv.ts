@@ -1,7 +1,13 @@
-import { MAX_NTD, validateProductName, type Bilingual } from '../../shared/domain';
+import {
+  findHiddenCharacter,
+  describeHiddenCharacter,
+  MAX_NTD,
+  validateProductName,
+  type Bilingual,
+} from '../../shared/domain';
 import type { ImportRowError, Product, ProductTaxType } from '../../shared/ipc/contract/catalog';
 import { isValidRetailBarcode } from './barcode';
-import { parseCsv } from './csv';
+import { parseCsv, type CsvRecord } from './csv';
 
 /**
  * Turns a catalog CSV into products, or into the list of every bad row by line number. Nothing
@@ -23,17 +29,18 @@ const HEADER_NAMES: Record<Column, string[]> = {
 };
 const REQUIRED: Column[] = ['code', 'name', 'category', 'price'];
 
-const TAX_TYPES: Record<string, ProductTaxType> = {
-  taxable: 'taxable',
-  '1': 'taxable',
-  應稅: 'taxable',
-  zero: 'zero',
-  '2': 'zero',
-  零稅率: 'zero',
-  exempt: 'exempt',
-  '3': 'exempt',
-  免稅: 'exempt',
-};
+// A Map: the key is a cell of the file, and `constructor` or `__proto__` must find nothing.
+const TAX_TYPES = new Map<string, ProductTaxType>([
+  ['taxable', 'taxable'],
+  ['1', 'taxable'],
+  ['應稅', 'taxable'],
+  ['zero', 'zero'],
+  ['2', 'zero'],
+  ['零稅率', 'zero'],
+  ['exempt', 'exempt'],
+  ['3', 'exempt'],
+  ['免稅', 'exempt'],
+]);
 
 export const MAX_REPORTED_ERRORS = 100;
 
@@ -59,6 +66,10 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
   }
   const [header, ...rows] = parsed.records;
   if (!header) return reject([err(1, '檔案是空的', 'The file is empty')], 0);
+  // Before anything else, and in every cell (extra columns too): a control byte in a name would
+  // reach the printer as a command (ESC p opens the drawer, GS V cuts), so the file is refused.
+  const hidden = hiddenCharacterErrors(parsed.records);
+  if (hidden.errorCount > 0) return { ok: false, ...hidden, rowCount: rows.length };
 
   const columns = new Map<Column, number>();
   const headerErrors: ImportRowError[] = [];
@@ -154,7 +165,7 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
     }
 
     const taxText = cell(fields, 'taxType').toLowerCase();
-    const taxType = taxText === '' ? 'taxable' : TAX_TYPES[taxText];
+    const taxType = taxText === '' ? 'taxable' : TAX_TYPES.get(taxText);
     if (!taxType) {
       problems.push({
         zh: `稅別「${cell(fields, 'taxType')}」不正確（應稅、零稅率、免稅 或 taxable、zero、exempt）`,
@@ -192,6 +203,41 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
 
   if (errors.length > 0) return reject(errors, rows.length);
   return { ok: true, products };
+}
+
+/** Every cell with a hidden character (the shared text rule), named by line and column. */
+function hiddenCharacterErrors(records: readonly CsvRecord[]): {
+  errors: ImportRowError[];
+  errorCount: number;
+} {
+  const header = records[0]?.fields ?? [];
+  const columnName = (index: number): Bilingual => {
+    const title = header[index];
+    const named = title !== undefined && title.trim() !== '' && findHiddenCharacter(title) === null;
+    return named
+      ? { zh: `第 ${index + 1} 欄「${title.trim()}」`, en: `column ${index + 1} "${title.trim()}"` }
+      : { zh: `第 ${index + 1} 欄`, en: `column ${index + 1}` };
+  };
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  for (const { line, fields } of records) {
+    fields.forEach((field, index) => {
+      const found = findHiddenCharacter(field);
+      if (!found) return;
+      errorCount++;
+      if (errors.length >= MAX_REPORTED_ERRORS) return;
+      const where = columnName(index);
+      const what = describeHiddenCharacter(found);
+      errors.push({
+        line,
+        message: {
+          zh: `第 ${line} 行${where.zh}含有${what.zh}，整個檔案未匯入`,
+          en: `Line ${line}, ${where.en} contains ${what.en}: nothing was imported`,
+        },
+      });
+    });
+  }
+  return { errors, errorCount };
 }
 
 function reject(errors: ImportRowError[], rowCount: number): CatalogParse {

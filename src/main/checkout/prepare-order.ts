@@ -71,6 +71,16 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
     }
     const subTotal = lineSubtotal(line.quantity, line.unitPrice);
     if (!isNtd(subTotal)) add(at('金額過大', 'the amount is too large'));
+    else if (subTotal === 0 && line.quantity > 0) {
+      // The provider gets each line's SubTotal: a line worth nothing (NT$0.3 rounds to 0) is no
+      // sale line. A discount line (negative unit price) comes to -1 or less, which is fine.
+      add(
+        at(
+          `小計（數量 × 單價，四捨五入）為 0 元，每一項至少要 1 元（折扣項至少 -1 元）；請刪除此項或調整數量`,
+          `its subtotal (quantity × unit price, rounded) is NT$0: a line must come to at least NT$1 (a discount line to at most -NT$1); remove it or change the quantity`,
+        ),
+      );
+    }
     lines.push({
       name: name.ok ? name.value : line.name,
       quantity: line.quantity,
@@ -104,6 +114,22 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
 
   const split = splitTax(lines, invoice.kind === 'business' ? 'B' : 'C');
   if (!split.ok) return { ok: false, reasons: [split.reason] };
+  // The same rule on what the provider sees: a B invoice's lines are pre-tax, and the largest one
+  // absorbs the rounding, so a line of NT$1 can end at 0 there.
+  const zeroLines = split.amounts.lines.flatMap((line, i) =>
+    line.subTotal === 0 || Math.sign(line.subTotal) !== Math.sign(lines[i]!.subTotal) ? [i + 1] : [],
+  );
+  if (zeroLines.length > 0) {
+    return {
+      ok: false,
+      reasons: [
+        bilingual(
+          `第 ${zeroLines.join('、')} 項扣除稅額後小計為 0 元，無法開立；請合併相同商品為一項或調整數量`,
+          `Line ${zeroLines.join(', ')} comes to NT$0 before tax: no invoice line can; put the same items on one line or change the quantity`,
+        ),
+      ],
+    };
+  }
   const total = split.amounts.totalAmount;
   const paid = sumNtd(payments.map((p) => p.amount));
   if (paid < total) {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { contract, isMethodName } from '../../shared/ipc/contract';
 import { unknownMethod, type IpcResult } from '../../shared/ipc/result';
 import { TillError } from './errors';
@@ -21,15 +22,19 @@ export function createDispatcher(handlers: HandlerMap, logger: Pick<Logger, 'err
     const spec = contract[method];
     const parsed = spec.input.safeParse(payload ?? {});
     if (!parsed.success) {
-      const issues = parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`,
-      );
+      const where = (issue: z.core.$ZodIssue) => issue.path.join('.') || '(input)';
+      const issues = parsed.error.issues.map((issue) => `${where(issue)}: ${issue.message}`);
+      // A schema that knows the reason in Chinese (the shared text rule, the business day) gives it.
+      const zhIssues = parsed.error.issues.map((issue) => {
+        const zh: unknown = issue.code === 'custom' ? issue.params?.zh : undefined;
+        return `${where(issue)}：${typeof zh === 'string' ? zh : issue.message}`;
+      });
       return {
         ok: false,
         error: {
           code: 'invalid-input',
           message: {
-            zh: `資料格式不正確，未執行「${method}」：${issues.join('；')}`,
+            zh: `資料格式不正確，未執行「${method}」：${zhIssues.join('；')}`,
             en: `Invalid input for ${method}, nothing was done: ${issues.join('; ')}`,
           },
           issues,

@@ -22,7 +22,8 @@ function emptyBlock(): SummaryBlock {
       PosOperation,
       AmountCount
     >,
-    byPaymentMethod: {},
+    // Keyed by what the journal holds: no prototype, so no name can reach Object.prototype.
+    byPaymentMethod: Object.create(null) as Record<string, AmountCount>,
     issued: zero(),
   };
 }
@@ -71,7 +72,8 @@ export function daySummary(
   for (const row of payments) {
     const target = (row.training ? blocks.training : blocks.sales).byPaymentMethod;
     const seen = new Set<string>();
-    for (const [method, amount] of paymentPairs(row.payments)) {
+    for (const [stored, amount] of paymentPairs(row.payments)) {
+      const method = summaryMethodKey(stored);
       add(target, method, seen.has(method) ? 0 : 1, amount);
       seen.add(method);
     }
@@ -86,8 +88,25 @@ export function daySummary(
   };
 }
 
+/** The key a stored method name is summed under when it is not a plain name. */
+export const UNKNOWN_PAYMENT_METHOD = 'unknown';
+
+/**
+ * A payment method as the summary names it. Since the contract closed the set, new sales carry
+ * only cash/card/other; an older journal may hold anything the contract once let through
+ * (`__proto__`, `constructor`, control characters). A plain lower-case name (`line-pay`) is
+ * shown as it is; anything else is summed as `unknown`, so that no consumer of the summary
+ * (zod, the closing screen, the CSV, the slip) drops or misreads it.
+ */
+export function summaryMethodKey(method: unknown): string {
+  return typeof method === 'string' && /^[a-z][a-z0-9-]{0,31}$/.test(method) && !(method in Object.prototype)
+    ? method
+    : UNKNOWN_PAYMENT_METHOD;
+}
+
 function add(target: Record<string, AmountCount>, key: string, count: number, amount: number): void {
-  const slot = (target[key] ??= { count: 0, amount: 0 });
+  // Own keys only: an inherited member (`constructor`, `toString`) is never a slot to add to.
+  const slot = Object.hasOwn(target, key) ? target[key]! : (target[key] = { count: 0, amount: 0 });
   slot.count += count;
   slot.amount += amount;
 }

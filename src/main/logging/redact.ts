@@ -78,7 +78,8 @@ export function createRedactor(): Redactor {
     if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
     if (Array.isArray(value)) return value.map((item) => walk(item, depth + 1, seen));
     if (value instanceof Map) return walk(Object.fromEntries(value), depth, seen);
-    const out: Record<string, unknown> = {};
+    // No prototype: a logged body's own `__proto__` key stays a key instead of replacing it.
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [key, field] of Object.entries(value)) {
       out[key] = isSecretKey(key) ? REDACTED : walk(field, depth + 1, seen);
     }

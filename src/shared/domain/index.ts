@@ -4,5 +4,6 @@ export * from './money';
 export * from './period';
 export * from './tax';
 export * from './validators';
+export * from './plain-text';
 export * from './einvoice-codes';
 export * from './display-width';

@@ -1,4 +1,5 @@
 import type { Bilingual } from './i18n';
+import { findHiddenCharacter, hiddenCharacterReason } from './plain-text';
 
 /**
  * The checks the till makes before anything is sent (provider profile §3). Each answers with the
@@ -73,8 +74,13 @@ export function validateLoveCode(input: string): Validation {
   return valid(value);
 }
 
+const BUYER_TITLE: Bilingual = { zh: '買受人抬頭', en: 'The buyer title' };
+const PRODUCT_NAME: Bilingual = { zh: '品名', en: 'The product name' };
+
 /** The buyer's invoice title (抬頭), required with a tax ID; the proof and the provider limit it. */
 export function validateBuyerTitle(input: string): Validation {
+  const hidden = findHiddenCharacter(input);
+  if (hidden) return { ok: false, reason: hiddenCharacterReason(hidden, BUYER_TITLE) };
   const value = input.trim();
   if (value === '')
     return invalid('有統一編號時必須填寫買受人抬頭', 'A buyer title is required with a tax ID');
@@ -94,6 +100,9 @@ export function validateCarrier(carrierType: string, carrierId: string): Validat
 
 /** A product name that can ride in the QR code: no `:` (the QR field separator), not empty. */
 export function validateProductName(input: string): Validation {
+  // Checked before trimming: a trailing line break or ESC is refused, not quietly cut off.
+  const hidden = findHiddenCharacter(input);
+  if (hidden) return { ok: false, reason: hiddenCharacterReason(hidden, PRODUCT_NAME) };
   const value = input.trim();
   if (value === '') return invalid('品名不可空白', 'A product name cannot be empty');
   if (value.includes(':')) return invalid('品名不可含「:」', 'A product name cannot contain ":"');

@@ -95,7 +95,7 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
       { ...paperOrder(), invoice: { kind: 'business' as const, buyerTaxId: '12345678', buyerTitle: 'X' } },
       { ...paperOrder(), invoice: { kind: 'donate' as const, loveCode: '1' } },
       { ...paperOrder(), invoice: { kind: 'carrier' as const, carrierId: 'ABC' } },
-      { ...paperOrder(), payments: [{ method: 'cash', amount: 10 }] },
+      { ...paperOrder(), payments: [{ method: 'cash' as const, amount: 10 }] },
       { ...paperOrder(), lines: [] },
     ];
     for (const order of bad) {

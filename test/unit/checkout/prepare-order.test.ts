@@ -147,7 +147,15 @@ describe('prepareOrder: everything decided before anything is written or sent', 
     ]);
     expect(
       reasonsOf(
-        order({ kind: 'paper' }, { lines: [{ name: 'a', quantity: 1, unitPrice: 0, taxType: 'taxable' }] }),
+        order(
+          { kind: 'paper' },
+          {
+            lines: [
+              { name: 'a', quantity: 1, unitPrice: 10, taxType: 'taxable' },
+              { name: '折扣', quantity: 1, unitPrice: -10, taxType: 'taxable' },
+            ],
+          },
+        ),
       ),
     ).toEqual(['The total is zero or negative: no invoice can be issued']);
     expect(
@@ -207,5 +215,49 @@ describe('payments are recorded net of change', () => {
     expect(reasonsOf(order({ kind: 'paper' }, { payments: [{ method: 'card', amount: 300 }] }))).toEqual([
       'Card and other payments cannot exceed the amount due: only cash gets change',
     ]);
+  });
+});
+
+describe('every line comes to at least NT$1 (a discount line to at most -NT$1)', () => {
+  const line = (unitPrice: number, quantity = 1, name = 'a') => ({
+    name,
+    quantity,
+    unitPrice,
+    taxType: 'taxable' as const,
+  });
+
+  it('refuses a line whose quantity × unit price rounds to 0, with the line and the reason in both languages', () => {
+    for (const zeroLine of [line(0), line(0.3), line(0.1, 4), line(-0.4)]) {
+      const result = prepareOrder(order({ kind: 'paper' }, { lines: [line(100), zeroLine] }));
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.reasons).toHaveLength(1);
+      expect(result.reasons[0]!.zh).toMatch(/^第 2 項：小計.*為 0 元/);
+      expect(result.reasons[0]!.en).toMatch(/^Line 2: its subtotal .* is NT\$0/);
+    }
+  });
+
+  it('keeps a line of NT$1 (0.5 rounds up) and a discount line of -NT$1 or less', () => {
+    const result = prepareOrder(
+      order({ kind: 'paper' }, { lines: [line(100), line(0.5), line(-1, 1, '折扣'), line(-30, 1, '折扣')] }),
+    );
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.order.lines.map((l) => l.subTotal)).toEqual([100, 1, -1, -30]);
+  });
+
+  it('applies the rule to the pre-tax SubTotal a B invoice sends', () => {
+    // 21 lines of NT$1: NT$20 before tax, and the rounding lands on one line, which would be 0.
+    const lines = Array.from({ length: 21 }, (_, i) => line(1, 1, `item ${i + 1}`));
+    const result = prepareOrder(
+      order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: '某某公司' }, { lines }),
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reasons[0]!.en).toMatch(/^Line 1 comes to NT\$0 before tax/);
+    // The same items on one line are fine.
+    expect(
+      prepareOrder(
+        order({ kind: 'business', buyerTaxId: '04595252', buyerTitle: '某某公司' }, { lines: [line(1, 21)] }),
+      ).ok,
+    ).toBe(true);
   });
 });

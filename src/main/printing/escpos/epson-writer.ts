@@ -1,8 +1,9 @@
 import { ThermalPrinter, PrinterTypes } from 'node-thermal-printer';
 import { packRows, type Bitmap } from '../bitmap';
+import { isCode39Text } from '../code39';
 import { LINE_DOTS } from '../paper';
 import type { TextStyle } from '../raster-text';
-import type { CommandWriter } from './writer';
+import { textBytesOnly, type CommandWriter } from './writer';
 
 /** ESC/POS commands the till sends an EPSON (and compatible) printer, beyond node-thermal-printer's own. */
 export const EPSON = {
@@ -42,7 +43,7 @@ export class EpsonWriter implements CommandWriter {
   }
 
   textLine(bytes: Buffer): void {
-    this.printer.add(bytes);
+    this.printer.add(textBytesOnly(bytes));
     this.printer.newLine();
   }
 
@@ -51,6 +52,8 @@ export class EpsonWriter implements CommandWriter {
   }
 
   code39(data: string): boolean {
+    // The data goes inside GS k: anything but Code 39's own characters is not printed at all.
+    if (!isCode39Text(data)) throw new Error(`Not Code 39 text: ${JSON.stringify(data)}`);
     // Narrowest module (GS w 1): the proof's 21 symbols (with start/stop) fit 58 mm paper.
     this.printer.printBarcode(data, EPSON.CODE39, { hriPos: 0, hriFont: 0, width: 1, height: 48 });
     this.printer.newLine();

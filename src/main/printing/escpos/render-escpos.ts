@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { replaceHiddenCharacters } from '../../../shared/domain/plain-text';
 import { stack, type Bitmap } from '../bitmap';
 import type { Slip, SlipBlock } from '../layout/slip';
 import type { RasterFont } from '../raster-font';
@@ -59,7 +60,10 @@ export function renderEscPos(slip: Slip, options: EscPosOptions): Buffer {
     flushImages();
   };
 
-  const textBlock = (block: Extract<SlipBlock, { kind: 'text' }>) => {
+  const textBlock = (given: Extract<SlipBlock, { kind: 'text' }>) => {
+    // Defense in depth: inputs are checked where they enter, and still no text prints a control
+    // character (a command byte, a line break, a bidi override) as anything but `?`.
+    const block = { ...given, text: replaceHiddenCharacters(given.text) };
     const bytes = options.chinese === 'big5' ? encodeBig5(block.text) : null;
     if (!bytes) {
       pending.push(blockBitmap(block, slip, options.font));

@@ -1,7 +1,7 @@
 import { ThermalPrinter, PrinterTypes } from 'node-thermal-printer';
 import { packRows, type Bitmap } from '../bitmap';
 import type { TextStyle } from '../raster-text';
-import type { CommandWriter } from './writer';
+import { textBytesOnly, type CommandWriter } from './writer';
 
 /** Star line mode commands the till sends, beyond node-thermal-printer's own. */
 export const STAR = {
@@ -40,7 +40,7 @@ export class StarWriter implements CommandWriter {
   }
 
   textLine(bytes: Buffer): void {
-    this.printer.add(bytes);
+    this.printer.add(textBytesOnly(bytes));
     this.printer.newLine();
   }
 

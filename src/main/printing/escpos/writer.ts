@@ -27,3 +27,16 @@ export interface CommandWriter {
   cut(): void;
   bytes(): Buffer;
 }
+
+/**
+ * Text bytes as a printer may receive them: every C0 control byte and DEL (ESC, GS, FS, DLE,
+ * LF, …) becomes `?`. Only the writer's own commands are commands; a name that slipped past the
+ * input checks can never kick the drawer (ESC p) or cut (GS V). CP950 is safe to filter byte by
+ * byte: its lead bytes are 0x81-0xFE and its trail bytes 0x40-0x7E and 0xA1-0xFE.
+ */
+export function textBytesOnly(bytes: Buffer): Buffer {
+  if (!bytes.some(isControlByte)) return bytes;
+  return Buffer.from(bytes.map((byte) => (isControlByte(byte) ? 0x3f : byte)));
+}
+
+const isControlByte = (byte: number) => byte < 0x20 || byte === 0x7f;

@@ -47,7 +47,9 @@ const PAYMENT_NAMES: Record<string, string> = {
   easycard: '悠遊卡',
 };
 
-export const paymentName = (method: string) => PAYMENT_NAMES[method] ?? method;
+// Own keys only: the method comes from the journal, and `constructor` is no name to print.
+export const paymentName = (method: string) =>
+  Object.hasOwn(PAYMENT_NAMES, method) ? PAYMENT_NAMES[method]! : method;
 
 /** Shows the ends of a carrier id only: the slip may be left on the counter. */
 export function maskCarrierId(id: string): string {
@@ -67,7 +69,10 @@ export function detailsSlip(input: DetailsSlipInput, paper: Paper): Slip {
   if (data.invoiceNumber) b.row('發票號碼', formatInvoiceNumber(data.invoiceNumber));
   b.row('賣方', data.sellerId);
   if (data.carrier)
-    b.row(`載具 ${CARRIER_NAMES[data.carrier.type] ?? data.carrier.type}`, maskCarrierId(data.carrier.id));
+    b.row(
+      `載具 ${Object.hasOwn(CARRIER_NAMES, data.carrier.type) ? CARRIER_NAMES[data.carrier.type] : data.carrier.type}`,
+      maskCarrierId(data.carrier.id),
+    );
   if (data.loveCode) b.row('捐贈 愛心碼', data.loveCode);
   b.rule();
   for (const line of data.lines) {

@@ -69,7 +69,9 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
       for (const [key, value] of rows) b.row(`  ${name(key)} ${value.count} 筆`, formatNtd(value.amount));
     };
     section('依狀態', data.byState, (key) => (isTxState(key) ? TX_STATE_LABEL[key].zh : key));
-    section('依開立方式', data.byOperation, (key) => OPERATION_NAMES[key] ?? key);
+    section('依開立方式', data.byOperation, (key) =>
+      Object.hasOwn(OPERATION_NAMES, key) ? OPERATION_NAMES[key]! : key,
+    );
     section('依付款方式', data.byPaymentMethod, paymentName);
   };
   block('銷售', summary.sales);

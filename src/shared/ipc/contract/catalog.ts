@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NTD } from '../../domain/money';
-import { BilingualText, method, noInput } from './define';
+import { BilingualText, method, noInput, PlainText } from './define';
 
 /** How a product is taxed: the line's `ItemTaxType` (1 taxable, 2 zero-rated, 3 exempt). */
 export const ProductTaxType = z.enum(['taxable', 'zero', 'exempt']);
@@ -86,11 +86,11 @@ export const catalogMethods = {
     z
       .object({
         source: z.discriminatedUnion('kind', [
-          z.object({ kind: z.literal('path'), path: z.string().min(1).max(1024) }),
+          z.object({ kind: z.literal('path'), path: PlainText(1024).min(1) }),
           z.object({
             kind: z.literal('text'),
             text: z.string().max(20_000_000),
-            fileName: z.string().max(256),
+            fileName: PlainText(256),
           }),
         ]),
         /** replace: the file becomes the whole catalog; merge: its rows add to or update the catalog by code. */

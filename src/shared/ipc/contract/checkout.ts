@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProductTaxType } from './catalog';
-import { BilingualText, method, noInput } from './define';
+import { BilingualText, method, noInput, PlainText } from './define';
 
 /**
  * Checkout and verification: one sale becomes one invoice request (provider profile §2), and a
@@ -11,7 +11,7 @@ import { BilingualText, method, noInput } from './define';
  */
 export const CheckoutLine = z
   .object({
-    name: z.string().max(256),
+    name: PlainText(256),
     quantity: z.number().finite(),
     /** Tax-inclusive unit price in NT$ (cents allowed for weighed goods; negative for a discount line). */
     unitPrice: z.number().finite(),
@@ -20,12 +20,19 @@ export const CheckoutLine = z
   .strict();
 export type CheckoutLine = z.infer<typeof CheckoutLine>;
 
+/**
+ * The payment methods the checkout screen offers. A closed set: a method name is a key of the
+ * day's summary, so free text here once let `__proto__` into every object of the core.
+ */
+export const PaymentMethod = z.enum(['cash', 'card', 'other']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
 export const CheckoutPayment = z
   .object({
-    method: z.string().min(1).max(32),
+    method: PaymentMethod,
     amount: z.number().finite(),
     /** Card slip / wallet reference; never a card number. */
-    reference: z.string().max(64).optional(),
+    reference: PlainText(64).optional(),
   })
   .strict();
 export type CheckoutPayment = z.infer<typeof CheckoutPayment>;
@@ -36,11 +43,11 @@ export const InvoiceChoiceInput = z
   .object({
     kind: InvoiceKindSchema,
     /** `3J0002` mobile barcode or `CQ0001` citizen certificate; inferred from the id when left out. */
-    carrierType: z.string().max(10).optional(),
-    carrierId: z.string().max(64).optional(),
-    loveCode: z.string().max(16).optional(),
-    buyerTaxId: z.string().max(16).optional(),
-    buyerTitle: z.string().max(200).optional(),
+    carrierType: PlainText(10).optional(),
+    carrierId: PlainText(64).optional(),
+    loveCode: PlainText(16).optional(),
+    buyerTaxId: PlainText(16).optional(),
+    buyerTitle: PlainText(200).optional(),
     /** A transaction-details slip (not a proof) is wanted for a carrier or love code sale. */
     wantsDetails: z.boolean().optional(),
   })
@@ -52,7 +59,7 @@ export const CheckoutOrder = z
     lines: z.array(CheckoutLine).max(500),
     payments: z.array(CheckoutPayment).max(20),
     invoice: InvoiceChoiceInput,
-    cashier: z.string().max(40).optional(),
+    cashier: PlainText(40).optional(),
   })
   .strict();
 export type CheckoutOrder = z.infer<typeof CheckoutOrder>;
@@ -104,10 +111,10 @@ export const ResolveVerificationInput = z
     orderNo: z.string().min(1).max(40),
     outcome: z.enum(['issued', 'notIssued']),
     /** As the provider's channel shows it: `AB12345678` or `AB-12345678`. Required for `issued`. */
-    invoiceNumber: z.string().max(16).optional(),
+    invoiceNumber: PlainText(16).optional(),
     /** Who verified (name or staff id). */
     by: z.string().trim().min(1).max(40),
-    note: z.string().max(200).optional(),
+    note: PlainText(200).optional(),
     /** The supervisor PIN; required once one is set (checked in main, not only on the screen). */
     pin: z.string().max(12).optional(),
   })

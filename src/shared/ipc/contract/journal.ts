@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_NTD } from '../../domain/money';
 import { ProductTaxType } from './catalog';
 import { InvoiceKindSchema, PosOperationSchema } from './checkout';
-import { BilingualText, BusinessDay, method, noInput } from './define';
+import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
 import { PrintJobKind } from './printing';
 
 /**
@@ -252,9 +252,7 @@ export const journalMethods = {
   ),
   'journal.export': method(
     'Writes the business day as CSV (plus a summary CSV) or JSON into a chosen folder.',
-    z
-      .object({ ...DayAndTill, format: z.enum(['csv', 'json']), folder: z.string().min(1).max(1000) })
-      .strict(),
+    z.object({ ...DayAndTill, format: z.enum(['csv', 'json']), folder: PlainText(1000).min(1) }).strict(),
     z.object({
       file: z.string(),
       summaryFile: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateBuyerTaxId } from '../../domain/validators';
 import { TillMode } from './app';
-import { BilingualText, method, noInput } from './define';
+import { BilingualText, method, noInput, PlainText } from './define';
 
 /*
  * The settings capability: what the settings screen reads and writes. Secrets are write-only:
@@ -10,7 +10,7 @@ import { BilingualText, method, noInput } from './define';
 
 const Printer = z.object({
   /** `virtual` (training preview), `tcp://host:9100`, a device path, or `queue:NAME`. */
-  uri: z.string().min(1).max(200),
+  uri: PlainText(200).min(1),
   model: z.enum(['epson', 'star']),
   paperWidth: z.union([z.literal(58), z.literal(80)]),
   chinese: z.enum(['big5', 'raster']),
@@ -23,9 +23,9 @@ const fields = {
   language: z.enum(['zh-TW', 'en']),
   /** The seller's tax ID (統一編號), sent as CompanyID. */
   companyId: z.string().regex(/^\d{8}$/),
-  sellerName: z.string().min(1).max(40),
+  sellerName: PlainText(40).min(1),
   /** The provider's POS API base address; empty in training mode (the built-in service is used). */
-  serviceUrl: z.string(),
+  serviceUrl: PlainText(300),
   timeoutMs: z.number().int().min(1000).max(60_000),
   /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
   kiosk: z.boolean(),
@@ -61,16 +61,13 @@ export type TillSettings = z.infer<typeof TillSettings>;
 const isLoopbackHost = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 
 /** '' (training), an https address, or http on this machine (the training service in tests). */
-export const ServiceUrl = z
-  .string()
-  .max(300)
-  .refine((value) => {
-    if (value === '') return true;
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    if (url.username || url.password || url.search || url.hash) return false;
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-  }, 'must be empty, an https:// address, or http:// on 127.0.0.1 (no user, query or fragment)');
+export const ServiceUrl = PlainText(300).refine((value) => {
+  if (value === '') return true;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.username || url.password || url.search || url.hash) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}, 'must be empty, an https:// address, or http:// on 127.0.0.1 (no user, query or fragment)');
 
 /** A change to some settings; the printer's fields may be changed one at a time. */
 export const SettingsPatch = z
