@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createJournalHandlers } from '../journal/handlers';
-import { Journal } from '../journal/journal';
 import { createPrintingCapability } from '../printing/capability';
 import { createSettingsHandlers } from '../settings/handlers';
-import { createPinGuard } from '../settings/pin';
+import { createPinGuard, requirePin } from '../settings/pin';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
+import { openGuardedJournal } from './journal-guard';
 import type { Logger } from './logger';
 
 /** How often an idle printer is asked for its state (paper, cover) for the status bar. */
@@ -42,9 +42,20 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   const startedAt = new Date().toISOString();
   // A fresh install (or `npm run web` on a fresh clone) has no data folder yet.
   mkdirSync(options.dataDir, { recursive: true });
-  // The journal first: sales left in flight by a crash become needs-verification before anything else runs.
-  const journal = Journal.open(join(options.dataDir, 'journal.sqlite'));
-  const recovered = journal.recoverInFlight();
+  // The journal first: keyed, its tail checked as found, then sales left in flight by a crash
+  // become needs-verification before anything else runs (core/journal-guard.ts).
+  const guarded = openGuardedJournal({
+    path: join(options.dataDir, 'journal.sqlite'),
+    secrets: options.secrets,
+    logger: options.logger,
+    // The one PIN guard (below); no PIN set (a fresh training till): as for resolving a sale.
+    checkSupervisor: async (request, messages) => {
+      if (pins.isSet()) await requirePin(pins, request.pin, messages);
+    },
+    onChanged: () => publishStatus(),
+  });
+  const journal = guarded.journal;
+  const recovered = guarded.recovered;
   if (recovered.length > 0) {
     options.logger.warn('journal: in-flight sales need verification', {
       orderNos: recovered.map((tx) => tx.orderNo),
@@ -71,6 +82,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       service: checkout.serviceStatus(),
       printer: { state: printing.printerState(), name: settings.printer.uri },
       pendingVerification: journal.counts().needsVerification,
+      journal: guarded.health(),
     };
   };
 
@@ -109,12 +121,22 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       onChanged: publishStatus,
     }),
     ...catalog.handlers,
-    ...createJournalHandlers({ journal }),
+    ...createJournalHandlers({ journal, health: guarded }),
     ...checkout.handlers,
+    // No sale while the journal is broken and no supervisor has acknowledged it.
+    'checkout.submit': async (order, ctx) => {
+      guarded.assertCanSell();
+      return checkout.handlers['checkout.submit'](order, ctx);
+    },
+    'checkout.resubmit': async (input, ctx) => {
+      guarded.assertCanSell();
+      return checkout.handlers['checkout.resubmit'](input, ctx);
+    },
     ...printing.handlers,
   };
 
   publishing = true;
+  guarded.startFullCheck();
   return {
     dispatch: createDispatcher(handlers, options.logger),
     events,
@@ -123,7 +145,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       catalog.close();
       await checkout.close();
       await printing.close();
-      journal.close();
+      await guarded.close();
     },
   };
 }

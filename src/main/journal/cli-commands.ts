@@ -1,13 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { parseTaipeiDateTime, taipeiBusinessDay, type Bilingual } from '../../shared/domain';
+import { createFileKeySecretStore } from '../settings/file-key-secret-store';
+import { CHAIN_KEY_BYTES, MIN_HEAD_PREFIX, parseExpectedHead, shortHead, type ExpectedHead } from './chain';
 import { JournalError, STATE_LABELS } from './errors';
 import { checkExportOptions, summaryCsv } from './export';
 import { Journal } from './journal';
 import { TILL_ID_PATTERN } from './order-numbers';
 import { writeThroughPartial } from './partial-file';
-import type { DaySummary, ExportFormat } from './types';
+import type { ChainVerification, DaySummary, ExportFormat } from './types';
 
 /**
  * `npm run journal -- <command> --db PATH …`: the manager's tools over the same Journal code the
@@ -16,7 +19,9 @@ import type { DaySummary, ExportFormat } from './types';
 export const USAGE = `用法 / usage:
   npm run journal -- export  --db PATH [--date YYYY-MM-DD] [--till ID] [--format csv|json] [--out FILE]
   npm run journal -- summary --db PATH [--date YYYY-MM-DD] [--till ID] [--format text|csv|json]
-  npm run journal -- verify  --db PATH
+  npm run journal -- verify  --db PATH [--expect-head HEAD] [--key-file FILE | --data DIR]
+      HEAD: the check code a summary slip or export printed (#ID:HASH16), or a full hash
+      --data DIR: the till's data folder (web host: its key file store; --db defaults to DIR/journal.sqlite)
   npm run journal -- pending --db PATH [--format text|json]
   npm run journal -- resolve --db PATH --order NO (--issued INVOICE_NO | --not-issued) --by NAME [--note TEXT]`;
 
@@ -46,7 +51,9 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
     if (!existsSync(values.db)) {
       throw usage(`找不到日誌檔：${values.db}`, `No journal file at ${values.db}`);
     }
-    journal = Journal.open(values.db, { now });
+    const key = chainKeyFrom(values);
+    // verify only reads: the key checks HMACs but is not recorded in a journal that never had one.
+    journal = Journal.open(values.db, command !== 'verify' && key ? { now, chainKey: key } : { now });
     const date = values.date ?? taipeiBusinessDay(now());
     const till = values.till;
     switch (command) {
@@ -72,17 +79,36 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
         return 0;
       }
       case 'verify': {
-        const result = journal.verifyChain();
-        if (result.ok) {
-          say(`日誌完整：${result.entries} 筆紀錄，最新雜湊 ${result.head.hash}`);
-          say(`Journal intact: ${result.entries} entries, head ${result.head.hash}`);
-          return 0;
+        const expected = values['expect-head'] === undefined ? null : expectedHead(values['expect-head']);
+        const result = journal.verifyChain(key);
+        say(hmacNote(result));
+        reportGaps(result, say);
+        if (!result.ok) {
+          complain({
+            zh: `日誌已被竄改或損毀：${result.reason.zh}`,
+            en: `The journal was altered or damaged: ${result.reason.en}`,
+          });
+          return 1;
         }
-        complain({
-          zh: `日誌已被竄改或損毀：${result.reason.zh}`,
-          en: `The journal was altered or damaged: ${result.reason.en}`,
-        });
-        return 1;
+        say(`日誌完整：${result.entries} 筆紀錄，最新雜湊 #${result.head.entryId} ${result.head.hash}`);
+        say(`Journal intact: ${result.entries} entries, head ${result.head.hash} (#${result.head.entryId})`);
+        if (expected) {
+          const printed = values['expect-head']!.trim();
+          const found = journal.findHeadOnChain(expected);
+          if (!found) {
+            complain({
+              zh: `印出的日誌鏈頭 ${printed} 已不在鏈上：其後的紀錄被刪除或改寫（目前最新為 #${result.head.entryId}）`,
+              en: `The printed chain head ${printed} is no longer on the chain: what came after it was removed or rewritten (the chain now ends at #${result.head.entryId})`,
+            });
+            return 1;
+          }
+          const after = result.head.entryId - found.entryId;
+          say(`印出的日誌鏈頭 ${printed} 仍在鏈上（#${found.entryId}），其後 ${after} 筆紀錄完整`);
+          say(
+            `The printed chain head ${printed} is on the chain (#${found.entryId}); the ${after} entries after it are intact`,
+          );
+        }
+        return 0;
       }
       case 'pending': {
         const pending = journal.pending();
@@ -144,6 +170,9 @@ interface Values {
   'not-issued'?: boolean;
   by?: string;
   note?: string;
+  'expect-head'?: string;
+  'key-file'?: string;
+  data?: string;
 }
 
 function parse(argv: string[]): { command: Command; values: Values } {
@@ -164,6 +193,9 @@ function parse(argv: string[]): { command: Command; values: Values } {
         'not-issued': { type: 'boolean' },
         by: { type: 'string' },
         note: { type: 'string' },
+        'expect-head': { type: 'string' },
+        'key-file': { type: 'string' },
+        data: { type: 'string' },
       },
     });
   } catch (error) {
@@ -179,6 +211,14 @@ function parse(argv: string[]): { command: Command; values: Values } {
   if (extra.length > 0)
     throw usage(`多餘的參數：${extra.join(' ')}`, `Unexpected arguments: ${extra.join(' ')}`);
   const values = parsed.values as Partial<Values>;
+  if (!values.db && values.data) values.db = join(values.data, 'journal.sqlite');
+  if (values['key-file'] !== undefined && values.data !== undefined) {
+    throw usage('請擇一指定 --key-file 或 --data', 'Give the key with one of --key-file or --data, not both');
+  }
+  if (values['expect-head'] !== undefined && command !== 'verify') {
+    throw usage('--expect-head 只用於 verify', '--expect-head is for verify only');
+  }
+  if (values['expect-head'] !== undefined) expectedHead(values['expect-head']);
   if (!values.db) throw usage('請用 --db 指定日誌檔', 'Give the journal file with --db PATH');
   if (values.date !== undefined && parseTaipeiDateTime(`${values.date}T00:00:00`) === null) {
     throw usage(
@@ -215,6 +255,82 @@ function parse(argv: string[]): { command: Command; values: Values } {
   return { command: command as Command, values: values as Values };
 }
 
+function expectedHead(text: string): ExpectedHead {
+  const parsed = parseExpectedHead(text);
+  if (!parsed) {
+    throw usage(
+      `「${text}」不是日誌鏈頭：請輸入日結單上的核對碼（#編號:雜湊前 ${MIN_HEAD_PREFIX} 碼）或完整雜湊`,
+      `"${text}" is not a chain head: give the check code from the summary slip (#ID:first ${MIN_HEAD_PREFIX} hex digits) or a full hash`,
+    );
+  }
+  return parsed;
+}
+
+/**
+ * The chain key for the HMACs: a key file (64 hex digits, or the 32 bytes), or the data folder of
+ * a till whose secrets are in a key-file store (the web host's). The Electron till's key is in the
+ * OS store, which only the app can read: without a key, verify checks links and ids and says so.
+ */
+function chainKeyFrom(values: Values): Buffer | null {
+  if (values['key-file'] !== undefined) {
+    let raw: Buffer;
+    try {
+      raw = readFileSync(values['key-file']);
+    } catch {
+      throw usage(`無法讀取金鑰檔：${values['key-file']}`, `Cannot read the key file ${values['key-file']}`);
+    }
+    const text = raw.toString('utf8').trim();
+    if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+    if (raw.length === CHAIN_KEY_BYTES) return raw;
+    throw usage(
+      `金鑰檔須為 64 個十六進位字元或 ${CHAIN_KEY_BYTES} 位元組`,
+      `The key file must hold 64 hex digits or ${CHAIN_KEY_BYTES} bytes`,
+    );
+  }
+  if (values.data !== undefined) {
+    let stored: string | null;
+    try {
+      stored = existsSync(join(values.data, 'secrets.json'))
+        ? createFileKeySecretStore(values.data).get('journalChainKey')
+        : null;
+    } catch {
+      throw usage(
+        `無法解密 ${values.data} 的日誌金鑰`,
+        `The journal key in ${values.data} cannot be decrypted`,
+      );
+    }
+    if (stored === null || !/^[0-9a-f]{64}$/.test(stored)) {
+      throw usage(`${values.data} 中沒有日誌金鑰`, `No journal key in ${values.data}`);
+    }
+    return Buffer.from(stored, 'hex');
+  }
+  return null;
+}
+
+function hmacNote(result: ChainVerification): string {
+  switch (result.hmac) {
+    case 'checked':
+      return 'HMAC 已以金鑰核對 / HMACs checked with the key';
+    case 'not-checked':
+      return '未提供金鑰：只核對了鏈結與編號，未核對 HMAC（請用 --key-file 或 --data）\nNo key given: links and ids were checked, the HMACs were NOT (give --key-file or --data)';
+    case 'unkeyed':
+      return '此日誌未使用金鑰（純 SHA-256 鏈）/ This journal is not keyed (plain SHA-256 chain)';
+  }
+}
+
+/** Numbers handed out without a sale: a finding to look into (a removed sale shows here), not a broken chain. */
+function reportGaps(result: ChainVerification, say: (text: string) => void): void {
+  if (result.orderGaps.length === 0) return;
+  say('訂單編號缺號（已取號但沒有交易）/ Order numbers handed out without a sale:');
+  for (const gap of result.orderGaps) {
+    const more =
+      gap.missingCount > gap.missing.length ? ` …（+${gap.missingCount - gap.missing.length}）` : '';
+    say(
+      `  ${gap.tillId} ${gap.businessDay}: ${gap.missing.join(', ')}${more}  (${gap.missingCount} / ${gap.lastHandedOut})`,
+    );
+  }
+}
+
 function summaryText(summary: DaySummary): string {
   const out: string[] = [
     `營業日 Business day ${summary.businessDay}${summary.tillId ? `  收銀機 Till ${summary.tillId}` : ''}`,
@@ -237,5 +353,6 @@ function summaryText(summary: DaySummary): string {
       out.push(`  ${method}: ${v.count} / NT$${v.amount}`);
   }
   out.push('', `日誌雜湊 Chain head #${summary.chainHead.entryId} ${summary.chainHead.hash}`);
+  out.push(`核對碼 Check code ${shortHead(summary.chainHead)}`);
   return out.join('\n');
 }

@@ -211,28 +211,9 @@ export function* findRowDifference(
   const checkOrder = (): RowDifference | null => {
     if (orderNo === null) return null;
     orders++;
-    const stored = statement(db, 'SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as
-      TxRow | undefined;
-    if (!stored) {
-      return difference(
-        orderNo,
-        `訂單 ${orderNo} 的交易紀錄被刪除`,
-        `The transaction row of order ${orderNo} was deleted`,
-      );
-    }
-    const column = row ? txRowDifference(stored, row) : 'tx.begun';
-    if (column) {
-      return difference(
-        orderNo,
-        `訂單 ${orderNo} 的 ${column} 與日誌紀錄不符`,
-        `Order ${orderNo}: its ${column} differs from its journal entries`,
-      );
-    }
-    const storedJobs = statement(db, 'SELECT * FROM print_jobs WHERE order_no = ? ORDER BY id').all(
-      orderNo,
-    ) as PrintJobRow[];
-    jobsSeen += storedJobs.length;
-    return compareJobs(orderNo, storedJobs, jobs);
+    const found = compareOrder(db, orderNo, row, jobs);
+    jobsSeen += found.jobsSeen;
+    return found.difference;
   };
 
   let read = 0;
@@ -245,14 +226,7 @@ export function* findRowDifference(
       row = null;
       jobs = new Map();
     }
-    const facts = { at: entry.at, kind: entry.kind, orderNo, payload: parsePayload(entry.payload) };
-    if (entry.kind.startsWith('print.')) {
-      const jobId = facts.payload.jobId as number;
-      const job = nextPrintJobRow(jobs.get(jobId) ?? null, facts);
-      if (job) jobs.set(jobId, job);
-    } else {
-      row = nextTxRow(row, facts);
-    }
+    row = replayEntry(entry, orderNo, row, jobs);
   }
   const found = checkOrder();
   if (found) return found;
@@ -272,6 +246,74 @@ export function* findRowDifference(
     return difference(null, '有列印工作沒有對應的日誌紀錄', 'A print job row has no journal entries');
   }
   return null;
+}
+
+/** Applies one stored entry to the order's row (returned) or to its print jobs (updated in place). */
+function replayEntry(
+  entry: StoredEntry,
+  orderNo: string | null,
+  row: TxRow | null,
+  jobs: Map<number, PrintJobRow>,
+): TxRow | null {
+  const facts = { at: entry.at, kind: entry.kind, orderNo, payload: parsePayload(entry.payload) };
+  if (entry.kind.startsWith('print.')) {
+    const jobId = facts.payload.jobId as number;
+    const job = nextPrintJobRow(jobs.get(jobId) ?? null, facts);
+    if (job) jobs.set(jobId, job);
+    return row;
+  }
+  return nextTxRow(row, facts);
+}
+
+/** One order's stored row and print jobs against what its replayed entries say. */
+function compareOrder(
+  db: Database.Database,
+  orderNo: string,
+  row: TxRow | null,
+  jobs: ReadonlyMap<number, PrintJobRow>,
+): { difference: RowDifference | null; jobsSeen: number } {
+  const stored = statement(db, 'SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as
+    TxRow | undefined;
+  if (!stored) {
+    return {
+      difference: difference(
+        orderNo,
+        `訂單 ${orderNo} 的交易紀錄被刪除`,
+        `The transaction row of order ${orderNo} was deleted`,
+      ),
+      jobsSeen: 0,
+    };
+  }
+  const column = row ? txRowDifference(stored, row) : 'tx.begun';
+  if (column) {
+    return {
+      difference: difference(
+        orderNo,
+        `訂單 ${orderNo} 的 ${column} 與日誌紀錄不符`,
+        `Order ${orderNo}: its ${column} differs from its journal entries`,
+      ),
+      jobsSeen: 0,
+    };
+  }
+  const storedJobs = statement(db, 'SELECT * FROM print_jobs WHERE order_no = ? ORDER BY id').all(
+    orderNo,
+  ) as PrintJobRow[];
+  return { difference: compareJobs(orderNo, storedJobs, jobs), jobsSeen: storedJobs.length };
+}
+
+/**
+ * The start-up check's replay of one order (the ones the chain's tail touches): all of its
+ * entries through the order index, whatever their age, against its row and print jobs.
+ */
+export function findOrderRowDifference(db: Database.Database, orderNo: string): RowDifference | null {
+  const entries = statement(
+    db,
+    'SELECT at, kind, order_no, payload FROM entries WHERE order_no = ? ORDER BY id',
+  ).all(orderNo) as StoredEntry[];
+  let row: TxRow | null = null;
+  const jobs = new Map<number, PrintJobRow>();
+  for (const entry of entries) row = replayEntry(entry, orderNo, row, jobs);
+  return compareOrder(db, orderNo, row, jobs).difference;
 }
 
 /** Entries checked between two pauses of a verification that shares the thread with the till. */

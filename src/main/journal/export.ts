@@ -4,6 +4,7 @@ import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { taipeiDateTime } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
+import { shortHead } from './chain';
 import { CSV_BOM, csvCell } from './csv';
 import { invalid } from './errors';
 import { openJournalReader } from './open-db';
@@ -144,6 +145,9 @@ export async function exportDay(
         version: 1,
         businessDay: options.businessDay,
         tillId: options.tillId ?? null,
+        // The journal's head in this export's snapshot, up front: `verify --expect-head` proves
+        // later that nothing recorded up to it was removed or rewritten.
+        chainHead: summary.chainHead,
       };
       await writer.write(JSON.stringify(head).slice(0, -1) + ',"transactions":[');
       for (const row of iterator) {
@@ -183,6 +187,8 @@ export function summaryCsv(summary: DaySummary): string {
   }
   lines.push(['chain', 'head_entry', String(summary.chainHead.entryId), '']);
   lines.push(['chain', 'head_hash', summary.chainHead.hash, '']);
+  // What `npm run journal -- verify --expect-head` takes, as the summary slip prints it.
+  lines.push(['chain', 'head_check', shortHead(summary.chainHead), '']);
   return CSV_BOM + lines.map((cells) => cells.map((c) => csvCell(c)).join(',')).join('\r\n') + '\r\n';
 }
 

@@ -1,3 +1,4 @@
+import type { JournalHealth } from '../../shared/ipc/contract/app';
 import type { journalMethods } from '../../shared/ipc/contract/journal';
 import type { HandlersFor } from '../core/handlers';
 import type { Journal } from './journal';
@@ -5,10 +6,15 @@ import type { TransactionDetail } from './types';
 
 export interface JournalHandlerDeps {
   journal: Journal;
+  /** The journal's integrity as the till sees it (core/journal-guard.ts): a supervisor acknowledges a break. */
+  health: { acknowledge(request: { pin?: string; by?: string }): Promise<JournalHealth> };
 }
 
 /** The journal's IPC handlers: thin, every rule lives in the Journal (payloads are validated by dispatch). */
-export function createJournalHandlers({ journal }: JournalHandlerDeps): HandlersFor<typeof journalMethods> {
+export function createJournalHandlers({
+  journal,
+  health,
+}: JournalHandlerDeps): HandlersFor<typeof journalMethods> {
   return {
     'journal.list': async (filter) => journal.list(filter),
     'journal.get': async ({ orderNo }) => {
@@ -18,6 +24,7 @@ export function createJournalHandlers({ journal }: JournalHandlerDeps): Handlers
     'journal.summary': async (options) => journal.summary(options),
     'journal.export': async ({ folder, ...options }) => journal.exportDayToFolder(options, folder),
     'journal.verify': () => journal.verifyChainInBackground(),
+    'journal.acknowledgeBroken': (request) => health.acknowledge(request),
   };
 }
 

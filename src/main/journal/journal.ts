@@ -1,6 +1,17 @@
 import Database from 'better-sqlite3';
 import type { Writable } from 'node:stream';
-import { chainHead, verifyChain, verifyChainInSlices, type ChainHead } from './chain';
+import {
+  attachChainKey,
+  chainHead,
+  findHeadOnChain,
+  TAIL_ENTRIES,
+  verifyChain,
+  verifyChainInSlices,
+  verifyChainTail,
+  type ChainHead,
+  type ChainKeying,
+  type ExpectedHead,
+} from './chain';
 import { reserveTimestamp } from './company-clock';
 import { exportDay, exportDayToFolder } from './export';
 import { allocateOrderNo } from './order-numbers';
@@ -43,6 +54,12 @@ export { formatOrderNo, parseOrderNo } from './order-numbers';
 export interface JournalOptions {
   /** The journal's clock for record times when an input gives none (tests pass a fixed one). */
   now?: () => Date;
+  /**
+   * The till's chain key (32 random bytes from its secret store): entries are HMAC-chained with
+   * it from the first open that has one on (chain.ts). Without it a journal never keyed stays
+   * plain SHA-256, and a keyed one can be read and its links checked but not written.
+   */
+  chainKey?: Buffer;
 }
 
 /**
@@ -57,6 +74,8 @@ export interface JournalOptions {
  */
 export class Journal {
   private readonly now: () => Date;
+  private readonly chainKey: Buffer | null;
+  private readonly keying: ChainKeying;
 
   private constructor(
     private readonly db: Database.Database,
@@ -64,11 +83,23 @@ export class Journal {
     options: JournalOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.chainKey = options.chainKey ?? null;
+    try {
+      this.keying = attachChainKey(db, this.chainKey, this.now());
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   /** Opens (creating and migrating when needed) the journal file. Does not recover: call `recoverInFlight`. */
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(openJournalDatabase(path), path, options);
+  }
+
+  /** Where the keyed chain starts, whether this journal holds its key, and whether this open recorded the start. */
+  chainKeying(): ChainKeying {
+    return { ...this.keying };
   }
 
   close(): void {
@@ -227,20 +258,30 @@ export class Journal {
     return exportDayToFolder(this.path, options, folder, this.now());
   }
 
-  verifyChain(): ChainVerification {
-    return verifyChain(this.db);
+  /** The whole chain in one go; `key` checks the HMACs with a key this journal was not opened with (the CLI). */
+  verifyChain(key: Buffer | null = this.chainKey): ChainVerification {
+    return verifyChain(this.db, key);
   }
 
+  /** The start-up check: the last `entries` entries and the rows of the orders they touch (chain.ts). */
+  verifyChainTail(entries: number = TAIL_ENTRIES): ChainVerification {
+    return verifyChainTail(this.db, this.chainKey, entries);
+  }
+
+  /** A printed head still on the chain (id and hash, or its printed prefix, match), else null. */
+  findHeadOnChain(expected: ExpectedHead): ChainHead | null {
+    return findHeadOnChain(this.db, expected);
+  }
   /**
    * The chain check for the till's own screens: on a read-only snapshot of the file, in slices,
    * so sales go on while it runs. (An in-memory journal has no file to share: checked at once.)
    */
-  async verifyChainInBackground(): Promise<ChainVerification> {
-    if (this.path === ':memory:') return verifyChain(this.db);
+  async verifyChainInBackground(options: { signal?: AbortSignal } = {}): Promise<ChainVerification> {
+    if (this.path === ':memory:') return verifyChain(this.db, this.chainKey);
     const reader = openJournalReader(this.path);
     try {
       reader.exec('BEGIN'); // one snapshot: entries and rows as they were when the check began
-      return await verifyChainInSlices(reader);
+      return await verifyChainInSlices(reader, this.chainKey, options.signal);
     } finally {
       reader.close();
     }

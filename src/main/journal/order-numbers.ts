@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { taipeiBusinessDay } from '../../shared/domain';
 import { statement } from './statements';
 import { invalid, JournalError } from './errors';
+import type { OrderGap } from './types';
 
 /**
  * Order numbers (the provider's `BillingNo`): `<till>-<YYYYMMDD>-<seq>`, e.g. `T01-20261122-000123`.
@@ -57,4 +58,60 @@ export function allocateOrderNo(db: Database.Database, tillId: string, instant: 
     });
   }
   return formatOrderNo(tillId, day, row.last_seq);
+}
+
+const GAP_LIST_LIMIT = 50;
+
+/**
+ * Per till and business day: the numbers the counter handed out (1 … last_seq, and any sold
+ * beyond it) that have no transaction. The engine takes a number and writes its sale in one
+ * commit, so on a till a gap means a sale was removed (the last ones of a day, say, which leaves
+ * the chain itself consistent) or a number was taken by a tool and not used. One range read of
+ * the order-number key per counter row; a day without gaps costs one count.
+ */
+export function findOrderGaps(db: Database.Database): OrderGap[] {
+  const counters = statement(
+    db,
+    'SELECT till_id, day, last_seq FROM order_counters ORDER BY day, till_id',
+  ).all() as { till_id: string; day: string; last_seq: number }[];
+  const gaps: OrderGap[] = [];
+  for (const counter of counters) {
+    const prefix = `${counter.till_id}-${counter.day.replace(/-/g, '')}-`;
+    // Order numbers are [A-Z0-9-]: every one with this prefix sorts before the prefix ending in '.'.
+    const range = { lo: prefix, hi: `${prefix.slice(0, -1)}.`, cut: prefix.length + 1 };
+    const summary = statement(
+      db,
+      `SELECT count(*) AS n, max(CAST(substr(order_no, @cut) AS INTEGER)) AS top
+       FROM transactions WHERE order_no >= @lo AND order_no < @hi`,
+    ).get(range) as { n: number; top: number | null };
+    const top = Math.max(counter.last_seq, summary.top ?? 0);
+    if (summary.n === top) continue;
+    const sold = new Set(
+      (
+        statement(
+          db,
+          'SELECT CAST(substr(order_no, @cut) AS INTEGER) FROM transactions WHERE order_no >= @lo AND order_no < @hi',
+        )
+          .pluck()
+          .all(range) as number[]
+      ).filter((seq) => Number.isInteger(seq)),
+    );
+    const missing: number[] = [];
+    let missingCount = 0;
+    for (let seq = 1; seq <= top; seq++) {
+      if (sold.has(seq)) continue;
+      missingCount++;
+      if (missing.length < GAP_LIST_LIMIT) missing.push(seq);
+    }
+    if (missingCount > 0) {
+      gaps.push({
+        tillId: counter.till_id,
+        businessDay: counter.day,
+        lastHandedOut: counter.last_seq,
+        missingCount,
+        missing,
+      });
+    }
+  }
+  return gaps;
 }

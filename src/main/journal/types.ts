@@ -365,9 +365,45 @@ export interface DaySummary {
   chainHead: { entryId: number; hash: string };
 }
 
+/**
+ * Whether the keyed entries' HMACs were checked: `unkeyed` (no key ever recorded: every entry is
+ * plain SHA-256 and was checked), `checked` (with the key), `not-checked` (no key given: the keyed
+ * entries' links and ids were checked, not their HMACs).
+ */
+export type ChainHmac = 'checked' | 'not-checked' | 'unkeyed';
+
+/**
+ * Order numbers of one till and business day that were handed out (the counter) but have no
+ * transaction: a sale removed, or a number taken and never used. A finding, not a broken chain.
+ */
+export interface OrderGap {
+  tillId: string;
+  businessDay: string;
+  /** The counter: the last number handed out. */
+  lastHandedOut: number;
+  /** How many numbers up to max(counter, highest sold) have no transaction. */
+  missingCount: number;
+  /** The first of them (at most 50), ascending. */
+  missing: number[];
+}
+
 export type ChainVerification =
-  | { ok: true; entries: number; head: { entryId: number; hash: string } }
-  | { ok: false; entries: number; brokenEntryId: number | null; orderNo: string | null; reason: Bilingual };
+  | {
+      ok: true;
+      entries: number;
+      head: { entryId: number; hash: string };
+      hmac: ChainHmac;
+      orderGaps: OrderGap[];
+    }
+  | {
+      ok: false;
+      entries: number;
+      brokenEntryId: number | null;
+      orderNo: string | null;
+      reason: Bilingual;
+      hmac: ChainHmac;
+      orderGaps: OrderGap[];
+    };
 
 export type ExportFormat = 'csv' | 'json';
 

@@ -2,8 +2,15 @@ import type { SecureStorageState } from '../../shared/ipc/contract/settings';
 import { TillError } from '../core/errors';
 
 /** Every secret the till keeps. The renderer can write the first three, never read any. */
-export const SECRET_NAMES = ['apiKey', 'signingSecret', 'qrAesKey', 'supervisorPinHash'] as const;
+export const SECRET_NAMES = [
+  'apiKey',
+  'signingSecret',
+  'qrAesKey',
+  'supervisorPinHash',
+  'journalChainKey',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
+// `journalChainKey`: the journal's HMAC chain key (core/journal-guard.ts), made on first use; never leaves main.
 
 /**
  * Secrets, encrypted at rest. `get` is for the main process only (the invoice client signs with

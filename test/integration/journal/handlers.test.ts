@@ -5,6 +5,17 @@ import type { Journal } from '../../../src/main/journal/journal';
 import { journalMethods } from '../../../src/shared/ipc/contract/journal';
 import { beginSale, issuedSale, tempJournal } from './fixtures';
 
+/** A journal the till found intact: nothing to acknowledge (journal-guard tests cover a broken one). */
+const HEALTHY = {
+  acknowledge: async () => ({
+    ok: true,
+    acknowledged: false,
+    reason: null,
+    checkedEntries: 0,
+    fullCheckDone: true,
+  }),
+};
+
 describe('journal IPC handlers', () => {
   let env: ReturnType<typeof tempJournal>;
   let journal: Journal;
@@ -17,7 +28,7 @@ describe('journal IPC handlers', () => {
     journal.markNeedsVerification(beginSale(journal), { reason: 'timeout' });
     const job = journal.createPrintJob({ orderNo, kind: 'proof', content: 'proof' });
     journal.recordPrintAttempt(job.id, { ok: true });
-    const dispatch = createDispatcher(createJournalHandlers({ journal }) as unknown as HandlerMap, {
+    const dispatch = createDispatcher(createJournalHandlers({ journal, health: HEALTHY }) as unknown as HandlerMap, {
       error: vi.fn(),
     });
     call = async (method, payload) => {

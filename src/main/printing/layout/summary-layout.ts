@@ -77,9 +77,12 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
   block('銷售', summary.sales);
   if (summary.training.count > 0) block('練習模式（不列入營收）', summary.training);
   if (summary.chainHead) {
+    // The journal's head when the slip was made: kept with the day's papers, it lets
+    // `npm run journal -- verify --expect-head 核對碼` prove later that nothing up to it was
+    // removed or rewritten. The check code is `#id:` and the hash's first 16 hex digits.
     b.rule('=');
-    b.row('日誌', `#${summary.chainHead.entryId}`);
+    b.row('日誌鏈頭', `#${summary.chainHead.entryId}`);
     b.wrapped(summary.chainHead.hash);
-  }
-  return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
+    b.row('核對碼', `#${summary.chainHead.entryId}:${summary.chainHead.hash.slice(0, 16)}`, { bold: true });
+  }  return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
 }

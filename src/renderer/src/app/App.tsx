@@ -10,6 +10,7 @@ import { SellScreen } from '../sell/SellScreen';
 import { FirstRunScreen } from '../settings/FirstRunScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/settings-store';
+import { JournalBanner } from '../status/JournalBanner';
 import { StatusBar } from '../status/StatusBar';
 import { HelpDialog } from './HelpDialog';
 import { isBusyScreen, useNavigation, type Screen } from './navigation-store';
@@ -85,6 +86,7 @@ export function App() {
           </button>
         </div>
       </header>
+      <JournalBanner />
       <main className="shell__main" data-testid="work-area">
         {screen === 'sell' && <SellScreen />}
         {screen === 'checkout' && <CheckoutScreen />}

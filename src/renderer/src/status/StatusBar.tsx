@@ -56,6 +56,11 @@ export function StatusBar() {
         />
         {t(SERVICE_TEXT[status.service.state])}
       </span>
+      {!status.journal.ok && (
+        <span className="badge badge--warning" data-testid="status-journal">
+          {t({ zh: '日誌異常', en: 'Journal problem' })}
+        </span>
+      )}
       <span data-testid="status-printer" data-state={status.printer.state}>
         <i
           className={`status-dot status-dot--${dot(status.printer.state === 'online', !['online', 'unknown'].includes(status.printer.state))}`}

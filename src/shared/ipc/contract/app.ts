@@ -2,6 +2,21 @@ import { z } from 'zod';
 import { method, noInput } from './define';
 
 export const TillMode = z.enum(['training', 'production']);
+
+/**
+ * The journal's integrity as the start-up check (the chain's tail) and then the full check in
+ * the background found it. Broken: the till refuses to sell until a supervisor acknowledges it
+ * with the PIN (recorded in the journal); acknowledged, it sells and keeps showing the reason.
+ */
+export const JournalHealth = z.object({
+  ok: z.boolean(),
+  acknowledged: z.boolean(),
+  reason: z.object({ zh: z.string(), en: z.string() }).nullable(),
+  /** Entries covered so far: the tail at start, every entry once the background check ends. */
+  checkedEntries: z.number().int().nonnegative(),
+  fullCheckDone: z.boolean(),
+});
+export type JournalHealth = z.infer<typeof JournalHealth>;
 export type TillMode = z.infer<typeof TillMode>;
 
 export const AppStatus = z.object({
@@ -23,6 +38,7 @@ export const AppStatus = z.object({
     name: z.string(),
   }),
   pendingVerification: z.number().int().nonnegative(),
+  journal: JournalHealth,
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

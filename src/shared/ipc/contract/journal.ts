@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_NTD } from '../../domain/money';
 import { ProductTaxType } from './catalog';
 import { InvoiceKindSchema, PosOperationSchema } from './checkout';
+import { JournalHealth } from './app';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
 import { PrintJobKind } from './printing';
 
@@ -207,14 +208,37 @@ export const JournalSummary = z.object({
 });
 export type JournalSummary = z.infer<typeof JournalSummary>;
 
+/**
+ * Order numbers of a till and business day handed out but without a sale (a removed sale, or a
+ * number taken and never used): findings beside the chain's verdict.
+ */
+export const OrderGap = z.object({
+  tillId: z.string(),
+  businessDay: z.string(),
+  lastHandedOut: z.number().int(),
+  missingCount: z.number().int(),
+  missing: z.array(z.number().int()),
+});
+
+/** `checked` with the till's key; `not-checked`: links only (no key); `unkeyed`: plain SHA-256 chain. */
+const ChainHmac = z.enum(['checked', 'not-checked', 'unkeyed']);
+
 export const JournalVerification = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), entries: z.number().int(), head: ChainHead }),
+  z.object({
+    ok: z.literal(true),
+    entries: z.number().int(),
+    head: ChainHead,
+    hmac: ChainHmac,
+    orderGaps: z.array(OrderGap),
+  }),
   z.object({
     ok: z.literal(false),
     entries: z.number().int(),
     brokenEntryId: z.number().int().nullable(),
     orderNo: z.string().nullable(),
     reason: BilingualText,
+    hmac: ChainHmac,
+    orderGaps: z.array(OrderGap),
   }),
 ]);
 
@@ -261,8 +285,18 @@ export const journalMethods = {
     }),
   ),
   'journal.verify': method(
-    'Checks the hash chain and the state rows against it.',
+    'Checks the hash chain (HMACs with the till key), the state rows against it, and order-number gaps.',
     noInput,
     JournalVerification,
+  ),
+  'journal.acknowledgeBroken': method(
+    'A supervisor (PIN) acknowledges a broken journal so the till may sell again; recorded in the journal.',
+    z
+      .object({
+        pin: z.string().max(64).optional(),
+        by: z.string().trim().min(1).max(40).optional(),
+      })
+      .strict(),
+    JournalHealth,
   ),
 };
