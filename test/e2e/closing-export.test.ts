@@ -1,9 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
 import { makeTempDir } from '../support/temp-dir';
-import { textOf, tillForFile } from './support/till-session';
+import type { Page } from 'playwright-core';
+import { SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
+
+/** The supervisor's PIN in the PIN dialog a supervisor action opens. */
+async function enterPin(page: Page, pin: string): Promise<void> {
+  await page.getByTestId('pin-dialog').waitFor();
+  await page.getByTestId('pin-input').fill(pin);
+  await page.getByTestId('pin-confirm').click();
+}
 
 describe("closing: the day's summary, export to a chosen folder, the journal check", () => {
   const exports = makeTempDir('closing-export');
@@ -54,8 +62,15 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     const { page } = till;
     await page.getByTestId('export-folder').fill(exports.dir);
     await page.getByTestId('export-csv').click();
+    // A wrong PIN: said in the dialog, nothing written.
+    await enterPin(page, '1111');
+    await expect.poll(() => textOf(page, 'pin-error')).toContain('主管 PIN 不正確');
+    expect(readdirSync(exports.dir)).toEqual([]);
+    await page.getByTestId('pin-input').fill(SUPERVISOR_PIN);
+    await page.getByTestId('pin-confirm').click();
     await expect.poll(() => page.getByTestId('export-done').count()).toBe(1);
     await page.getByTestId('export-json').click();
+    await enterPin(page, SUPERVISOR_PIN);
     await expect.poll(() => page.getByTestId('export-done').count()).toBe(2);
     const [csvNote, jsonNote] = await page.getByTestId('export-done').allTextContents();
     const csvFile = /(\/\S+\.csv)/.exec(csvNote!)![1]!;
@@ -67,6 +82,33 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as unknown;
     expect(JSON.stringify(json)).toContain('168001');
     await saveScreenshot(page, 'closing');
+
+    // The same day again: a new file beside the first, which stays as it was.
+    await page.getByTestId('export-csv').click();
+    await enterPin(page, SUPERVISOR_PIN);
+    await expect.poll(() => page.getByTestId('export-done').count()).toBe(3);
+    const again = /(\/\S+\.csv)/.exec((await page.getByTestId('export-done').allTextContents())[2]!)![1]!;
+    expect(again).not.toBe(csvFile);
+    expect(readFileSync(csvFile, 'utf8')).toBe(csv);
+  });
+
+  it('refuses a relative folder with a clear message', async () => {
+    const { page } = till;
+    await page.getByTestId('export-folder').fill('exports');
+    await page.getByTestId('export-csv').click();
+    await enterPin(page, SUPERVISOR_PIN);
+    await expect.poll(() => textOf(page, 'closing-error')).toContain('完整路徑');
+  });
+
+  it('opens the cash drawer only with the supervisor PIN, and says it was recorded', async () => {
+    const { page } = till;
+    await page.getByTestId('open-drawer').click();
+    await enterPin(page, '1111');
+    await expect.poll(() => textOf(page, 'pin-error')).toContain('錢櫃未開啟');
+    expect(await page.getByTestId('drawer-opened').count()).toBe(0);
+    await page.getByTestId('pin-input').fill(SUPERVISOR_PIN);
+    await page.getByTestId('pin-confirm').click();
+    await expect.poll(() => textOf(page, 'drawer-opened')).toContain('已記入日誌');
   });
 
   it('refuses a folder that does not exist, says so, and writes nothing', async () => {
@@ -74,7 +116,8 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     const missing = join(exports.dir, 'no', 'such');
     await page.getByTestId('export-folder').fill(missing);
     await page.getByTestId('export-csv').click();
-    await expect.poll(() => page.getByTestId('closing-error').count()).toBe(1);
+    await enterPin(page, SUPERVISOR_PIN);
+    await expect.poll(() => textOf(page, 'closing-error')).toContain('不存在');
     expect(existsSync(missing)).toBe(false);
   });
 

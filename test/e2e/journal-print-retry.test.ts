@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, textOf, tillForFile } from './support/till-session';
+import { scan, SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
 
 /** A port on 127.0.0.1 where nothing listens: a printer that is switched off. */
 async function closedPort(): Promise<number> {
@@ -30,6 +30,7 @@ describe("the journal: today's sales, filters, details, and print retry", () => 
     const { page, session } = till;
     await session.call('settings.update', {
       patch: { printer: { uri: `tcp://127.0.0.1:${await closedPort()}` } },
+      pin: SUPERVISOR_PIN,
     });
     orders.push(await sell(page, '4710088001689'));
     await expect.poll(() => page.getByTestId('print-job').getAttribute('data-print')).toBe('pending');
@@ -44,7 +45,7 @@ describe("the journal: today's sales, filters, details, and print retry", () => 
       .poll(async () => (await session.call('journal.get', { orderNo: orders[0]! }))!.prints[0]!.attempts)
       .toBe(2);
 
-    await session.call('settings.update', { patch: { printer: { uri: 'virtual' } } });
+    await session.call('settings.update', { patch: { printer: { uri: 'virtual' } }, pin: SUPERVISOR_PIN });
     await page.keyboard.press('F8');
     await expect.poll(() => page.getByTestId('print-job').getAttribute('data-print')).toBe('printed');
     const detail = await session.call('journal.get', { orderNo: orders[0]! });
@@ -58,10 +59,11 @@ describe("the journal: today's sales, filters, details, and print retry", () => 
     const { page, session } = till;
     await session.call('settings.update', {
       patch: { printer: { uri: `tcp://127.0.0.1:${await closedPort()}` } },
+      pin: SUPERVISOR_PIN,
     });
     orders.push(await sell(page, '4710088001177'));
     await page.keyboard.press('F10');
-    await session.call('settings.update', { patch: { printer: { uri: 'virtual' } } });
+    await session.call('settings.update', { patch: { printer: { uri: 'virtual' } }, pin: SUPERVISOR_PIN });
     await page.getByTestId('sell-screen').waitFor();
     await scan(page, '4710105001173');
     await page.getByTestId('cart-line').waitFor();

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { scan, textOf, tillForFile } from './support/till-session';
+import { scan, SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
 
-const PIN = '2468';
+const PIN = SUPERVISOR_PIN;
 
 describe('a sale whose outcome is unknown: shown plainly, the next sale goes on, a supervisor resolves it', () => {
-  const till = tillForFile('verify', {
-    setUp: async (session) => {
-      await session.call('settings.setPin', { newPin: PIN });
-    },
-  });
+  const till = tillForFile('verify');
   let orderNo = '';
 
   it('says what to do when the answer is lost after the service issued, and lets the next sale go on', async () => {

@@ -19,6 +19,12 @@ describe('first run (training mode) and the supervisor settings', () => {
 
     await page.getByTestId('first-run-seller').fill('阿明商店');
     await page.getByTestId('first-run-till').fill('t02');
+    // No PIN and no explicit choice to run without one: refused (main refuses it as well).
+    await page.getByTestId('first-run-start').click();
+    expect(await textOf(page, 'first-run-error')).toBe('請設定主管 PIN，或勾選「不使用主管 PIN」');
+    expect(
+      await session.call('settings.update', { patch: { firstRunDone: true } }).catch((e: Error) => e.message),
+    ).toContain('pin-not-set');
     await page.getByTestId('first-run-pin').fill(PIN);
     await page.getByTestId('first-run-pin-again').fill('1358');
     await page.getByTestId('first-run-start').click();
@@ -40,6 +46,8 @@ describe('first run (training mode) and the supervisor settings', () => {
     });
     expect(view.secrets.supervisorPin.set).toBe(true);
     expect(view.pinRequired).toBe(true);
+    expect(view.supervisorPin).toBe('set');
+    expect(await page.getByTestId('status-no-pin').count()).toBe(0);
   });
 
   it('opens the settings only with the supervisor PIN', async () => {
@@ -59,7 +67,13 @@ describe('first run (training mode) and the supervisor settings', () => {
     const { page, session } = till;
     await page.getByTestId('secret-apiKey').fill('prod-api-key-123');
     await page.getByTestId('settings-save').click();
+    // The web host keeps its key on disk (no OS key store): refused until the supervisor accepts it.
+    await expect.poll(() => textOf(page, 'settings-error')).toContain('接受不安全的金鑰儲存');
+    expect((await session.call('settings.get', {})).secrets.apiKey.set).toBe(false);
+    await page.getByTestId('set-accept-insecure-storage').check();
+    await page.getByTestId('settings-save').click();
     await expect.poll(() => textOf(page, 'settings-saved')).toBe('已儲存');
+    await page.getByTestId('insecure-storage-accepted').waitFor();
     expect(await textOf(page, 'secret-apiKey-state')).toBe('已設定');
     expect(await page.getByTestId('secret-apiKey').inputValue()).toBe('');
     expect(await page.content()).not.toContain('prod-api-key-123');

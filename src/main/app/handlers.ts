@@ -8,6 +8,5 @@ export interface AppHandlerDeps {
 export function createAppHandlers(deps: AppHandlerDeps): HandlersFor<typeof appMethods> {
   return {
     'app.status': async () => deps.status(),
-    'app.echo': async ({ text }) => ({ text, receivedAt: new Date().toISOString() }),
   };
 }

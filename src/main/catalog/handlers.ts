@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import type { catalogMethods } from '../../shared/ipc/contract/catalog';
+import type { catalogMethods, ImportResult } from '../../shared/ipc/contract/catalog';
 import type { EventSink, HandlersFor } from '../core/handlers';
+import type { SupervisorGate } from '../settings/supervisor';
 import { createCatalogService, findSampleCatalog, type CatalogService } from './catalog-service';
 import { openProductStore } from './product-store';
 
@@ -15,7 +16,14 @@ export interface CatalogCapabilityOptions {
   events: EventSink;
   /** Defaults to assets/sample-catalog.csv of the project (or beside the built app). */
   samplePath?: string;
+  /** An import replaces every price: the supervisor PIN, and a journal record. */
+  supervisor: SupervisorGate;
 }
+
+const importDetail = (result: ImportResult) =>
+  result.status === 'imported'
+    ? { status: result.status, mode: result.mode, productCount: result.productCount }
+    : { status: result.status, errorCount: result.errorCount, rowCount: result.rowCount };
 
 /** The catalog capability: its store in `<dataDir>/catalog.sqlite`, its index in memory. */
 export function createCatalogCapability(options: CatalogCapabilityOptions): CatalogCapability {
@@ -33,8 +41,40 @@ export function createCatalogCapability(options: CatalogCapabilityOptions): Cata
         categories: service.index.categories(),
         productCount: service.index.size,
       }),
-      'catalog.import': async ({ source, mode }) => service.import(source, mode),
-      'catalog.loadSample': async () => service.loadSample(),
+      'catalog.import': async ({ source, mode, pin, by }) =>
+        options.supervisor.run(
+          { pin, by },
+          {
+            action: 'catalog.import',
+            required: { zh: '匯入商品需要主管 PIN。', en: 'Importing the catalog needs the supervisor PIN.' },
+            wrong: {
+              zh: '主管 PIN 不正確，商品未變更。',
+              en: 'Wrong supervisor PIN: the catalog was not changed.',
+            },
+            detail: (result) => ({
+              source: source.kind === 'path' ? source.path : source.fileName,
+              ...importDetail(result),
+            }),
+          },
+          () => service.import(source, mode),
+        ),
+      'catalog.loadSample': async ({ pin, by }) =>
+        options.supervisor.run(
+          { pin, by },
+          {
+            action: 'catalog.load-sample',
+            required: {
+              zh: '載入範例商品需要主管 PIN。',
+              en: 'Loading the sample catalog needs the supervisor PIN.',
+            },
+            wrong: {
+              zh: '主管 PIN 不正確，商品未變更。',
+              en: 'Wrong supervisor PIN: the catalog was not changed.',
+            },
+            detail: importDetail,
+          },
+          () => service.loadSample(),
+        ),
     },
     close: () => service.close(),
   };

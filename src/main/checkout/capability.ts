@@ -8,7 +8,7 @@ import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal/journal';
-import type { PinGuard } from '../settings/pin';
+import type { SupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
@@ -26,8 +26,8 @@ export interface CheckoutCapabilityOptions {
   journal: Journal;
   settings: SettingsStore;
   secrets: SecretStore;
-  /** The one supervisor PIN guard of the core (its lockout counts wrong PINs from every screen). */
-  pins: PinGuard;
+  /** Resolving and resubmitting are supervisor acts: the core's one PIN guard, and journal records. */
+  supervisor: SupervisorGate;
   logger: Logger;
   /** The status bar's figures moved (pending-verification count, service reachability). */
   onStatusChanged(): void;
@@ -163,7 +163,7 @@ export async function createCheckoutCapability(
   }
 
   return {
-    handlers: createCheckoutHandlers({ engine, verification, pins: options.pins }),
+    handlers: createCheckoutHandlers({ engine, verification, supervisor: options.supervisor }),
     onIssued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,6 +8,7 @@ import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createSettingsHandlers } from '../settings/handlers';
 import { createPinGuard, requirePin } from '../settings/pin';
+import { createSupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
@@ -64,6 +65,9 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
 
   // One guard for every supervisor action, so wrong PINs count together towards the lockout.
   const pins = createPinGuard({ secrets: options.secrets });
+  // Every supervisor action (import, export, drawer, resolve, resubmit) checks the PIN in main
+  // through this gate and leaves a chained journal record of who, when and what.
+  const supervisor = createSupervisorGate({ pins, settings: options.settings, journal });
   // Capabilities report changes while they start, before the status can be read, and a late
   // answer (the printer's) may come while they close: pushes run only in between.
   let publishing = false;
@@ -83,6 +87,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       printer: { state: printing.printerState(), name: settings.printer.uri },
       pendingVerification: journal.counts().needsVerification,
       journal: guarded.health(),
+      supervisorPin: supervisor.pinState(),
     };
   };
 
@@ -94,15 +99,16 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     logger: options.logger,
     onStateChanged: publishStatus,
     statusIntervalMs: PRINTER_STATUS_INTERVAL_MS,
+    supervisor,
   });
-  const catalog = createCatalogCapability({ dataDir: options.dataDir, events });
+  const catalog = createCatalogCapability({ dataDir: options.dataDir, events, supervisor });
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     dataDir: options.dataDir,
     journal,
     settings: options.settings,
     secrets: options.secrets,
-    pins,
+    supervisor,
     logger: options.logger,
     onStatusChanged: publishStatus,
   });
@@ -118,10 +124,11 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       settings: options.settings,
       secrets: options.secrets,
       pins,
+      journal,
       onChanged: publishStatus,
     }),
     ...catalog.handlers,
-    ...createJournalHandlers({ journal, health: guarded }),
+    ...createJournalHandlers({ journal, supervisor, health: guarded }),
     ...checkout.handlers,
     // No sale while the journal is broken and no supervisor has acknowledged it.
     'checkout.submit': async (order, ctx) => {

@@ -3,6 +3,7 @@ import type { IssuedEvent } from '../checkout/engine';
 import type { HandlersFor } from '../core/handlers';
 import type { Logger } from '../core/logger';
 import type { SettingsStore } from '../settings/settings-store';
+import type { SupervisorGate } from '../settings/supervisor';
 import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
@@ -42,6 +43,8 @@ export function createPrintingCapability(options: {
   onStateChanged?: () => void;
   /** How often the printer is asked for its status while idle; 0 = only after jobs and on demand. */
   statusIntervalMs?: number;
+  /** Opening the drawer by hand needs the supervisor PIN and is recorded. */
+  supervisor: SupervisorGate;
 }): PrintingCapability {
   const printer = () => options.settings.get().printer;
   let state: PrinterState = 'unknown';
@@ -127,7 +130,7 @@ export function createPrintingCapability(options: {
   }
 
   return {
-    handlers: createPrintingHandlers(service, printer, options.daySummary),
+    handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor),
     service,
     onIssued,
     printerState: () => state,

@@ -1,6 +1,7 @@
 import type { printingMethods } from '../../shared/ipc/contract/printing';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
+import type { SupervisorGate } from '../settings/supervisor';
 import { failureMessage } from './failure-messages';
 import type { DaySummary } from './layout/summary-layout';
 import { pngDataUrl } from './preview';
@@ -21,6 +22,8 @@ export function createPrintingHandlers(
   printerSettings: () => PrinterConfig,
   /** The journal's summary of a business day, for the summary slip. */
   daySummary: (businessDay: string) => DaySummary,
+  /** Opening the drawer outside a sale is a supervisor's act: the PIN, and a journal record. */
+  supervisor: SupervisorGate,
 ): HandlersFor<typeof printingMethods> {
   return {
     'printing.status': async () => {
@@ -94,15 +97,28 @@ export function createPrintingHandlers(
     }),
     'printing.printSummary': async ({ businessDay }) =>
       outcome(await service.printSummary(daySummary(businessDay))),
-    'printing.openDrawer': async () => {
-      try {
-        await service.openDrawer();
-      } catch (error) {
-        if (error instanceof PrintFailure)
-          throw new TillError(`print-${error.code}`, failureMessage(error.code)!);
-        throw error;
-      }
-      return { opened: true as const };
-    },
+    'printing.openDrawer': async ({ pin, by }) =>
+      supervisor.run(
+        { pin, by },
+        {
+          action: 'printing.open-drawer',
+          required: { zh: '開錢櫃需要主管 PIN。', en: 'Opening the cash drawer needs the supervisor PIN.' },
+          wrong: {
+            zh: '主管 PIN 不正確，錢櫃未開啟。',
+            en: 'Wrong supervisor PIN: the drawer was not opened.',
+          },
+          detail: () => ({ printer: printerSettings().uri }),
+        },
+        async () => {
+          try {
+            await service.openDrawer();
+          } catch (error) {
+            if (error instanceof PrintFailure)
+              throw new TillError(`print-${error.code}`, failureMessage(error.code)!);
+            throw error;
+          }
+          return { opened: true as const };
+        },
+      ),
   };
 }

@@ -11,8 +11,14 @@ import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import { checkPrinterUri } from '../printing/transports/printer-uri';
 import { createPinGuard, requirePin, type PinGuard } from './pin';
-import { secureStorageNotice, secureStorageUnavailable, type SecretStore } from './secret-store';
+import {
+  secureStorageNotice,
+  secureStorageUnavailable,
+  secureStorageWeakRefused,
+  type SecretStore,
+} from './secret-store';
 import type { SettingsStore } from './settings-store';
+import { supervisorName, type SupervisorRecorder } from './supervisor';
 
 export interface SettingsHandlerDeps {
   settings: SettingsStore;
@@ -21,17 +27,23 @@ export interface SettingsHandlerDeps {
   pins?: PinGuard;
   /** After settings or secrets changed: the core publishes `app.status-changed`. */
   onChanged(settings: TillSettings): void;
+  /** Where each change is recorded (who, when, what): the journal in the core. */
+  journal?: SupervisorRecorder;
 }
 
 /**
  * The settings screen's methods. Secrets go in and never come out: the view only says which
- * are set. Once the supervisor PIN is set and first-run setup is done, every change needs it.
+ * are set. Once the supervisor PIN is set every change needs it, and first-run setup cannot
+ * finish without one unless the supervisor explicitly chooses to run without (recorded, shown).
  */
 export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<typeof settingsMethods> {
   const { settings, secrets } = deps;
   const pins = deps.pins ?? createPinGuard({ secrets });
 
-  const pinRequired = () => pins.isSet() && settings.get().firstRunDone;
+  const pinRequired = () => pins.isSet();
+  const pinState = () => (pins.isSet() ? 'set' : settings.get().runWithoutPin ? 'waived' : 'missing');
+  const record = (action: 'settings.update' | 'settings.set-pin', by: string | undefined, detail: object) =>
+    deps.journal?.recordSupervisorAction({ action, by: supervisorName(by), detail: { ...detail } });
 
   const view = (): SettingsView => ({
     settings: settings.get(),
@@ -44,6 +56,7 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
     secureStorage: secrets.backend,
     secureStorageNotice: secureStorageNotice(secrets.backend),
     pinRequired: pinRequired(),
+    supervisorPin: pinState(),
   });
 
   async function requireSettingsPin(pin: string | undefined): Promise<void> {
@@ -57,17 +70,26 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
   return {
     'settings.get': async () => view(),
 
-    'settings.update': async ({ patch, secrets: secretsPatch, pin }) => {
+    'settings.update': async ({ patch, secrets: secretsPatch, pin, by }) => {
       await requireSettingsPin(pin);
       const next = applyPatch(settings.get(), patch);
+      if (next.firstRunDone && !next.runWithoutPin && !pins.isSet()) throw firstRunNeedsPin();
       if (patch.printer?.uri !== undefined) {
         // A mistyped address must not be saved: it used to print into a file and say it printed.
         const printer = await checkPrinterUri(patch.printer.uri);
         if (!printer.ok) throw new TillError('rejected', printer.message);
       }
       const writes = secretWrites(secretsPatch);
-      if (writes.some(([, value]) => value !== null) && secrets.backend === 'unavailable') {
-        throw secureStorageUnavailable();
+      const storesSecret = writes.some(([, value]) => value !== null);
+      if (storesSecret && secrets.backend === 'unavailable') throw secureStorageUnavailable();
+      // Without an OS key store the keys would be encrypted with a key lying beside them: only
+      // when the supervisor has said so knowingly (the setting is recorded and shown).
+      if (
+        secrets.backend === 'weak' &&
+        !next.acceptInsecureSecretStorage &&
+        (storesSecret || next.mode === 'production')
+      ) {
+        throw secureStorageWeakRefused();
       }
       const isSetAfter = (name: WritableSecretName) => {
         const write = writes.find(([written]) => written === name);
@@ -89,7 +111,15 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
         undo();
         throw error;
       }
-      if (changesSettings || writes.length > 0) deps.onChanged(settings.get());
+      if (changesSettings || writes.length > 0) {
+        record('settings.update', by, {
+          changed: patch,
+          secrets: Object.fromEntries(
+            writes.map(([name, value]) => [name, value === null ? 'cleared' : 'set']),
+          ),
+        });
+        deps.onChanged(settings.get());
+      }
       return view();
     },
 
@@ -98,14 +128,25 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
       return { valid: await pins.verify(pin), pinSet: true };
     },
 
-    'settings.setPin': async ({ newPin, currentPin }) => {
+    'settings.setPin': async ({ newPin, currentPin, by }) => {
       if (secrets.backend === 'unavailable') throw secureStorageUnavailable();
+      const hadPin = pins.isSet();
       await requireSettingsPin(currentPin);
       await pins.set(newPin);
+      // With a PIN, the earlier choice to run without one no longer holds.
+      if (settings.get().runWithoutPin) settings.update({ ...settings.get(), runWithoutPin: false });
+      record('settings.set-pin', by, { changed: hadPin ? 'changed' : 'first set' });
+      deps.onChanged(settings.get());
       return view();
     },
   };
 }
+
+const firstRunNeedsPin = () =>
+  new TillError('pin-not-set', {
+    zh: '請先設定主管 PIN，或明確勾選「不使用主管 PIN」，才能完成設定。設定未變更。',
+    en: 'Set a supervisor PIN first, or explicitly choose to run without one, to finish setup. Nothing was changed.',
+  });
 
 /** The printer's fields merge one level deep, so the screen may change one of them. */
 function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {

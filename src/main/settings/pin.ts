@@ -46,6 +46,8 @@ export interface PinGuardOptions {
   /** How long the lock lasts; default 60 s. */
   lockMs?: number;
   now?: () => number;
+  /** The slow hash comparison; tests count how often it runs. */
+  checkHash?: (pin: string, stored: string) => Promise<boolean>;
 }
 
 export interface PinGuard {
@@ -55,39 +57,73 @@ export interface PinGuard {
   set(pin: string): Promise<void>;
 }
 
+/** The lockout as kept in the secret store: it must outlive a restart, or a restart resets it. */
+interface LockoutState {
+  failures: number;
+  lockedUntil: number;
+}
+
+const pinLocked = (seconds: number) =>
+  new TillError('pin-locked', {
+    zh: `主管 PIN 錯誤次數過多，請 ${seconds} 秒後再試。`,
+    en: `Too many wrong supervisor PINs: try again in ${seconds} s.`,
+  });
+
 export function createPinGuard(options: PinGuardOptions): PinGuard {
+  const { secrets } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const lockMs = options.lockMs ?? 60_000;
   const now = options.now ?? Date.now;
-  let failures = 0;
-  let lockedUntil = 0;
+  const checkHash = options.checkHash ?? verifyPinHash;
+  // Checks run one at a time: parallel guesses would otherwise all pass the lock test before
+  // the first wrong one is counted.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const readLockout = (): LockoutState => {
+    const raw = secrets.get('pinLockout');
+    if (raw === null) return { failures: 0, lockedUntil: 0 };
+    try {
+      const parsed = JSON.parse(raw) as Partial<LockoutState>;
+      const failures = Number.isInteger(parsed.failures) ? Math.max(0, parsed.failures!) : maxAttempts - 1;
+      const lockedUntil = Number.isFinite(parsed.lockedUntil) ? parsed.lockedUntil! : 0;
+      return { failures, lockedUntil };
+    } catch {
+      // A damaged record must not give a fresh set of guesses: one more wrong PIN locks.
+      return { failures: maxAttempts - 1, lockedUntil: 0 };
+    }
+  };
+  const writeLockout = (state: LockoutState) => {
+    if (state.failures === 0 && state.lockedUntil === 0) secrets.clear('pinLockout');
+    else secrets.set('pinLockout', JSON.stringify(state));
+  };
+
+  async function verifyNow(pin: string): Promise<boolean> {
+    const stored = secrets.get('supervisorPinHash');
+    if (stored === null) return false;
+    const state = readLockout();
+    // A clock turned back must not stretch the lock beyond its length.
+    const remaining = Math.min(state.lockedUntil - now(), lockMs);
+    if (remaining > 0) throw pinLocked(Math.ceil(remaining / 1000));
+    // Counted (and kept on disk) BEFORE the slow hash: a guess cut short by a crash or a
+    // restart still counts, and the lock is in place before the next one is looked at.
+    const failures = state.failures + 1;
+    const locks = failures >= maxAttempts;
+    writeLockout({ failures: locks ? 0 : failures, lockedUntil: locks ? now() + lockMs : 0 });
+    const ok = await checkHash(pin, stored);
+    if (ok) writeLockout({ failures: 0, lockedUntil: 0 });
+    return ok;
+  }
 
   return {
-    isSet: () => options.secrets.has('supervisorPinHash'),
-    async verify(pin) {
-      if (now() < lockedUntil) {
-        const seconds = Math.ceil((lockedUntil - now()) / 1000);
-        throw new TillError('pin-locked', {
-          zh: `主管 PIN 錯誤次數過多，請 ${seconds} 秒後再試。`,
-          en: `Too many wrong supervisor PINs: try again in ${seconds} s.`,
-        });
-      }
-      const stored = options.secrets.get('supervisorPinHash');
-      if (stored === null) return false;
-      const ok = await verifyPinHash(pin, stored);
-      if (ok) {
-        failures = 0;
-        return true;
-      }
-      failures += 1;
-      if (failures >= maxAttempts) {
-        failures = 0;
-        lockedUntil = now() + lockMs;
-      }
-      return false;
+    isSet: () => secrets.has('supervisorPinHash'),
+    verify(pin) {
+      const result = queue.then(() => verifyNow(pin));
+      queue = result.catch(() => undefined);
+      return result;
     },
     async set(pin) {
-      options.secrets.set('supervisorPinHash', await hashPin(pin));
+      secrets.set('supervisorPinHash', await hashPin(pin));
+      writeLockout({ failures: 0, lockedUntil: 0 });
     },
   };
 }

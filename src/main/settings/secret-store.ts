@@ -1,12 +1,17 @@
 import type { SecureStorageState } from '../../shared/ipc/contract/settings';
 import { TillError } from '../core/errors';
 
-/** Every secret the till keeps. The renderer can write the first three, never read any. */
+/**
+ * Every secret the till keeps. The renderer can write the first three, never read any.
+ * `pinLockout` (wrong-PIN count and lock) is not secret, but lives here so that only the main
+ * process can reset it and a restart does not.
+ */
 export const SECRET_NAMES = [
   'apiKey',
   'signingSecret',
   'qrAesKey',
   'supervisorPinHash',
+  'pinLockout',
   'journalChainKey',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -38,6 +43,12 @@ export const secureStorageUnavailable = () =>
   new TillError('secure-storage-unavailable', {
     zh: '此電腦無法加密儲存密鑰（作業系統未提供安全儲存），因此未儲存任何密鑰。請在有安全儲存的電腦上設定正式營業用的 API 金鑰、簽章密鑰與 QR 金鑰。',
     en: 'This computer cannot store secrets encrypted (the OS offers no secure storage), so nothing was stored. Set the production API key, signing secret and QR key on a computer with secure storage.',
+  });
+
+export const secureStorageWeakRefused = () =>
+  new TillError('secure-storage-weak', {
+    zh: '此電腦沒有作業系統的安全金鑰庫：正式營業的金鑰只會以存放在本機的金鑰加密。主管須在「設定」勾選「接受不安全的金鑰儲存」（需 PIN，並記入日誌）才能儲存或切換為正式模式。設定未變更。',
+    en: 'This computer has no OS key store: production keys would be encrypted only with a key kept on this disk. A supervisor must tick "Accept insecure key storage" under Settings (PIN, recorded in the journal) before storing them or switching to production. Nothing was changed.',
   });
 
 export const secretUnreadable = (name: SecretName) =>

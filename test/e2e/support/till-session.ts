@@ -24,6 +24,9 @@ export interface TillSession {
 
 const silentLogger = { info() {}, warn() {}, error() {} };
 
+/** The supervisor PIN every session sets up (first run cannot finish without one). */
+export const SUPERVISOR_PIN = '2468';
+
 export interface TillSessionOptions {
   /** Default true: the first-run setup is done, the sell screen comes up. */
   firstRunDone?: boolean;
@@ -40,8 +43,11 @@ export async function startTillSession(name: string, options: TillSessionOptions
     if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
     return result.value as never;
   };
-  if (options.firstRunDone ?? true) await call('settings.update', { patch: { firstRunDone: true } });
-  if (options.sample ?? true) await call('catalog.loadSample', {});
+  if (options.firstRunDone ?? true) {
+    await call('settings.setPin', { newPin: SUPERVISOR_PIN });
+    await call('settings.update', { patch: { firstRunDone: true }, pin: SUPERVISOR_PIN });
+  }
+  if (options.sample ?? true) await call('catalog.loadSample', { pin: SUPERVISOR_PIN });
 
   return {
     till,

@@ -44,6 +44,9 @@ describe('the core in training mode', () => {
       logger: memoryLogger(),
     });
     core.events.subscribe((event, payload) => events.push({ event, payload }));
+    // Resolving and resubmitting are supervisor acts: refused while no PIN is set (see
+    // test/integration/settings/supervisor-actions.test.ts).
+    await call('settings.setPin', { newPin: '2468' });
   });
   afterAll(async () => {
     await core.close();
@@ -104,20 +107,20 @@ describe('the core in training mode', () => {
       outcome: 'issued',
       invoiceNumber: lookup.invoiceNumber,
       by: '店長',
+      pin: '2468',
     });
     expect(resolved.state).toBe('issued');
     expect(events.filter((e) => e.event === 'app.status-changed').at(-1)?.payload).toMatchObject({
       pendingVerification: 0,
     });
-    const refused = await core.dispatch('checkout.resubmit', { orderNo: result.orderNo }, ctx);
+    const refused = await core.dispatch('checkout.resubmit', { orderNo: result.orderNo, pin: '2468' }, ctx);
     expect(refused).toMatchObject({ ok: false, error: { code: 'journal-refused' } });
   });
 
-  it('needs the supervisor PIN to resolve once one is set, and changes nothing without it', async () => {
+  it('needs the supervisor PIN to resolve, and changes nothing without it', async () => {
     await injectFault('drop-after-commit');
     const result = await call<CheckoutResult>('checkout.submit', paperOrder());
     expect(result.state).toBe('needs-verification');
-    await call('settings.setPin', { newPin: '2468' });
     const resolution = { orderNo: result.orderNo, outcome: 'notIssued', by: '店員' };
 
     const without = await core.dispatch('verification.resolve', resolution, ctx);
@@ -155,12 +158,20 @@ describe('the core in training mode', () => {
       expect(refused).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
       const lookup = await core.dispatch('verification.lookupTraining', { orderNo: rejected.orderNo }, ctx);
       expect(lookup).toMatchObject({ ok: false, error: { code: 'not-training' } });
-      const resubmit = await core.dispatch('checkout.resubmit', { orderNo: rejected.orderNo }, ctx);
+      const resubmit = await core.dispatch(
+        'checkout.resubmit',
+        { orderNo: rejected.orderNo, pin: '2468' },
+        ctx,
+      );
       expect(resubmit).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
       // With keys, the training sale is still refused before anything is sent to the provider.
       secrets.set('apiKey', 'production-api-key');
       secrets.set('signingSecret', 'production-signing-secret');
-      const mismatch = await core.dispatch('checkout.resubmit', { orderNo: rejected.orderNo }, ctx);
+      const mismatch = await core.dispatch(
+        'checkout.resubmit',
+        { orderNo: rejected.orderNo, pin: '2468' },
+        ctx,
+      );
       expect(mismatch).toMatchObject({ ok: false, error: { code: 'mode-mismatch' } });
       secrets.clear('apiKey');
       secrets.clear('signingSecret');
@@ -170,7 +181,7 @@ describe('the core in training mode', () => {
     } finally {
       settings.update({ mode: 'training', serviceUrl: '' });
     }
-    const again = await call<CheckoutResult>('checkout.resubmit', { orderNo: rejected.orderNo });
+    const again = await call<CheckoutResult>('checkout.resubmit', { orderNo: rejected.orderNo, pin: '2468' });
     expect(again).toMatchObject({ orderNo: rejected.orderNo, state: 'issued', attempt: 2 });
   });
 });

@@ -75,6 +75,8 @@ describe('the core in production mode', () => {
       secrets,
       logger,
     });
+    // A resubmission is a supervisor's act: it needs the PIN.
+    await call('settings.setPin', { newPin: '2468' });
   });
   afterAll(async () => {
     await core?.close();
@@ -131,7 +133,7 @@ describe('the core in production mode', () => {
     expect((await svc.lookup(wrongSecret.orderNo)).found).toBe(false);
 
     secrets.set('signingSecret', provider.signingSecret);
-    const again = await call<CheckoutResult>('checkout.resubmit', { orderNo: wrongKey.orderNo });
+    const again = await call<CheckoutResult>('checkout.resubmit', { orderNo: wrongKey.orderNo, pin: '2468' });
     expect(again).toMatchObject({ orderNo: wrongKey.orderNo, state: 'issued', attempt: 2 });
     expect((await svc.lookup(wrongKey.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
   });

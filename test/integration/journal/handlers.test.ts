@@ -1,8 +1,11 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
 import { createJournalHandlers } from '../../../src/main/journal/handlers';
 import type { Journal } from '../../../src/main/journal/journal';
 import { journalMethods } from '../../../src/shared/ipc/contract/journal';
+import { supervisorWithPin, TEST_PIN } from '../settings/supervisor-fixture';
 import { beginSale, issuedSale, tempJournal } from './fixtures';
 
 /** A journal the till found intact: nothing to acknowledge (journal-guard tests cover a broken one). */
@@ -21,16 +24,20 @@ describe('journal IPC handlers', () => {
   let journal: Journal;
   let call: (method: string, payload: unknown) => Promise<unknown>;
   let orderNo: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     env = tempJournal('ipc');
     journal = env.open();
     orderNo = issuedSale(journal, 'AB00000001');
     journal.markNeedsVerification(beginSale(journal), { reason: 'timeout' });
     const job = journal.createPrintJob({ orderNo, kind: 'proof', content: 'proof' });
     journal.recordPrintAttempt(job.id, { ok: true });
-    const dispatch = createDispatcher(createJournalHandlers({ journal, health: HEALTHY }) as unknown as HandlerMap, {
-      error: vi.fn(),
-    });
+    const { gate } = await supervisorWithPin(journal);
+    const dispatch = createDispatcher(
+      createJournalHandlers({ journal, supervisor: gate, health: HEALTHY }) as unknown as HandlerMap,
+      {
+        error: vi.fn(),
+      },
+    );
     call = async (method, payload) => {
       const result = await dispatch(method, payload, { host: 'web' });
       if (!result.ok) throw Object.assign(new Error(result.error.message.en), { ipc: result.error });
@@ -58,6 +65,7 @@ describe('journal IPC handlers', () => {
       businessDay: '2026-11-22',
       format: 'json',
       folder: env.dir,
+      pin: TEST_PIN,
     })) as {
       file: string;
       rows: number;
@@ -73,9 +81,66 @@ describe('journal IPC handlers', () => {
       ipc: { code: 'invalid-input' },
     });
     await expect(
-      call('journal.export', { businessDay: '2026-11-22', format: 'csv', folder: '/nonexistent/folder' }),
+      call('journal.export', {
+        businessDay: '2026-11-22',
+        format: 'csv',
+        folder: '/nonexistent/folder',
+        pin: TEST_PIN,
+      }),
     ).rejects.toMatchObject({
-      ipc: { code: 'journal-invalid', message: { zh: expect.stringContaining('匯出資料夾') } },
+      ipc: { code: 'export-folder-invalid', message: { zh: expect.stringContaining('不存在') } },
     });
+  });
+
+  it('exports only with the supervisor PIN, records who and what, and refuses relative paths and files', async () => {
+    const folder = join(env.dir, 'exports');
+    mkdirSync(folder);
+    const day = { businessDay: '2026-11-22', format: 'csv' as const };
+    await expect(call('journal.export', { ...day, folder })).rejects.toMatchObject({
+      ipc: { code: 'pin-required' },
+    });
+    await expect(call('journal.export', { ...day, folder, pin: '1111' })).rejects.toMatchObject({
+      ipc: { code: 'pin-wrong' },
+    });
+    expect(readdirSync(folder)).toEqual([]);
+    expect(journal.supervisorActions()).toEqual([]);
+
+    await expect(call('journal.export', { ...day, folder: 'exports', pin: TEST_PIN })).rejects.toMatchObject({
+      ipc: { code: 'export-folder-invalid', message: { zh: expect.stringContaining('完整路徑') } },
+    });
+    const aFile = join(env.dir, 'a-file.txt');
+    writeFileSync(aFile, 'x');
+    await expect(call('journal.export', { ...day, folder: aFile, pin: TEST_PIN })).rejects.toMatchObject({
+      ipc: { code: 'export-folder-invalid', message: { en: expect.stringContaining('not a folder') } },
+    });
+
+    const first = (await call('journal.export', { ...day, folder, pin: TEST_PIN, by: '林主管' })) as {
+      file: string;
+      summaryFile: string;
+    };
+    expect(journal.supervisorActions()).toEqual([
+      expect.objectContaining({
+        action: 'journal.export',
+        by: '林主管',
+        detail: expect.objectContaining({
+          businessDay: '2026-11-22',
+          format: 'csv',
+          file: first.file,
+          rows: 2,
+        }),
+      }),
+    ]);
+    const firstBytes = readFileSync(first.file);
+    // The same day again: new names, the first files left as they were.
+    const second = (await call('journal.export', { ...day, folder, pin: TEST_PIN })) as {
+      file: string;
+      summaryFile: string;
+    };
+    expect(second.file).not.toBe(first.file);
+    expect(second.file).toMatch(/-2\.csv$/);
+    expect(second.summaryFile).toMatch(/-summary-2\.csv$/);
+    expect(readFileSync(first.file)).toEqual(firstBytes);
+    expect(readdirSync(folder).sort()).toHaveLength(4); // no staging folder left behind
+    expect(journal.supervisorActions()[0]).toMatchObject({ action: 'journal.export', by: 'supervisor' });
   });
 });

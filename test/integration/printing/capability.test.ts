@@ -7,6 +7,7 @@ import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
 import { defaultSettings, type TillSettings } from '../../../src/main/settings/settings-schema';
 import { decodeEscPos, readableLines } from '../../support/escpos-decoder';
 import { issuedSale, tempJournal } from '../journal/fixtures';
+import { supervisorWithPin } from '../settings/supervisor-fixture';
 
 /** What the core wires: the checkout's `onIssued` → the printing capability, jobs in the real journal. */
 let printer: VirtualPrinter;
@@ -24,6 +25,7 @@ beforeEach(async () => {
     store: journal,
     daySummary: (businessDay) => journal.summary({ businessDay }),
     settings: { get: () => settings, update: (patch) => (settings = { ...settings, ...patch }) },
+    supervisor: (await supervisorWithPin(journal)).gate,
   });
 });
 

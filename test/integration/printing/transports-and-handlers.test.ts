@@ -14,6 +14,7 @@ import { PrintFailure } from '../../../src/main/printing/transports/transport';
 import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
 import { decodeEscPos, readableLines, readQrPair } from '../../support/escpos-decoder';
 import { makeTempDir } from '../../support/temp-dir';
+import { supervisorWithPin, TEST_PIN } from '../settings/supervisor-fixture';
 
 let temp: ReturnType<typeof makeTempDir>;
 beforeEach(() => {
@@ -87,6 +88,7 @@ describe('IPC handlers', () => {
       service,
       () => settings,
       (businessDay) => journal.summary({ businessDay }),
+      (await supervisorWithPin(journal)).gate,
     );
   });
   afterEach(async () => {
@@ -130,7 +132,9 @@ describe('IPC handlers', () => {
         message: expect.objectContaining({ zh: expect.stringContaining('未連線') }),
       }),
     ]);
-    await expect(handlers['printing.openDrawer']({}, ctx)).rejects.toMatchObject({ code: 'print-offline' });
+    await expect(handlers['printing.openDrawer']({ pin: TEST_PIN }, ctx)).rejects.toMatchObject({
+      code: 'print-offline',
+    });
 
     await printer.goOnline();
     const retried = await check(
@@ -155,8 +159,26 @@ describe('IPC handlers', () => {
       code: 'print-not-found',
     });
 
-    await check('printing.openDrawer', await handlers['printing.openDrawer']({}, ctx));
+    const printedBefore = printer.printedJobs().length;
+    await expect(handlers['printing.openDrawer']({}, ctx)).rejects.toMatchObject({ code: 'pin-required' });
+    await expect(handlers['printing.openDrawer']({ pin: '1111' }, ctx)).rejects.toMatchObject({
+      code: 'pin-wrong',
+    });
+    expect(printer.printedJobs()).toHaveLength(printedBefore); // refused: no drawer kick sent
+    expect(journal.supervisorActions()).toEqual([]); // the failed (offline) opening left no record either
+
+    await check(
+      'printing.openDrawer',
+      await handlers['printing.openDrawer']({ pin: TEST_PIN, by: '王店長' }, ctx),
+    );
     expect(decodeEscPos(printer.printedJobs().at(-1)!, 'epson').drawerKicks).toBe(1);
+    expect(journal.supervisorActions()).toEqual([
+      expect.objectContaining({
+        action: 'printing.open-drawer',
+        by: '王店長',
+        detail: { printer: printer.uri },
+      }),
+    ]);
   });
 
   it('validates input before a handler runs', () => {

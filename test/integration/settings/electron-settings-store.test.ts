@@ -66,7 +66,13 @@ describe('settings in electron-store', () => {
     };
     writeFileSync(file, JSON.stringify({ ...kept, legacyTheme: 'dark' }));
     const { store, logger } = open(dir);
-    expect(store.get()).toEqual({ ...kept, kiosk: false, firstRunDone: true });
+    expect(store.get()).toEqual({
+      ...kept,
+      kiosk: false,
+      firstRunDone: true,
+      runWithoutPin: false,
+      acceptInsecureSecretStorage: false,
+    });
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
     expect(onDisk.legacyTheme).toBeUndefined();
     expect(onDisk.__internal__.migrations.version).toBe('2.0.0');

@@ -11,6 +11,7 @@ import { createSafeStorageSecretStore } from '../../../src/main/settings/safe-st
 import type { SecretStore } from '../../../src/main/settings/secret-store';
 import type { SettingsStore } from '../../../src/main/settings/settings-store';
 import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
+import type { SupervisorActionInput } from '../../../src/main/journal/types';
 import { tempDirsPerTest } from '../../support/temp-dirs-per-test';
 
 const API_KEY = 'AK-test-5e4d3c2b1a09';
@@ -30,7 +31,9 @@ describe('settings methods', () => {
     const secrets = options.secrets ?? createFileKeySecretStore(dir);
     const onChanged = vi.fn();
     const pins = createPinGuard({ secrets, now: options.now });
-    const handlers = createSettingsHandlers({ settings, secrets, pins, onChanged });
+    const recorded: SupervisorActionInput[] = [];
+    const journal = { recordSupervisorAction: (action: SupervisorActionInput) => recorded.push(action) };
+    const handlers = createSettingsHandlers({ settings, secrets, pins, onChanged, journal });
     const dispatch = createDispatcher(handlers as unknown as HandlerMap, { error: vi.fn() });
     const call = (method: string, input: unknown) =>
       dispatch(method, input, { host: 'web' }) as Promise<Result>;
@@ -44,7 +47,7 @@ describe('settings methods', () => {
       if (result.ok) throw new Error(`${method} should have failed`);
       return result.error;
     };
-    return { dir, settings, secrets, onChanged, call, value, errorOf };
+    return { dir, settings, secrets, onChanged, call, value, errorOf, recorded };
   }
 
   it('shows defaults, no secrets, and how secrets are protected on a fresh till', async () => {
@@ -129,6 +132,8 @@ describe('settings methods', () => {
   it('takes secrets in and never gives them back, only whether each is set', async () => {
     const { value, secrets, onChanged } = setup();
     const view = await value('settings.update', {
+      // This store keeps its key on disk (`weak`): the supervisor's knowing choice is needed.
+      patch: { acceptInsecureSecretStorage: true },
       secrets: { apiKey: API_KEY, signingSecret: SIGNING_SECRET, qrAesKey: QR_KEY },
     });
     expect(view.secrets).toMatchObject({
@@ -151,6 +156,7 @@ describe('settings methods', () => {
 
   it('goes into production only with the service address and every credential, in one step or several', async () => {
     const { errorOf, value, secrets, settings } = setup();
+    await value('settings.update', { patch: { acceptInsecureSecretStorage: true } });
     const missing = await errorOf('settings.update', { patch: { mode: 'production' } });
     expect(missing.code).toBe('rejected');
     expect(missing.message.zh).toContain('服務網址');
@@ -178,14 +184,16 @@ describe('settings methods', () => {
     expect(secrets.get('apiKey')).toBe(API_KEY);
   });
 
-  it('asks for the supervisor PIN once it is set and first-run setup is done', async () => {
+  it('asks for the supervisor PIN once it is set, first run included', async () => {
     const { value, errorOf, settings, dir } = setup();
-    // First run: the PIN is set without a current one, and settings change without it.
+    expect((await value('settings.get', {})).pinRequired).toBe(false);
+    // First run: the PIN is set without a current one; from then on every change needs it.
     expect((await value('settings.setPin', { newPin: '482916' })).secrets.supervisorPin).toEqual({
       set: true,
     });
-    expect((await value('settings.update', { patch: { sellerName: '好店' } })).pinRequired).toBe(false);
-    expect((await value('settings.update', { patch: { firstRunDone: true } })).pinRequired).toBe(true);
+    expect((await errorOf('settings.update', { patch: { sellerName: '好店' } })).code).toBe('pin-required');
+    const done = await value('settings.update', { patch: { firstRunDone: true }, pin: '482916' });
+    expect(done).toMatchObject({ pinRequired: true, supervisorPin: 'set' });
 
     const needsPin = await errorOf('settings.update', { patch: { kiosk: true } });
     expect(needsPin.code).toBe('pin-required');
@@ -278,12 +286,77 @@ describe('settings methods', () => {
     secrets.set('apiKey', 'AK-previous-0000');
     const { errorOf, onChanged } = setup({ settings: failing, secrets });
     const error = await errorOf('settings.update', {
-      patch: { kiosk: true },
+      patch: { kiosk: true, acceptInsecureSecretStorage: true },
       secrets: { apiKey: API_KEY, qrAesKey: QR_KEY },
     });
     expect(error.code).toBe('internal');
     expect(secrets.get('apiKey')).toBe('AK-previous-0000');
     expect(secrets.has('qrAesKey')).toBe(false);
     expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('refuses to finish first run without a PIN unless the supervisor explicitly chooses to, and records it', async () => {
+    const { value, errorOf, settings, recorded } = setup();
+    expect((await value('settings.get', {})).supervisorPin).toBe('missing');
+    const refused = await errorOf('settings.update', { patch: { sellerName: '好店', firstRunDone: true } });
+    expect(refused.code).toBe('pin-not-set');
+    expect(refused.message.zh).toContain('主管 PIN');
+    expect(settings.get()).toMatchObject({ firstRunDone: false, sellerName: '練習商店' });
+    expect(recorded).toEqual([]);
+
+    const waived = await value('settings.update', {
+      patch: { firstRunDone: true, runWithoutPin: true },
+      by: '陳老闆',
+    });
+    expect(waived).toMatchObject({ supervisorPin: 'waived', pinRequired: false });
+    expect(recorded).toEqual([
+      {
+        action: 'settings.update',
+        by: '陳老闆',
+        detail: { changed: { firstRunDone: true, runWithoutPin: true }, secrets: {} },
+      },
+    ]);
+
+    // Setting a PIN later ends the choice to run without one, and is recorded too.
+    const withPin = await value('settings.setPin', { newPin: '5678' });
+    expect(withPin).toMatchObject({ supervisorPin: 'set', pinRequired: true });
+    expect(settings.get().runWithoutPin).toBe(false);
+    expect(recorded.at(-1)).toEqual({
+      action: 'settings.set-pin',
+      by: 'supervisor',
+      detail: { changed: 'first set' },
+    });
+    expect(JSON.stringify(recorded)).not.toContain('5678'); // the PIN itself is never recorded
+  });
+
+  it('without an OS key store takes production keys only once the supervisor knowingly accepts it', async () => {
+    const { value, errorOf, secrets, recorded } = setup();
+    await value('settings.setPin', { newPin: '2580' });
+    const refused = await errorOf('settings.update', { secrets: { apiKey: API_KEY }, pin: '2580' });
+    expect(refused.code).toBe('secure-storage-weak');
+    expect(refused.message.zh).toContain('接受不安全的金鑰儲存');
+    expect(secrets.has('apiKey')).toBe(false);
+    const production = await errorOf('settings.update', { patch: { mode: 'production' }, pin: '2580' });
+    expect(production.code).toBe('secure-storage-weak');
+
+    // The choice itself needs the PIN and is recorded, with who made it.
+    expect((await errorOf('settings.update', { patch: { acceptInsecureSecretStorage: true } })).code).toBe(
+      'pin-required',
+    );
+    const accepted = await value('settings.update', {
+      patch: { acceptInsecureSecretStorage: true },
+      pin: '2580',
+      by: '林主管',
+    });
+    expect(accepted.settings.acceptInsecureSecretStorage).toBe(true);
+    expect(recorded.at(-1)).toMatchObject({
+      action: 'settings.update',
+      by: '林主管',
+      detail: { changed: { acceptInsecureSecretStorage: true } },
+    });
+    await value('settings.update', { secrets: { apiKey: API_KEY }, pin: '2580' });
+    expect(secrets.get('apiKey')).toBe(API_KEY);
+    expect(recorded.at(-1)).toMatchObject({ detail: { secrets: { apiKey: 'set' } } });
+    expect(JSON.stringify(recorded)).not.toContain(API_KEY);
   });
 });

@@ -141,7 +141,7 @@ describe('the Electron entry with a stand-in for electron', () => {
   });
 
   it("answers the app's own top frame and refuses a foreign WebContents, a subframe and a page not of the app", async () => {
-    expect(await invoke('app.echo', { text: 'hi' })).toMatchObject({ ok: true, value: { text: 'hi' } });
+    expect(await invoke('app.status', {})).toMatchObject({ ok: true, value: { host: 'electron' } });
     const main = window().webContents.mainFrame;
     const other = new FakeWebContents();
     other.mainFrame.url = 'app://till/index.html';
@@ -159,8 +159,8 @@ describe('the Electron entry with a stand-in for electron', () => {
       { sender: window().webContents, senderFrame: null },
     ];
     for (const event of foreign) {
-      for (const method of ['app.echo', 'settings.get', 'settings.update']) {
-        const result = await invoke(method, method === 'app.echo' ? { text: 'hi' } : {}, event);
+      for (const method of ['app.status', 'settings.get', 'settings.update']) {
+        const result = await invoke(method, {}, event);
         expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       }
     }

@@ -65,15 +65,15 @@ describe('web host: the IPC contract over loopback HTTP', () => {
   });
 
   it('rejects a malformed payload with a clear bilingual validation error', async () => {
-    const result = await (await call('app.echo', { text: 42 })).json();
+    const result = await (await call('settings.verifyPin', { pin: 42 })).json();
     expect(result.ok).toBe(false);
     expect(result.error.code).toBe('invalid-input');
-    expect(result.error.issues[0]).toMatch(/^text: /);
+    expect(result.error.issues[0]).toMatch(/^pin: /);
     expect(result.error.message.zh).toContain('資料格式不正確');
   });
 
   it('rejects a body that is not JSON and an unknown method', async () => {
-    expect((await call('app.echo', '{not json')).status).toBe(400);
+    expect((await call('settings.verifyPin', '{not json')).status).toBe(400);
     const result = await (await call('app.nope', {})).json();
     expect(result.error.code).toBe('unknown-method');
     const undecodable = await call('app.%E0%A4%A', {});

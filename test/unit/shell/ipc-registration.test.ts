@@ -71,11 +71,11 @@ describe('IPC registration', () => {
 
   it('lets a well-formed call from the own frame reach its handler', async () => {
     const { registered, own, spies } = setup();
-    expect(await registered.get(ipcMethodChannel('app.echo'))!(own, { text: 'hi' })).toEqual({
+    expect(await registered.get(ipcMethodChannel('settings.verifyPin'))!(own, { pin: '2468' })).toEqual({
       ok: true,
       value: 'ran',
     });
-    expect(spies.get('app.echo')).toHaveBeenCalledWith({ text: 'hi' }, { host: 'electron' });
+    expect(spies.get('settings.verifyPin')).toHaveBeenCalledWith({ pin: '2468' }, { host: 'electron' });
   });
 
   it('refuses every foreign sender before validation, with no handler run', async () => {
@@ -111,7 +111,7 @@ describe('IPC registration', () => {
       }
     }
     for (const [method, spy] of spies) expect(spy, method).not.toHaveBeenCalled();
-    expect(refused).toHaveBeenCalledWith('app.echo', 'file:///tmp/index.html');
+    expect(refused).toHaveBeenCalledWith('settings.verifyPin', 'file:///tmp/index.html');
   });
 
   it('refuses everything while there is no window', async () => {

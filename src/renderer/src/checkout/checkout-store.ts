@@ -34,7 +34,8 @@ interface CheckoutState {
   removeSplit(id: number): void;
   prefillCarrier(kind: CarrierKind, id: string): void;
   submit(lines: CheckoutLine[], total: number): Promise<CheckoutResult | null>;
-  resubmit(orderNo: string): Promise<CheckoutResult | null>;
+  /** A supervisor's act: the PIN (checked in main) and, optionally, who. */
+  resubmit(orderNo: string, supervisor?: { pin?: string; by?: string }): Promise<CheckoutResult | null>;
   /** After the result: a fresh checkout for the next sale. */
   reset(): void;
 }
@@ -106,9 +107,9 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
     return send(() => callTill('checkout.submit', { lines, payments, invoice: invoiceCheck.choice }));
   },
 
-  async resubmit(orderNo) {
+  async resubmit(orderNo, supervisor = {}) {
     if (get().submitting) return null;
-    return send(() => callTill('checkout.resubmit', { orderNo }));
+    return send(() => callTill('checkout.resubmit', { orderNo, ...supervisor }));
   },
 
   reset: () =>

@@ -9,6 +9,7 @@ import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { labelOf, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
+import { useSupervisorAction } from '../settings/SupervisorAction';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
 
@@ -112,6 +113,7 @@ export function ClosingScreen() {
   const t = useText();
   const go = useNavigation((s) => s.go);
   const closing = useClosing();
+  const supervisor = useSupervisorAction();
   useEffect(() => {
     void useClosing.getState().load();
   }, []);
@@ -161,7 +163,12 @@ export function ClosingScreen() {
               key={format}
               tone="primary"
               disabled={closing.busy || closing.folder.trim() === ''}
-              onClick={() => void closing.exportDay(format)}
+              onClick={() =>
+                supervisor.ask(
+                  { zh: `匯出 ${format.toUpperCase()}`, en: `Export ${format.toUpperCase()}` },
+                  (input) => closing.exportDay(format, input),
+                )
+              }
               data-testid={`export-${format}`}
             >
               {format.toUpperCase()}
@@ -181,6 +188,26 @@ export function ClosingScreen() {
           </p>
         ))}
       </section>
+      <section className="panel" data-testid="drawer-panel">
+        <div className="form-row">
+          <KeyButton
+            onClick={() =>
+              supervisor.ask({ zh: '開錢櫃', en: 'Open the cash drawer' }, (input) =>
+                closing.openDrawer(input),
+              )
+            }
+            data-testid="open-drawer"
+          >
+            {t({ zh: '開錢櫃', en: 'Open drawer' })}
+          </KeyButton>
+          {closing.drawerOpened && (
+            <span className="notice notice--ok" data-testid="drawer-opened">
+              {t({ zh: '錢櫃已開啟（已記入日誌）', en: 'The drawer was opened (recorded in the journal)' })}
+            </span>
+          )}
+        </div>
+      </section>
+      {supervisor.dialog}
       <section className="panel">
         <div className="form-row">
           <SummaryPrint />

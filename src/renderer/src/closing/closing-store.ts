@@ -4,6 +4,7 @@ import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
 import { isBusinessDay, today } from '../journal/journal-store';
+import { isPinError, type SupervisorInput } from '../settings/SupervisorAction';
 
 /** Closing the day: the summary, the export to a chosen folder, the journal's chain check. */
 interface ClosingState {
@@ -17,7 +18,11 @@ interface ClosingState {
   setDay(day: string): void;
   setFolder(folder: string): void;
   load(): Promise<void>;
-  exportDay(format: 'csv' | 'json'): Promise<void>;
+  /** Answers the error (a wrong PIN stays in the PIN dialog), or null when exported. */
+  exportDay(format: 'csv' | 'json', supervisor: SupervisorInput): Promise<IpcError | null>;
+  /** The cash drawer outside a sale: the supervisor's, with the PIN. */
+  openDrawer(supervisor: SupervisorInput): Promise<IpcError | null>;
+  drawerOpened: boolean;
   verify(): Promise<void>;
 }
 
@@ -29,6 +34,7 @@ export const useClosing = create<ClosingState>((set, get) => ({
   verification: null,
   busy: false,
   error: null,
+  drawerOpened: false,
   setDay(businessDay) {
     set({ businessDay, exported: [] });
     void get().load();
@@ -41,12 +47,31 @@ export const useClosing = create<ClosingState>((set, get) => ({
     if (result.ok) set({ summary: result.value, error: null });
     else set({ error: result.error });
   },
-  async exportDay(format) {
+  async exportDay(format, supervisor) {
     const { businessDay, folder } = get();
     set({ busy: true, error: null });
-    const result = await callTill('journal.export', { businessDay, format, folder: folder.trim() });
-    if (result.ok) set((s) => ({ busy: false, exported: [...s.exported, result.value] }));
-    else set({ busy: false, error: result.error });
+    const result = await callTill('journal.export', {
+      businessDay,
+      format,
+      folder: folder.trim(),
+      ...supervisor,
+    });
+    if (result.ok) {
+      set((s) => ({ busy: false, exported: [...s.exported, result.value] }));
+      return null;
+    }
+    set({ busy: false, error: isPinError(result.error) ? null : result.error });
+    return result.error;
+  },
+  async openDrawer(supervisor) {
+    set({ error: null, drawerOpened: false });
+    const result = await callTill('printing.openDrawer', { ...supervisor });
+    if (result.ok) {
+      set({ drawerOpened: true });
+      return null;
+    }
+    set({ error: isPinError(result.error) ? null : result.error });
+    return result.error;
   },
   async verify() {
     const result = await callTill('journal.verify', {});

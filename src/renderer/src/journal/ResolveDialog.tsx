@@ -6,9 +6,9 @@ import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { PinField } from '../components/PinField';
+import { useStatus } from '../status/status-store';
 import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
-import { useSettings } from '../settings/settings-store';
 import { useJournal } from './journal-store';
 
 /**
@@ -18,8 +18,8 @@ import { useJournal } from './journal-store';
 export function ResolveDialog({ item, onClose }: { item: PendingVerification; onClose(): void }) {
   const t = useText();
   const lookup = useJournal((s) => s.lookups[item.orderNo]);
-  // Without a PIN set (a shop that skipped it at first run) there is nothing to ask.
-  const pinSet = useSettings((s) => s.view?.secrets.supervisorPin.set ?? true);
+  // Only a shop whose supervisor explicitly chose to run without a PIN is not asked (main checks too).
+  const pinSet = useStatus((s) => s.status?.supervisorPin !== 'waived');
   const [outcome, setOutcome] = useState<'issued' | 'notIssued'>(
     lookup?.found === false ? 'notIssued' : 'issued',
   );

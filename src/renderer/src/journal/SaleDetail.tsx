@@ -6,12 +6,14 @@ import { useText } from '../i18n/language-store';
 import { TAX_LABEL } from '../sell/tax-labels';
 import { PrintJobList } from '../printing/PrintJobList';
 import { usePrintJobs } from '../printing/print-jobs-store';
+import { useSupervisorAction } from '../settings/SupervisorAction';
 import { useJournal } from './journal-store';
 import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
 
 /** One sale as the journal keeps it: lines, payments, invoice choice, exchanges with the service, prints. */
 export function SaleDetail({ detail }: { detail: JournalDetail }) {
   const t = useText();
+  const supervisor = useSupervisorAction();
   const tx = detail.transaction;
   const canResend = tx.state === 'rejected' || tx.state === 'not-delivered' || tx.state === 'not-issued';
   const jobs = usePrintJobs((s) => (s.orderNo === tx.orderNo ? s.jobs : detail.prints));
@@ -100,12 +102,17 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
       {canResend && (
         <KeyButton
           tone="primary"
-          onClick={() => void useJournal.getState().resubmit(tx.orderNo)}
+          onClick={() =>
+            supervisor.ask({ zh: '以同一單號重送', en: 'Send again (same order no.)' }, (input) =>
+              useJournal.getState().resubmit(tx.orderNo, input),
+            )
+          }
           data-testid="detail-resubmit"
         >
           {t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
         </KeyButton>
       )}
+      {supervisor.dialog}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { BusinessDay } from '../../../shared/ipc/contract/define';
 import type { JournalDetail, JournalListItem, JournalTxState } from '../../../shared/ipc/contract/journal';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
+import { isPinError, type SupervisorInput } from '../settings/SupervisorAction';
 
 /**
  * The journal screen: one business day's sales with filters, the selected sale's details, and the
@@ -36,7 +37,8 @@ interface JournalState {
   loadPending(): Promise<void>;
   lookupTraining(orderNo: string): Promise<void>;
   resolve(input: ResolveVerificationInput): Promise<boolean>;
-  resubmit(orderNo: string): Promise<void>;
+  /** Answers the error (a wrong PIN stays in the PIN dialog), or null when sent. */
+  resubmit(orderNo: string, supervisor: SupervisorInput): Promise<IpcError | null>;
 }
 
 export const today = () => taipeiBusinessDay(new Date());
@@ -109,10 +111,14 @@ export const useJournal = create<JournalState>((set, get) => ({
     return true;
   },
 
-  async resubmit(orderNo) {
-    const result = await callTill('checkout.resubmit', { orderNo });
-    if (!result.ok) return set({ error: result.error });
+  async resubmit(orderNo, supervisor) {
+    const result = await callTill('checkout.resubmit', { orderNo, ...supervisor });
+    if (!result.ok) {
+      if (!isPinError(result.error)) set({ error: result.error });
+      return result.error;
+    }
     set({ notice: result.value.message, error: null });
     await Promise.all([get().loadPending(), get().load(), get().select(orderNo)]);
+    return null;
   },
 }));

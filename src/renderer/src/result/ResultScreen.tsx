@@ -9,6 +9,7 @@ import { useCart } from '../sell/cart-store';
 import { useScanTarget } from '../scanner/scan-router';
 import { useCatalog } from '../sell/catalog-store';
 import { addByCode } from '../sell/sell-actions';
+import { isPinError, useSupervisorAction } from '../settings/SupervisorAction';
 import { PrintPreview, PrintStatus } from './PrintStatus';
 import { isUsableQrLink, QrPanel } from './QrPanel';
 
@@ -42,8 +43,18 @@ export function ResultScreen() {
     useCheckout.getState().reset();
     go('sell');
   };
+  // Sending a sale again is a supervisor's act: the PIN first (main checks it and records it).
+  const supervisor = useSupervisorAction();
   const resubmit = async () => {
-    if (result) await useCheckout.getState().resubmit(result.orderNo);
+    if (!result) return;
+    const orderNo = result.orderNo;
+    supervisor.ask({ zh: '以同一單號重送', en: 'Send again (same order no.)' }, async (input) => {
+      if (await useCheckout.getState().resubmit(orderNo, input)) return null;
+      const error = useCheckout.getState().error;
+      // A wrong PIN is shown in the PIN dialog, not as the sale's outcome.
+      if (isPinError(error)) useCheckout.setState({ error: null });
+      return error;
+    });
   };
 
   // The next customer's first item may be scanned right away: it starts the next sale.
@@ -118,6 +129,7 @@ export function ResultScreen() {
           </>
         )}
       </footer>
+      {supervisor.dialog}
     </div>
   );
 }

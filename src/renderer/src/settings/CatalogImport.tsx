@@ -6,6 +6,13 @@ import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
+import { useSettings } from './settings-store';
+
+/** The PIN that unlocked the settings screen: main checks it again for every import (and records it). */
+const supervisor = (): { pin?: string } => {
+  const pin = useSettings.getState().unlockedWith;
+  return pin ? { pin } : {};
+};
 
 /** A file the cashier picked: UTF-8 when it is valid UTF-8, else Big5 (Excel on Traditional Chinese Windows). */
 export async function readCatalogFile(file: File): Promise<string> {
@@ -78,7 +85,13 @@ export function CatalogImport() {
           disabled={busy || path.trim() === ''}
           data-testid="import-path-button"
           onClick={() =>
-            void run(() => callTill('catalog.import', { source: { kind: 'path', path: path.trim() }, mode }))
+            void run(() =>
+              callTill('catalog.import', {
+                source: { kind: 'path', path: path.trim() },
+                mode,
+                ...supervisor(),
+              }),
+            )
           }
         >
           {t({ zh: '匯入', en: 'Import' })}
@@ -100,6 +113,7 @@ export function CatalogImport() {
                   callTill('catalog.import', {
                     source: { kind: 'text', text: await readCatalogFile(file), fileName: file.name },
                     mode,
+                    ...supervisor(),
                   }),
                 );
               }
@@ -109,7 +123,7 @@ export function CatalogImport() {
         <KeyButton
           disabled={busy}
           data-testid="load-sample"
-          onClick={() => void run(() => callTill('catalog.loadSample', {}))}
+          onClick={() => void run(() => callTill('catalog.loadSample', supervisor()))}
         >
           {t({ zh: '載入範例商品（練習用）', en: 'Load the sample catalog (training)' })}
         </KeyButton>

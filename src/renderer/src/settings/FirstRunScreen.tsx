@@ -30,6 +30,8 @@ export function FirstRunScreen() {
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
   const [sample, setSample] = useState(true);
+  // Running without a supervisor PIN is the supervisor's explicit, visible choice, never a default.
+  const [noPin, setNoPin] = useState(false);
   const [problem, setProblem] = useState<Bilingual | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,15 +49,23 @@ export function FirstRunScreen() {
         en: 'The till id is 2 to 6 capital letters or digits',
       });
     }
-    if (pin !== '' || pinAgain !== '') {
+    if (!noPin || pin !== '' || pinAgain !== '') {
+      if (pin === '' && pinAgain === '') {
+        return setProblem({
+          zh: '請設定主管 PIN，或勾選「不使用主管 PIN」',
+          en: 'Set a supervisor PIN, or tick "Run without a supervisor PIN"',
+        });
+      }
       if (!isPin(pin)) return setProblem(PIN_RULE);
       if (pin !== pinAgain) return setProblem({ zh: '兩次輸入的 PIN 不同', en: 'The two PINs differ' });
     }
     setBusy(true);
     const settings = useSettings.getState();
-    if (pin !== '' && !(await settings.setPin(pin))) return setBusy(false);
+    const withPin = pin !== '';
+    if (withPin && !(await settings.setPin(pin))) return setBusy(false);
+    if (!withPin && !(await settings.save({ runWithoutPin: true }))) return setBusy(false);
     if (sample) {
-      const loaded = await callTill('catalog.loadSample', {});
+      const loaded = await callTill('catalog.loadSample', withPin ? { pin } : {});
       if (!loaded.ok || loaded.value.status !== 'imported') {
         setBusy(false);
         return setProblem({ zh: '範例商品載入失敗', en: 'The sample catalog could not be loaded' });
@@ -122,6 +132,18 @@ export function FirstRunScreen() {
             data-testid="first-run-pin-again"
           />
         </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={noPin}
+            onChange={(e) => setNoPin(e.target.checked)}
+            data-testid="first-run-no-pin"
+          />
+          {t({
+            zh: '不使用主管 PIN（任何人都能匯入商品、匯出帳務、開錢櫃；狀態列會顯示）',
+            en: 'Run without a supervisor PIN (anyone can import, export and open the drawer; the status bar shows it)',
+          })}
+        </label>
         <label className="check">
           <input
             type="checkbox"

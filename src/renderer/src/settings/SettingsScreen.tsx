@@ -96,6 +96,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       'serviceUrl',
       'timeoutMs',
       'kiosk',
+      'acceptInsecureSecretStorage',
     ] as const) {
       if (form[key] !== view.settings[key]) Object.assign(patch, { [key]: form[key] });
     }
@@ -266,6 +267,30 @@ function SettingsForm({ view }: { view: SettingsView }) {
             '0123456789ABCDEF…',
           )}
           {view.secureStorageNotice && <p className="hint">{t(view.secureStorageNotice)}</p>}
+          {(view.secureStorage === 'weak' || form.acceptInsecureSecretStorage) && (
+            // Production keys beside the key that encrypts them: only by the supervisor's knowing
+            // choice (main refuses them otherwise, and records the choice in the journal).
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={form.acceptInsecureSecretStorage}
+                onChange={(e) => set('acceptInsecureSecretStorage', e.target.checked)}
+                data-testid="set-accept-insecure-storage"
+              />
+              {t({
+                zh: '接受不安全的金鑰儲存：我了解此電腦沒有安全金鑰庫，正式營業金鑰只以本機上的金鑰加密',
+                en: 'Accept insecure key storage: I understand this computer has no key store and production keys are encrypted only with a key on this disk',
+              })}
+            </label>
+          )}
+          {view.settings.acceptInsecureSecretStorage && view.secureStorage !== 'os' && (
+            <p className="notice notice--warning" data-testid="insecure-storage-accepted">
+              {t({
+                zh: '主管已接受在沒有安全金鑰庫的情況下儲存金鑰（已記入日誌）。',
+                en: 'A supervisor accepted storing keys without a key store (recorded in the journal).',
+              })}
+            </p>
+          )}
         </section>
 
         <section className="panel">
@@ -312,6 +337,19 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </div>
           <PrinterTest printer={printerKey(view.settings.printer, form.printer)} />
           <h2 className="panel__title">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</h2>
+          {view.supervisorPin !== 'set' && (
+            <p className="notice notice--warning" data-testid="settings-no-pin">
+              {view.supervisorPin === 'waived'
+                ? t({
+                    zh: '主管選擇不使用 PIN：匯入、匯出、開錢櫃等操作不需 PIN（仍記入日誌）。設定 PIN 即可恢復保護。',
+                    en: 'The supervisor chose to run without a PIN: imports, exports, the drawer and the like need none (still recorded). Set a PIN to protect them again.',
+                  })
+                : t({
+                    zh: '尚未設定主管 PIN：請設定，否則匯入、匯出、開錢櫃等操作都會被拒絕。',
+                    en: 'No supervisor PIN is set: set one, or imports, exports, the drawer and the like are refused.',
+                  })}
+            </p>
+          )}
           <div className="form-row">
             <PinField
               label={t({ zh: '新 PIN', en: 'New PIN' })}

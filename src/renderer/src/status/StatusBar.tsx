@@ -61,6 +61,14 @@ export function StatusBar() {
           {t({ zh: '日誌異常', en: 'Journal problem' })}
         </span>
       )}
+      {status.supervisorPin !== 'set' && (
+        // Shown for as long as it lasts: the supervisor's choice to run without a PIN (or none yet).
+        <span className="badge badge--warning" data-testid="status-no-pin" data-state={status.supervisorPin}>
+          {status.supervisorPin === 'waived'
+            ? t({ zh: '未使用主管 PIN', en: 'No supervisor PIN (chosen)' })
+            : t({ zh: '未設定主管 PIN', en: 'No supervisor PIN set' })}
+        </span>
+      )}
       <span data-testid="status-printer" data-state={status.printer.state}>
         <i
           className={`status-dot status-dot--${dot(status.printer.state === 'online', !['online', 'unknown'].includes(status.printer.state))}`}

@@ -39,6 +39,8 @@ export const AppStatus = z.object({
   }),
   pendingVerification: z.number().int().nonnegative(),
   journal: JournalHealth,
+  /** The supervisor PIN: `waived` is the supervisor's explicit choice to run without one. */
+  supervisorPin: z.enum(['set', 'waived', 'missing']),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 
@@ -47,11 +49,6 @@ export const appMethods = {
     'The status bar: version, mode, till id, service, printer, pending count.',
     noInput,
     AppStatus,
-  ),
-  'app.echo': method(
-    'A round trip for diagnostics: returns the text it was given.',
-    z.object({ text: z.string().min(1).max(200) }).strict(),
-    z.object({ text: z.string(), receivedAt: z.string() }),
   ),
 };
 

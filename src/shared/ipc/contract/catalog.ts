@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NTD } from '../../domain/money';
 import { BilingualText, method, noInput, PlainText } from './define';
+import { SupervisorFields } from './settings';
 
 /** How a product is taxed: the line's `ItemTaxType` (1 taxable, 2 zero-rated, 3 exempt). */
 export const ProductTaxType = z.enum(['taxable', 'zero', 'exempt']);
@@ -95,13 +96,15 @@ export const catalogMethods = {
         ]),
         /** replace: the file becomes the whole catalog; merge: its rows add to or update the catalog by code. */
         mode: z.enum(['replace', 'merge']).default('replace'),
+        /** Replacing prices is a supervisor's act: the PIN is checked in main and the import recorded. */
+        ...SupervisorFields,
       })
       .strict(),
     ImportResult,
   ),
   'catalog.loadSample': method(
-    'Replaces the catalog with the built-in sample (about 60 convenience-store products) for training.',
-    noInput,
+    'Replaces the catalog with the built-in sample (about 60 convenience-store products) for training. Needs the supervisor PIN.',
+    z.object(SupervisorFields).strict(),
     ImportResult,
   ),
 };

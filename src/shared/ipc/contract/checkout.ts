@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductTaxType } from './catalog';
 import { BilingualText, method, noInput, PlainText } from './define';
+import { SupervisorFields } from './settings';
 
 /**
  * Checkout and verification: one sale becomes one invoice request (provider profile §2), and a
@@ -113,10 +114,10 @@ export const ResolveVerificationInput = z
     /** As the provider's channel shows it: `AB12345678` or `AB-12345678`. Required for `issued`. */
     invoiceNumber: PlainText(16).optional(),
     /** Who verified (name or staff id). */
-    by: z.string().trim().min(1).max(40),
+    by: SupervisorFields.by.unwrap(),
     note: PlainText(200).optional(),
-    /** The supervisor PIN; required once one is set (checked in main, not only on the screen). */
-    pin: z.string().max(12).optional(),
+    /** The supervisor PIN (checked in main, not only on the screen). */
+    pin: SupervisorFields.pin,
   })
   .strict();
 export type ResolveVerificationInput = z.infer<typeof ResolveVerificationInput>;
@@ -149,8 +150,9 @@ export const checkoutMethods = {
     CheckoutResult,
   ),
   'checkout.resubmit': method(
-    'Sends a rejected, not delivered, or verified-not-issued order again under the same order number.',
-    OrderNoInput,
+    'Sends a rejected, not delivered, or verified-not-issued order again under the same order number. ' +
+      'Needs the supervisor PIN; recorded.',
+    OrderNoInput.extend(SupervisorFields).strict(),
     CheckoutResult,
   ),
   'verification.pending': method(

@@ -5,6 +5,7 @@ import { InvoiceKindSchema, PosOperationSchema } from './checkout';
 import { JournalHealth } from './app';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
 import { PrintJobKind } from './printing';
+import { SupervisorFields } from './settings';
 
 /**
  * The journal's part of the contract: the day's list with filters, one transaction with its
@@ -275,8 +276,16 @@ export const journalMethods = {
     JournalSummary,
   ),
   'journal.export': method(
-    'Writes the business day as CSV (plus a summary CSV) or JSON into a chosen folder.',
-    z.object({ ...DayAndTill, format: z.enum(['csv', 'json']), folder: PlainText(1000).min(1) }).strict(),
+    'Writes the business day as CSV (plus a summary CSV) or JSON into a chosen folder (absolute, existing; ' +
+      'never overwrites: a taken name gets -2, -3, …). Needs the supervisor PIN; recorded.',
+    z
+      .object({
+        ...DayAndTill,
+        format: z.enum(['csv', 'json']),
+        folder: PlainText(1000).min(1),
+        ...SupervisorFields,
+      })
+      .strict(),
     z.object({
       file: z.string(),
       summaryFile: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BilingualText, BusinessDay, method, noInput } from './define';
+import { SupervisorFields } from './settings';
 
 /** Why a print did not come out; the job stays pending and can be retried. */
 export const PrintFailureCode = z.enum([
@@ -96,8 +97,8 @@ export const printingMethods = {
     PrintOutcome,
   ),
   'printing.openDrawer': method(
-    'Opens the cash drawer (through the receipt printer).',
-    noInput,
+    'Opens the cash drawer (through the receipt printer). Needs the supervisor PIN; recorded.',
+    z.object(SupervisorFields).strict(),
     z.object({ opened: z.literal(true) }),
   ),
 };

@@ -29,8 +29,15 @@ const fields = {
   timeoutMs: z.number().int().min(1000).max(60_000),
   /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
   kiosk: z.boolean(),
-  /** False until the first-run setup is finished; until then no supervisor PIN is asked for. */
+  /** False until the first-run setup is finished; it cannot finish without a PIN or runWithoutPin. */
   firstRunDone: z.boolean(),
+  /** The supervisor's explicit choice to run without a PIN: recorded, and shown in the status bar. */
+  runWithoutPin: z.boolean(),
+  /**
+   * The supervisor accepted storing production keys without an OS key store (encrypted only
+   * with a key on this disk): recorded, and shown in settings. Without it they are refused there.
+   */
+  acceptInsecureSecretStorage: z.boolean(),
 };
 
 /**
@@ -55,6 +62,8 @@ export const TillSettings = z.object({
     .prefault({}),
   kiosk: fields.kiosk.default(false),
   firstRunDone: fields.firstRunDone.default(false),
+  runWithoutPin: fields.runWithoutPin.default(false),
+  acceptInsecureSecretStorage: fields.acceptInsecureSecretStorage.default(false),
 });
 export type TillSettings = z.infer<typeof TillSettings>;
 
@@ -84,6 +93,8 @@ export const SettingsPatch = z
     printer: Printer.partial().strict().optional(),
     kiosk: fields.kiosk.optional(),
     firstRunDone: fields.firstRunDone.optional(),
+    runWithoutPin: fields.runWithoutPin.optional(),
+    acceptInsecureSecretStorage: fields.acceptInsecureSecretStorage.optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
@@ -112,6 +123,18 @@ export type SecretsPatch = z.infer<typeof SecretsPatch>;
 /** A supervisor PIN as typed on the keypad. */
 export const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
 
+/** Who did a supervisor action, as the screen sends it: it goes into the journal's record. */
+export const SupervisorBy = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$/, 'visible characters only');
+
+/** The fields every supervisor action takes: the PIN (checked in main) and who did it. */
+export const SupervisorFields = { pin: Pin.optional(), by: SupervisorBy.optional() };
+
 /**
  * How well secrets are protected at rest: `os` the OS keychain / DPAPI / a Linux keyring,
  * `weak` encrypted with a key kept on this disk (Linux without a keyring, the dev web host),
@@ -136,6 +159,8 @@ export const SettingsView = z.object({
   secureStorageNotice: BilingualText.nullable(),
   /** Whether settings.update and settings.setPin need the supervisor PIN now. */
   pinRequired: z.boolean(),
+  /** `set`; `waived` by the supervisor's explicit choice; `missing` (first run not finished). */
+  supervisorPin: z.enum(['set', 'waived', 'missing']),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -152,6 +177,7 @@ export const settingsMethods = {
         patch: SettingsPatch.default({}),
         secrets: SecretsPatch.default({}),
         pin: Pin.optional(),
+        by: SupervisorBy.optional(),
       })
       .strict(),
     SettingsView,
@@ -163,7 +189,7 @@ export const settingsMethods = {
   ),
   'settings.setPin': method(
     'Sets or changes the supervisor PIN; the current PIN is needed once one is set (except during first-run setup).',
-    z.object({ newPin: Pin, currentPin: Pin.optional() }).strict(),
+    z.object({ newPin: Pin, currentPin: Pin.optional(), by: SupervisorBy.optional() }).strict(),
     SettingsView,
   ),
 };

@@ -1,0 +1,88 @@
+import type { Bilingual } from '../../shared/domain/i18n';
+import { TillError } from '../core/errors';
+import type { SupervisorActionInput, SupervisorActionKind } from '../journal/types';
+import { requirePin, type PinGuard } from './pin';
+import type { SettingsStore } from './settings-store';
+
+/*
+ * Supervisor actions (prices replaced, the drawer opened, a sale resolved, …): the PIN is checked
+ * here in main, whatever the screen did, and each one done leaves a chained journal record of
+ * who, when and what.
+ */
+
+/** Where the records go: the journal (a narrow view, so tests and other hosts can pass a fake). */
+export interface SupervisorRecorder {
+  recordSupervisorAction(input: SupervisorActionInput): unknown;
+}
+
+export interface SupervisorRequest {
+  pin?: string | undefined;
+  /** The cashier's name as the screen sends it; `supervisor` when none. */
+  by?: string | undefined;
+}
+
+export interface SupervisorAction<T> {
+  action: SupervisorActionKind;
+  /** In the cashier's words: what needed the PIN, and that nothing changed. */
+  required: Bilingual;
+  wrong: Bilingual;
+  /** What was done, in a few plain fields (never a secret). */
+  detail?: (result: T) => Record<string, unknown>;
+}
+
+export interface SupervisorGate {
+  /** Throws `pin-required` / `pin-wrong` / `pin-locked` / `pin-not-set`; nothing has run then. */
+  check(request: SupervisorRequest, messages: { required: Bilingual; wrong: Bilingual }): Promise<void>;
+  /** Checks, runs `act`, then records it. A refused or failed action leaves nothing changed. */
+  run<T>(request: SupervisorRequest, action: SupervisorAction<T>, act: () => Promise<T> | T): Promise<T>;
+  record(action: SupervisorActionKind, by: string | undefined, detail?: Record<string, unknown>): void;
+  /** `set`, `waived` (the supervisor chose to run without one, visibly), or `missing`. */
+  pinState(): 'set' | 'waived' | 'missing';
+}
+
+export const pinNotSet = () =>
+  new TillError('pin-not-set', {
+    zh: '尚未設定主管 PIN：請主管先在「設定」設定 PIN（或明確選擇不使用 PIN），此操作未執行。',
+    en: 'No supervisor PIN is set: a supervisor sets one under Settings (or explicitly chooses to run without one) first. Nothing was done.',
+  });
+
+export const supervisorName = (by: string | undefined): string => {
+  const name = by?.trim() ?? '';
+  return name === '' ? 'supervisor' : name;
+};
+
+export function createSupervisorGate(deps: {
+  pins: PinGuard;
+  settings: SettingsStore;
+  journal: SupervisorRecorder;
+}): SupervisorGate {
+  const pinState = () =>
+    deps.pins.isSet() ? 'set' : deps.settings.get().runWithoutPin ? 'waived' : 'missing';
+
+  async function check(request: SupervisorRequest, messages: { required: Bilingual; wrong: Bilingual }) {
+    switch (pinState()) {
+      case 'set':
+        return requirePin(deps.pins, request.pin, messages);
+      case 'waived':
+        return; // the supervisor's own, recorded and shown choice
+      case 'missing':
+        throw pinNotSet();
+    }
+  }
+
+  const record: SupervisorGate['record'] = (action, by, detail = {}) => {
+    deps.journal.recordSupervisorAction({ action, by: supervisorName(by), detail });
+  };
+
+  return {
+    check,
+    record,
+    pinState,
+    async run(request, action, act) {
+      await check(request, action);
+      const result = await act();
+      record(action.action, request.by, action.detail?.(result) ?? {});
+      return result;
+    },
+  };
+}
