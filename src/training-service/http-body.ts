@@ -17,6 +17,12 @@ export class RequestAborted extends Error {}
 /** Reads at most `maxBytes`; an oversized body is drained (so the client sees the 413) and dropped. */
 function readBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
+    // The client hung up while the request waited (a delay fault): 'close' has already fired and
+    // would never reach the listeners below, leaving the request pending for good.
+    if (req.destroyed) {
+      reject(new RequestAborted('request aborted before its body was read'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = Number(req.headers['content-length'] ?? 0) > maxBytes;
@@ -57,6 +63,13 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+  // A declared size over the cap is refused before a byte of the body is read: the client need
+  // not send megabytes to learn the answer. The connection closes after it (the body is unread).
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > maxBytes) {
+    req.resume();
+    return { ok: false, status: 413, message: `Body is larger than ${maxBytes} bytes` };
+  }
   const encoding = req.headers['content-encoding'];
   const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
   const bytes = await readBytes(req, maxBytes);
@@ -90,6 +103,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     'cache-control': 'no-store',
+    // A refused upload may still be arriving: do not read it, close after the answer.
+    ...(status === 413 ? { connection: 'close' } : {}),
   });
   res.end(text);
 }

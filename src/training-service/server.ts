@@ -18,6 +18,11 @@ export interface TrainingService {
   url: string;
   port: number;
   config: TrainingServiceConfig;
+  /**
+   * Resolves once no request is being handled (a delayed one included): tests that reconcile
+   * against the service wait for this instead of guessing how long a held request takes.
+   */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,11 @@ function createSleeper(): { sleep: Sleep; cancelAll(): void } {
   };
 }
 
+/** `127.0.0.1`, `localhost` or `[::1]`, with or without a port: this machine's names for itself. */
+export function allowedHost(host: string | undefined): boolean {
+  return host !== undefined && /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i.test(host);
+}
+
 const quietErrors = (error: unknown) => error instanceof ServiceClosing || error instanceof RequestAborted;
 
 export async function startTrainingService(options: TrainingServiceOptions): Promise<TrainingService> {
@@ -70,6 +80,14 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   const context = { config, store, faults, now, sleep: sleeper.sleep };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The service's clock, as a provider's answers carry it: the till reads a wrong clock from it.
+    res.setHeader('date', now().toUTCString());
+    // Only this machine's own names: a web page that rebinds its host name to 127.0.0.1 cannot
+    // reach the service (or its admin channel) from a browser. (Any port: tests put relays in front.)
+    if (!allowedHost(req.headers.host)) {
+      res.setHeader('connection', 'close');
+      return sendJson(res, 421, { StatusCode: 0, ResultMessage: 'Host not allowed' });
+    }
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path.startsWith(ADMIN_PREFIX)) return handleAdmin(req, res, path, context);
     const operation = operationForPath(path);
@@ -81,14 +99,25 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     return handlePos(req, res, operation, context);
   }
 
+  let handling = 0;
+  let idleWaiters: Array<() => void> = [];
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      // An unexpected error is logged and answered; it must not take the service down.
-      if (!quietErrors(error)) console.error('training service: request failed', error);
-      if (!res.headersSent && !res.destroyed)
-        sendJson(res, 500, { StatusCode: 0, ResultMessage: 'Internal error' });
-      else res.destroy();
-    });
+    handling++;
+    const done = () => {
+      if (--handling > 0) return;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const wake of waiters) wake();
+    };
+    handle(req, res)
+      .finally(done)
+      .catch((error: unknown) => {
+        // An unexpected error is logged and answered; it must not take the service down.
+        if (!quietErrors(error)) console.error('training service: request failed', error);
+        if (!res.headersSent && !res.destroyed)
+          sendJson(res, 500, { StatusCode: 0, ResultMessage: 'Internal error' });
+        else res.destroy();
+      });
   });
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
@@ -114,6 +143,8 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     url: `http://127.0.0.1:${port}`,
     port,
     config,
+    idle: () =>
+      handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

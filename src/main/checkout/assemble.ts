@@ -25,6 +25,7 @@ export interface AssembleOptions {
   now?: () => Date;
   onIssued?: (event: IssuedEvent) => void | Promise<void>;
   onStateChanged?: (transaction: TransactionRecord) => void;
+  onClockSeen?: (offsetSeconds: number) => void;
 }
 
 export function assembleCheckout(options: AssembleOptions): CheckoutAssembly {
@@ -38,6 +39,7 @@ export function assembleCheckout(options: AssembleOptions): CheckoutAssembly {
     ...(options.now ? { now: options.now } : {}),
     ...(options.onIssued ? { onIssued: options.onIssued } : {}),
     ...(options.onStateChanged ? { onStateChanged: options.onStateChanged } : {}),
+    ...(options.onClockSeen ? { onClockSeen: options.onClockSeen } : {}),
   });
   const verification = createVerification({
     journal,

@@ -1,6 +1,6 @@
 import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
-import { bilingual } from '../../shared/domain';
+import { bilingual, describeClockOffset } from '../../shared/domain';
 import type { AppStatus } from '../../shared/ipc/contract/app';
 import type { checkoutMethods } from '../../shared/ipc/contract/checkout';
 import { startTrainingService, trainingDefaults, type TrainingService } from '../../training-service';
@@ -54,6 +54,8 @@ export async function createCheckoutCapability(
   let starting: Promise<TrainingService> | null = null;
   let seen: { state: ServiceState; checkedAt: string | null } = { state: 'unknown', checkedAt: null };
   let closed = false;
+  /** The service's clock minus the till's, from its last answer; null until one came. */
+  let clockOffsetSeconds: number | null = null;
 
   const setSeen = (state: ServiceState) => {
     const changed = state !== seen.state;
@@ -131,6 +133,12 @@ export async function createCheckoutCapability(
     logger,
     onStateChanged,
     onServiceSeen: (reachable) => setSeen(reachable ? 'reachable' : 'unreachable'),
+    onClockSeen: (offsetSeconds) => {
+      // The status bar changes only when the warning appears, goes, or its size changes.
+      const before = describeClockOffset(clockOffsetSeconds)?.zh;
+      clockOffsetSeconds = offsetSeconds;
+      if (describeClockOffset(offsetSeconds)?.zh !== before) options.onStatusChanged();
+    },
     onIssued: async (event) => {
       for (const listener of listeners) {
         try {
@@ -171,7 +179,7 @@ export async function createCheckoutCapability(
     serviceStatus() {
       const settings = options.settings.get();
       const url = settings.mode === 'training' ? (training?.url ?? '') : settings.serviceUrl;
-      return { state: seen.state, url, checkedAt: seen.checkedAt };
+      return { state: seen.state, url, checkedAt: seen.checkedAt, clockOffsetSeconds };
     },
     trainingServiceUrl: () => training?.url ?? null,
     async close() {

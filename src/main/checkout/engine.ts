@@ -52,6 +52,8 @@ export interface CheckoutEngineDeps {
   onStateChanged?: (transaction: TransactionRecord) => void;
   /** After each attempt: whether a connection to the service opened (for the status bar). */
   onServiceSeen?: (reachable: boolean) => void;
+  /** After each answer with a `Date` header: the service's clock minus the till's, in seconds. */
+  onClockSeen?: (offsetSeconds: number) => void;
   /** The HTTP transport (tests script it); node:http by default. */
   post?: PosClientDeps['post'];
 }
@@ -86,9 +88,11 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     const { config, training } = await deps.connect();
     const client = createPosClient({
       config,
-      reserveTimestamp: (companyId, nowSeconds) => journal.reserveTimestamp(companyId, nowSeconds),
+      reserveTimestamp: (companyId, nowSeconds, windowSeconds) =>
+        journal.reserveTimestamp(companyId, nowSeconds, windowSeconds),
       logger,
       nowSeconds: () => Math.floor(now().getTime() / 1000),
+      ...(deps.onClockSeen ? { onClock: deps.onClockSeen } : {}),
       ...(deps.post ? { post: deps.post } : {}),
     });
     return { client, training };

@@ -1,4 +1,4 @@
-import { bilingual, formatInvoiceNumber, type Bilingual } from '../../shared/domain';
+import { bilingual, formatInvoiceNumber, timestampExpiredCause, type Bilingual } from '../../shared/domain';
 import type { Outcome } from '../invoice-service/outcome';
 import { RESULT_MESSAGES } from '../invoice-service/pos-profile';
 
@@ -39,7 +39,10 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
       return notes.length === 0 ? base : join(base, notes);
     }
     case 'rejected': {
-      const hint = rejectionHint(outcome.reason);
+      const hint =
+        outcome.reason === RESULT_MESSAGES.timestampExpired
+          ? timestampExpiredCause(outcome.clockOffsetSeconds)
+          : rejectionHint(outcome.reason);
       return bilingual(
         `發票未開立：服務拒絕（${hint.zh}）。請修正後以同一訂單編號 ${orderNo} 重新送出。`,
         `No invoice was issued: the service refused (${hint.en}). Fix it and resubmit under the same order number ${orderNo}.`,
@@ -88,9 +91,6 @@ function rejectionHint(reason: string): Bilingual {
       `${reason}：簽章金鑰設定錯誤，請通知店長`,
       `${reason}: the signing key is set up wrong, tell the manager`,
     );
-  }
-  if (reason === RESULT_MESSAGES.timestampExpired) {
-    return bilingual(`${reason}：請檢查收銀機的時間`, `${reason}: check the till's clock`);
   }
   if (reason === RESULT_MESSAGES.timestampUsed) {
     return bilingual(`${reason}：時間戳記重複，請再送一次`, `${reason}: send it again`);

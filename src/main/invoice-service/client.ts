@@ -1,6 +1,12 @@
 import type { Logger } from '../core/logger';
 import { classify, summarize, type ExchangeSummary, type Outcome } from './outcome';
-import { POS_OPERATIONS, type PosOperation, type PosOrderData } from './pos-profile';
+import {
+  POS_OPERATIONS,
+  RESULT_MESSAGES,
+  TIMESTAMP_WINDOW_SECONDS,
+  type PosOperation,
+  type PosOrderData,
+} from './pos-profile';
 import { signedBody, timestampText } from './signing';
 import { postJson, type PostOptions, type TransportResult } from './transport';
 
@@ -11,6 +17,8 @@ export interface PosServiceConfig {
   apiKey: string;
   signingSecret: string;
   timeoutMs: number;
+  /** How far a Timestamp may be from the service's clock; the profile's 300 s when left out. */
+  timestampWindowSeconds?: number;
 }
 
 /** One request as the journal keeps it: no apiKey, no Signature. */
@@ -33,8 +41,13 @@ export interface AttemptRecorder {
 
 export interface PosClientDeps {
   config: PosServiceConfig;
-  /** The persisted, forward-only timestamp (journal.reserveTimestamp): epoch seconds, decimal text. */
-  reserveTimestamp(companyId: string, nowSeconds: number): string | number;
+  /**
+   * The persisted timestamp (journal.reserveTimestamp): epoch seconds, decimal text, never handed
+   * out twice and never beyond `nowSeconds + windowSeconds`. Throws when none can be had.
+   */
+  reserveTimestamp(companyId: string, nowSeconds: number, windowSeconds: number): string | number;
+  /** After each answer that carried a `Date` header: the service's clock minus the till's, in seconds. */
+  onClock?: (offsetSeconds: number) => void;
   logger: Logger;
   nowSeconds?: () => number;
   post?: (options: PostOptions) => Promise<TransportResult>;
@@ -64,10 +77,19 @@ export function createPosClient(deps: PosClientDeps) {
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const post = deps.post ?? postJson;
   const base = deps.config.serviceUrl.replace(/\/+$/, '');
+  const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
 
   /** The next timestamp of this company, persisted before it is returned (never handed out twice). */
   function reserveTimestamp(): string {
-    return timestampText(deps.reserveTimestamp(deps.config.companyId, nowSeconds()));
+    return timestampText(deps.reserveTimestamp(deps.config.companyId, nowSeconds(), windowSeconds));
+  }
+
+  /** The service's clock minus ours (whole seconds), from an answer's `Date` header. */
+  function clockOffset(result: TransportResult): number | null {
+    if (result.kind !== 'response' || !result.serverDate) return null;
+    const serverMs = Date.parse(result.serverDate);
+    if (!Number.isFinite(serverMs)) return null;
+    return Math.round(serverMs / 1000) - nowSeconds();
   }
 
   async function issue(
@@ -78,9 +100,20 @@ export function createPosClient(deps: PosClientDeps) {
   ): Promise<IssueResult> {
     const { config, logger } = deps;
     const path = POS_OPERATIONS[operation];
+    let previous: Outcome | null = null;
     for (let attempt = 1; ; attempt++) {
-      const timestamp =
-        attempt === 1 && options.firstTimestamp ? timestampText(options.firstTimestamp) : reserveTimestamp();
+      let timestamp: string;
+      try {
+        timestamp =
+          attempt === 1 && options.firstTimestamp
+            ? timestampText(options.firstTimestamp)
+            : reserveTimestamp();
+      } catch (error) {
+        // No fresh timestamp for a retry (a burst filled the window): the last answer stands,
+        // a rejection before anything was issued; the sale waits for a person's resubmit.
+        if (previous) return { outcome: previous, attempts: attempt - 1 };
+        throw error;
+      }
       const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
       recorder.beforeSend(start);
       const body = signedBody(config, timestamp, data);
@@ -93,6 +126,11 @@ export function createPosClient(deps: PosClientDeps) {
       });
       const summary = summarize(result);
       const outcome = classify(operation, data.BillingNo, result);
+      const offset = clockOffset(result);
+      if (offset !== null) deps.onClock?.(offset);
+      if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
+        outcome.clockOffsetSeconds = offset;
+      }
       logger.info('e-invoice service answered', {
         orderNo: data.BillingNo,
         operation,
@@ -106,6 +144,7 @@ export function createPosClient(deps: PosClientDeps) {
         outcome: outcome.kind,
       });
       recorder.afterAnswer(start, summary, outcome);
+      previous = outcome;
       const retry = outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp;
       if (!retry || attempt >= MAX_FRESH_TIMESTAMP_ATTEMPTS) return { outcome, attempts: attempt };
     }

@@ -43,6 +43,11 @@ export interface RejectedOutcome {
   statusCode: 0 | null;
   /** `Timestamp already used`: nothing issued, safe to send again at once with a fresh timestamp. */
   retryWithFreshTimestamp: boolean;
+  /**
+   * `Timestamp expired`: the service's clock minus the till's, in seconds, read from the answer's
+   * `Date` header (null when it sent none), so the cashier is told which clock is wrong.
+   */
+  clockOffsetSeconds?: number | null;
 }
 export interface NotDeliveredOutcome {
   kind: 'not-delivered';

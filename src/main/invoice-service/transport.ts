@@ -9,7 +9,14 @@ import { request as httpsRequest } from 'node:https';
  * already closed can never turn a harmless "not sent" into an "unknown".
  */
 export type TransportResult =
-  | { kind: 'response'; status: number; body: string; elapsedMs: number }
+  | {
+      kind: 'response';
+      status: number;
+      body: string;
+      elapsedMs: number;
+      /** The answer's HTTP `Date` header (the service's clock), when it sent a valid one. */
+      serverDate?: string;
+    }
   | { kind: 'not-sent'; reason: string; elapsedMs: number }
   | { kind: 'failed-after-send'; reason: string; elapsedMs: number };
 
@@ -109,12 +116,14 @@ export function postJson(options: PostOptions): Promise<TransportResult> {
         }
         chunks.push(chunk);
       });
+      const serverDate = res.headers.date;
       res.on('end', () =>
         finish({
           kind: 'response',
           status: res.statusCode ?? 0,
           body: Buffer.concat(chunks).toString('utf8'),
           elapsedMs: elapsed(),
+          ...(typeof serverDate === 'string' && serverDate.length <= 64 ? { serverDate } : {}),
         }),
       );
       res.on('aborted', () => fail('answer cut off'));

@@ -113,12 +113,17 @@ export class Journal {
     return this.write(() => allocateOrderNo(this.db, tillId, instant));
   }
 
-  /** max(now, last + 1) for this company as a decimal string, stored before it is returned. */
+  /**
+   * max(now, last + 1) for this company as a decimal string, stored before it is returned; a
+   * stored one beyond the window (the clock was ahead) restarts from now (company-clock.ts).
+   * `windowSeconds` is the provider's acceptance window (the adapter passes it; 300 s by profile §1).
+   */
   reserveTimestamp(
     companyId: string,
     nowEpochSeconds: number = Math.floor(this.now().getTime() / 1000),
+    windowSeconds = 300,
   ): string {
-    return this.write(() => reserveTimestamp(this.db, companyId, nowEpochSeconds));
+    return this.write(() => reserveTimestamp(this.db, companyId, nowEpochSeconds, windowSeconds));
   }
 
   // ------------------------------------------------------------------ transactions
@@ -272,6 +277,7 @@ export class Journal {
   findHeadOnChain(expected: ExpectedHead): ChainHead | null {
     return findHeadOnChain(this.db, expected);
   }
+
   /**
    * The chain check for the till's own screens: on a read-only snapshot of the file, in slices,
    * so sales go on while it runs. (An in-memory journal has no file to share: checked at once.)

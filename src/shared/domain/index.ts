@@ -1,5 +1,6 @@
 // The shared domain rules: pure code both processes use (no Node, no DOM, no Electron).
 export * from './i18n';
+export * from './clock';
 export * from './money';
 export * from './period';
 export * from './tax';

@@ -1,6 +1,7 @@
 // The till as a process the crash test kills with SIGKILL at random moments: opens the journal,
-// recovers what a previous kill left in flight, says `ready`, then checks out back to back until
-// it is killed. Argument: a JSON object {dbPath, serviceUrl, companyId, apiKey, signingSecret, tillId}.
+// recovers what a previous kill left in flight, says `ready`, then checks out back to back (at
+// most `maxSales`, then it waits) until it is killed. Argument: a JSON object {dbPath, serviceUrl,
+// companyId, apiKey, signingSecret, tillId, maxSales, timestampWindowSeconds}.
 import { assembleCheckout } from '../../../src/main/checkout/assemble';
 import { Journal } from '../../../src/main/journal/journal';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
@@ -12,6 +13,9 @@ const args = JSON.parse(process.argv[2] ?? '{}') as {
   apiKey: string;
   signingSecret: string;
   tillId: string;
+  /** Bounds how far the forward-only request clock can run ahead of real time, whatever the speed. */
+  maxSales: number;
+  timestampWindowSeconds: number;
 };
 
 const orders: CheckoutOrder[] = [
@@ -56,6 +60,7 @@ const { engine } = assembleCheckout({
     apiKey: args.apiKey,
     signingSecret: args.signingSecret,
     timeoutMs: 3000,
+    timestampWindowSeconds: args.timestampWindowSeconds,
   },
   tillId: args.tillId,
   trainingMode: true,
@@ -63,10 +68,12 @@ const { engine } = assembleCheckout({
 });
 process.stdout.write('ready\n');
 
-async function run(): Promise<never> {
-  for (let i = 0; ; i++) {
+async function run(): Promise<void> {
+  for (let i = 0; i < args.maxSales; i++) {
     const result = await engine.submit(orders[i % orders.length]!);
     process.stdout.write(`${result.orderNo} ${result.state}\n`);
   }
+  process.stdout.write('idle\n');
+  setInterval(() => {}, 60_000); // waits for its SIGKILL like a till left open
 }
 void run();

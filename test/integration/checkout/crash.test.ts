@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerification } from '../../../src/main/checkout/verification';
@@ -13,8 +14,17 @@ import { admin, memoryLogger, startService, type Admin } from './harness';
  * journal is reopened and reconciled against the service's own record of every order number:
  * no invoice the service issued is missing from the journal, none was issued twice, no order
  * number changed, and nothing the journal calls "not issued" exists at the service.
+ *
+ * Nothing here depends on the machine's speed: each life sells at most MAX_SALES_PER_LIFE, so
+ * the forward-only request clock can run at most KILLS × MAX_SALES_PER_LIFE seconds ahead of
+ * real time, inside the window the service and till are given; every fifth life is killed at a
+ * moment the test controls (a relay in front of the service swallows its first request, or holds
+ * back the service's answer to it), so kills mid-request are certain, not a matter of timing;
+ * and the service is idle (no delayed request left) before anything is reconciled.
  */
 const KILLS = Number(process.env.CRASH_KILLS ?? 210);
+const MAX_SALES_PER_LIFE = 6;
+const WINDOW_SECONDS = 3600;
 const root = resolve(import.meta.dirname, '../../..');
 const TILL = 'K1';
 
@@ -23,16 +33,20 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
   const dbPath = join(temp.dir, 'journal.sqlite');
   let service: TrainingService;
   let svc: Admin;
+  let relay: TrapRelay;
   let command: { file: string; args: string[]; env: NodeJS.ProcessEnv };
 
   beforeAll(async () => {
     // Back to back, the till uses a second of the company's timestamps per sale (forward only), far
-    // faster than a shop does; a wide window keeps that from turning into `Timestamp expired`.
-    service = await startService(temp.dir, { timestampWindowSeconds: 3600 });
+    // faster than a shop does; the window holds every sale the test can make (see above).
+    expect(KILLS * MAX_SALES_PER_LIFE).toBeLessThan(WINDOW_SECONDS);
+    service = await startService(temp.dir, { timestampWindowSeconds: WINDOW_SECONDS });
     svc = admin(service);
+    relay = await startTrapRelay(service.port);
     command = await childCommand(temp.dir);
   });
   afterAll(async () => {
+    await relay?.close();
     await service.close();
     temp.remove();
   });
@@ -65,16 +79,26 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
 
   const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
-  /** Starts the till; resolves when it is killed. Kills after `ready` + 20-300 ms, or sometimes mid-startup. */
-  function runAndKill(): Promise<{ checkouts: number; killedBeforeReady: boolean }> {
+  /**
+   * How a life ends: `random`, 20-300 ms after `ready` (or, one time in ten, during start-up);
+   * `request-lost`, once its first request has wholly reached the relay, which never passes it on;
+   * `answer-lost`, once the service has answered its first request (issued), which the relay
+   * holds back.
+   */
+  type Ending = 'random' | Exclude<RelayTrap, null>;
+
+  /** Starts the till; resolves when it is killed. */
+  function runAndKill(ending: Ending): Promise<{ checkouts: number; killedBeforeReady: boolean }> {
     return new Promise((done, fail) => {
       const arg = JSON.stringify({
         dbPath,
-        serviceUrl: service.url,
+        serviceUrl: relay.url,
         companyId: service.config.companyId,
         apiKey: service.config.apiKey,
         signingSecret: service.config.signingSecret,
         tillId: TILL,
+        maxSales: MAX_SALES_PER_LIFE,
+        timestampWindowSeconds: WINDOW_SECONDS,
       });
       const child: ChildProcess = spawn(command.file, [...command.args, arg], {
         cwd: root,
@@ -90,13 +114,17 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
         killed = true;
         child.kill('SIGKILL');
       };
-      const early = Math.random() < 0.1;
+      const early = ending === 'random' && Math.random() < 0.1;
       if (early) setTimeout(kill, rand(0, 150));
+      if (ending !== 'random') relay.trap(ending, kill);
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (!ready && out.includes('ready\n')) {
           ready = true;
-          if (!early) setTimeout(kill, rand(20, 300));
+          if (ending === 'random' && !early) setTimeout(kill, rand(20, 300));
+        }
+        if (ending !== 'random' && out.includes('idle\n')) {
+          fail(new Error(`a life meant to be killed mid-request sold all its sales: ${out}`));
         }
       });
       child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
@@ -110,8 +138,8 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
           killedBeforeReady: !ready,
         });
       });
-      // A guard: a child that never gets ready is killed anyway.
-      setTimeout(kill, 10_000);
+      // A guard: a random life that hangs is killed anyway (observed lives wait for their moment).
+      if (ending === 'random') setTimeout(kill, 10_000);
     });
   }
 
@@ -119,19 +147,28 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
     const started = Date.now();
     let checkouts = 0;
     let earlyKills = 0;
+    let observedKills = 0;
+    let answersLost = 0;
     for (let kill = 0; kill < KILLS; kill++) {
-      // Every other life gets slow answers queued, so that kills land while requests are out.
-      if (kill % 2 === 0) {
+      await svc.clearFaults();
+      let ending: Ending = 'random';
+      // Every fifth life is killed at a moment the relay makes certain.
+      if (kill % 10 === 3) ending = 'request-lost';
+      else if (kill % 10 === 8) ending = 'answer-lost';
+      else if (kill % 2 === 0) {
+        // Every other life gets slow answers queued, so that random kills land while requests are out.
         const kind = Math.random() < 0.5 ? 'delay-before' : 'delay-after-commit';
         await svc.fault(kind, rand(1, 4), rand(30, 200));
-      } else {
-        await svc.clearFaults();
       }
-      const life = await runAndKill();
+      const life = await runAndKill(ending);
+      if (ending !== 'random') observedKills++;
+      if (ending === 'answer-lost') answersLost++;
       checkouts += life.checkouts;
       if (life.killedBeforeReady) earlyKills++;
     }
     await svc.clearFaults();
+    // A request the service still holds may yet issue: reconcile only once it has none.
+    await service.idle();
 
     // Reopen as the till would at its next start.
     const journal = Journal.open(dbPath);
@@ -196,8 +233,9 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
           }
         }
       }
-      // Kills did land mid-request: some sales had to be verified. Nothing was refused or lost on the way.
-      expect(byState['needs-verification'] ?? 0).toBeGreaterThan(0);
+      // Kills did land mid-request: at least every observed one left a sale to verify. Nothing was
+      // refused or lost on the way.
+      expect(byState['needs-verification'] ?? 0).toBeGreaterThanOrEqual(observedKills);
       expect(byState['rejected'] ?? 0).toBe(0);
       expect(byState['not-delivered'] ?? 0).toBe(0);
 
@@ -223,11 +261,14 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
       expect(verification.pending()).toHaveLength(0);
       const journalIssued = [...all.keys()].filter((orderNo) => journal.get(orderNo)!.state === 'issued');
       expect(journalIssued.length).toBe(issuedNumbers.size);
+      // Every lost answer was an invoice the service issued and the till learnt of only by verifying.
+      expect(issuedNumbers.size).toBeGreaterThanOrEqual(answersLost);
 
       console.log(
         `crash test: ${KILLS} kills (${earlyKills} during start-up), ${checkouts} checkouts reported, ` +
           `${all.size} sales in the journal, ${issuedNumbers.size} invoices at the service, ` +
-          `${recovered.length} recovered at the final start, states ${JSON.stringify(byState)}, ` +
+          `${recovered.length} recovered at the final start, ${observedKills} kills at an observed moment, ` +
+          `states ${JSON.stringify(byState)}, ` +
           `${Math.round((Date.now() - started) / 1000)} s`,
       );
     } finally {
@@ -235,3 +276,67 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
     }
   }, 600_000);
 });
+
+type RelayTrap = 'request-lost' | 'answer-lost' | null;
+
+interface TrapRelay {
+  url: string;
+  /** The next request (one per connection) is lost on the way in or on the way back; `then` runs at that moment. */
+  trap(kind: Exclude<RelayTrap, null>, then: () => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP relay in front of the service that can lose one request or its answer, and says exactly
+ * when: the crash test kills the till at that moment, whatever the machine's speed.
+ */
+async function startTrapRelay(targetPort: number): Promise<TrapRelay> {
+  let armed: { kind: Exclude<RelayTrap, null>; then: () => void } | null = null;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const trap = armed;
+    armed = null;
+    const upstream = connect(targetPort, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    if (!trap) {
+      client.pipe(upstream);
+      upstream.pipe(client);
+      return;
+    }
+    // Read the whole request (headers + Content-Length bytes) before deciding.
+    let received = Buffer.alloc(0);
+    client.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const length = Number(
+        /content-length:\s*(\d+)/i.exec(received.subarray(0, headEnd).toString('latin1'))?.[1],
+      );
+      if (received.length < headEnd + 4 + length) return;
+      client.removeAllListeners('data');
+      if (trap.kind === 'request-lost') return trap.then();
+      upstream.write(received);
+      // The service's answer arrives and goes no further: it has issued, the till will never know.
+      upstream.once('data', () => trap.then());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    trap: (kind, then) => {
+      armed = { kind, then };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -145,6 +145,7 @@ export function openTill(options: {
   timeoutMs?: number;
   now?: () => Date;
   config?: Partial<PosServiceConfig>;
+  onClockSeen?: (offsetSeconds: number) => void;
 }): Till {
   const journal = Journal.open(options.dbPath);
   journal.recoverInFlight();
@@ -158,6 +159,7 @@ export function openTill(options: {
     training: { url: options.service.url, adminToken: options.service.config.adminToken },
     logger,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onClockSeen ? { onClockSeen: options.onClockSeen } : {}),
     onIssued: (event) => {
       issued.push(event);
     },

@@ -172,7 +172,7 @@ describe('training service: bad input', () => {
     await new Promise<void>((resolve) => {
       const socket = connect(svc.service.port, '127.0.0.1', () => {
         socket.write(
-          `POST /Append/Order HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\napikey: ${svc.config.apiKey}\r\ncontent-length: ${Buffer.byteLength(half)}\r\n\r\n${half.slice(0, 100)}`,
+          `POST /Append/Order HTTP/1.1\r\nhost: 127.0.0.1:${svc.service.port}\r\ncontent-type: application/json\r\napikey: ${svc.config.apiKey}\r\ncontent-length: ${Buffer.byteLength(half)}\r\n\r\n${half.slice(0, 100)}`,
         );
         setTimeout(() => {
           socket.destroy();
@@ -182,6 +182,49 @@ describe('training service: bad input', () => {
     });
     expect(await svc.lookup(`ROB-HALF-${n}`)).toEqual({ found: false });
     await stillServes();
+  });
+
+  /** Writes `head` on a raw socket and resolves with the answer's first line (the body is never sent). */
+  const firstLine = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(svc.service.port, '127.0.0.1', () => socket.write(head));
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('latin1');
+        if (answer.includes('\r\n')) {
+          resolve(answer.slice(0, answer.indexOf('\r\n')));
+          socket.destroy();
+        }
+      });
+      socket.on('error', reject);
+      socket.on('close', () => reject(new Error(`closed without an answer: ${JSON.stringify(answer)}`)));
+    });
+
+  it('answers a declared Content-Length over the cap with 413 before any of the body is sent', async () => {
+    // 50 MB announced, not a byte of it written: the answer must not wait for the body.
+    const line = await firstLine(
+      `POST /Append/Order HTTP/1.1\r\nhost: 127.0.0.1:${svc.service.port}\r\ncontent-type: application/json\r\n` +
+        `apikey: ${svc.config.apiKey}\r\ncontent-length: ${50 * 1024 * 1024}\r\n\r\n`,
+    );
+    expect(line).toBe('HTTP/1.1 413 Payload Too Large');
+    await stillServes();
+  });
+
+  it("refuses a Host header that is not this machine's name for the service, the admin channel too", async () => {
+    const body = wrapperText(JSON.stringify(sampleOrder(`ROB-HOST-${++n}`)));
+    const request = (host: string, path = '/Append/Order') =>
+      firstLine(
+        `POST ${path} HTTP/1.1\r\nhost: ${host}\r\ncontent-type: application/json\r\napikey: ${svc.config.apiKey}\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    expect(await request(`rebind.example:${svc.service.port}`)).toMatch(/^HTTP\/1\.1 421/);
+    expect(await request('127.0.0.1.rebind.example')).toMatch(/^HTTP\/1\.1 421/);
+    expect(await request(`rebind.example:${svc.service.port}`, '/_admin/lookup')).toMatch(/^HTTP\/1\.1 421/);
+    expect(await svc.lookup(`ROB-HOST-${n}`)).toEqual({ found: false });
+    // The machine's own names are fine.
+    expect(await request(`localhost:${svc.service.port}`)).toBe('HTTP/1.1 200 OK');
+    expect(await svc.lookup(`ROB-HOST-${n}`)).toMatchObject({ found: true });
+    lastNumber++;
   });
 
   it('keeps its database intact through all of that', async () => {

@@ -57,8 +57,31 @@ describe('cashier messages: whether an invoice exists and what to do, zh-TW and 
     ],
     [
       { kind: 'rejected', reason: 'Timestamp expired', statusCode: 0, retryWithFreshTimestamp: false },
-      /發票未開立.*請檢查收銀機的時間.*同一訂單編號 T01-20261122-000007/,
-      /No invoice was issued.*check the till's clock.*same order number/,
+      /發票未開立.*請檢查這台收銀機的日期與時間.*同一訂單編號 T01-20261122-000007/,
+      /No invoice was issued.*check this till's date and time.*same order number/,
+    ],
+    [
+      // The answer's Date header said the service is a week behind the till: the till's clock is wrong.
+      {
+        kind: 'rejected',
+        reason: 'Timestamp expired',
+        statusCode: 0,
+        retryWithFreshTimestamp: false,
+        clockOffsetSeconds: -(7 * 86_400 + 2 * 3600 + 5),
+      },
+      /發票未開立.*收銀機時鐘比發票服務快 7 天 2 小時，請校正這台電腦的日期與時間/,
+      /The till's clock is 7 d 2 h ahead of the e-invoice service; set this computer's date and time right/,
+    ],
+    [
+      {
+        kind: 'rejected',
+        reason: 'Timestamp expired',
+        statusCode: 0,
+        retryWithFreshTimestamp: false,
+        clockOffsetSeconds: 3,
+      },
+      /時鐘一致，但服務仍拒絕請求時間/,
+      /agrees with the service's, yet the service refused/,
     ],
     [
       { kind: 'not-delivered', reason: 'ECONNREFUSED' },

@@ -84,5 +84,6 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
     b.row('日誌鏈頭', `#${summary.chainHead.entryId}`);
     b.wrapped(summary.chainHead.hash);
     b.row('核對碼', `#${summary.chainHead.entryId}:${summary.chainHead.hash.slice(0, 16)}`, { bold: true });
-  }  return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
+  }
+  return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { describeClockOffset } from '../../../shared/domain';
 import { isBusyScreen, useNavigation } from '../app/navigation-store';
 import { useText } from '../i18n/language-store';
 import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
@@ -39,6 +40,8 @@ export function StatusBar() {
   const training = status.mode === 'training';
   const printerState = PRINTER_STATE_TEXT[status.printer.state];
   const pending = `${t({ zh: '待確認', en: 'To verify' })} ${status.pendingVerification}`;
+  // A till clock off by more than a minute: the service will soon refuse its requests.
+  const clock = describeClockOffset(status.service.clockOffsetSeconds);
   return (
     <footer className="status-bar" role="status" data-testid="status-bar">
       <span
@@ -56,6 +59,11 @@ export function StatusBar() {
         />
         {t(SERVICE_TEXT[status.service.state])}
       </span>
+      {clock ? (
+        <span className="badge badge--warning" data-testid="status-clock" title={t(clock)}>
+          {t(clock)}
+        </span>
+      ) : null}
       {!status.journal.ok && (
         <span className="badge badge--warning" data-testid="status-journal">
           {t({ zh: '日誌異常', en: 'Journal problem' })}

@@ -32,6 +32,11 @@ export const AppStatus = z.object({
     state: z.enum(['unknown', 'reachable', 'unreachable']),
     url: z.string(),
     checkedAt: z.string().nullable(),
+    /**
+     * The service's clock minus the till's in seconds, from its last answer's `Date` header (null
+     * until one came): the status bar names a wrong till clock before the service refuses it.
+     */
+    clockOffsetSeconds: z.number().int().nullable(),
   }),
   printer: z.object({
     state: z.enum(['unknown', 'online', 'offline', 'paper-out', 'cover-open', 'none']),
