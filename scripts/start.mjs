@@ -5,8 +5,9 @@
 //   3. Electron started on the project (package.json "main" = out/main/index.js).
 // Afterwards `npm run native:node` (run by the test and web scripts) rebuilds it for Node again.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const projectRoot = resolve(import.meta.dirname, '..');
@@ -20,14 +21,37 @@ export function startSteps(nodePath = process.execPath) {
   ];
 }
 
-/** The Electron binary's path: what the `electron` package exports from Node. */
-function electronBinary() {
+/**
+ * The Electron binary's path when it is on this machine, else null. Read from the `electron`
+ * package's own files rather than `require('electron')`, which starts a download when the binary
+ * is missing (and, offline, dies with a `fetch failed` stack).
+ */
+export function electronBinary(env = process.env) {
   const require = createRequire(import.meta.url);
-  return require('electron');
+  let packageDir;
+  try {
+    packageDir = dirname(require.resolve('electron/package.json'));
+  } catch {
+    return null;
+  }
+  const pathFile = join(packageDir, 'path.txt');
+  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
+  const binary = env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(env.ELECTRON_OVERRIDE_DIST_PATH, executable || 'electron')
+    : executable && join(packageDir, 'dist', executable);
+  return binary && existsSync(binary) ? binary : null;
 }
 
+/** What to say when there is no Electron binary: what is missing, and the way that works offline. */
+export const NO_ELECTRON_MESSAGE = [
+  'npm start: 這台電腦沒有 Electron 執行檔（node_modules/electron 未下載到，通常是因為沒有網路），無法開啟收銀視窗。',
+  '          請改用 `npm run web`：同一個收銀程式在瀏覽器中執行（127.0.0.1，附存取碼）。',
+  'npm start: the Electron binary is missing (node_modules/electron has not downloaded it, usually for lack of internet),',
+  '          so the till window cannot open. Run `npm run web` instead: the same till in a browser (127.0.0.1, with a token).',
+].join('\n');
+
 function run(step) {
-  const command = step.command === 'electron' ? electronBinary() : step.command;
+  const command = step.command === 'electron' ? (electronBinary() ?? 'electron') : step.command;
   // ELECTRON_RUN_AS_NODE in the environment would start Electron as plain Node, without a window.
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
@@ -48,5 +72,10 @@ function run(step) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  // Before anything else: the first step would otherwise try to download Electron's headers.
+  if (electronBinary() === null) {
+    console.error(NO_ELECTRON_MESSAGE);
+    process.exit(1);
+  }
   for (const step of startSteps()) run(step);
 }

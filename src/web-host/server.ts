@@ -77,7 +77,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return sendJson(res, 401, forbidden);
       }
       const body = await readBody(req);
-      if (body === null) return sendJson(res, 413, tooLarge);
+      if (body === null) {
+        res.setHeader('connection', 'close');
+        return sendJson(res, 413, tooLarge);
+      }
       let payload: unknown;
       try {
         payload = body.length === 0 ? {} : JSON.parse(body);
@@ -185,15 +188,24 @@ function decodedPath(path: string): string | null {
   }
 }
 
+/**
+ * The body as text, or null when it is over the limit: then the caller answers 413 and the
+ * connection closes after the answer. (Destroying the request here cut the socket before the 413
+ * could be read: the caller saw an empty reply.)
+ */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      resolve(null);
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        req.destroy();
+        chunks.length = 0;
+        resolve(null); // the rest is read and dropped until the answer goes out
         return;
       }
       chunks.push(chunk);

@@ -7,7 +7,7 @@ import { createCheckoutCapability } from '../checkout/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createSettingsHandlers } from '../settings/handlers';
-import { createPinGuard, requirePin } from '../settings/pin';
+import { createPinGuard } from '../settings/pin';
 import { createSupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
@@ -49,10 +49,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     path: join(options.dataDir, 'journal.sqlite'),
     secrets: options.secrets,
     logger: options.logger,
-    // The one PIN guard (below); no PIN set (a fresh training till): as for resolving a sale.
-    checkSupervisor: async (request, messages) => {
-      if (pins.isSet()) await requirePin(pins, request.pin, messages);
-    },
+    // The same supervisor check as every other PIN action (below, once the journal exists).
+    checkSupervisor: (request, messages) => supervisor.check(request, messages),
     onChanged: () => publishStatus(),
   });
   const journal = guarded.journal;

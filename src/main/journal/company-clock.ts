@@ -2,25 +2,28 @@ import type Database from 'better-sqlite3';
 import { invalid, JournalError } from './errors';
 import { statement } from './statements';
 
+/** How many handed-out seconds are remembered per company: far more than any window holds. */
+const KEPT_TIMESTAMPS = 10_000;
+
 /**
  * The request `Timestamp` per company (provider profile §1: accepted within `window` seconds of
  * the service's clock, never twice for one key pair, also across restarts).
  *
  * - Normally `max(now, last + 1)`: a second is never handed out twice, even when the clock jumps
  *   back a little (a correction of a few minutes continues from `last + 1`).
- * - A timestamp more than `window` ahead of now was never accepted (the service's clock cannot
- *   have been that far ahead), so when the stored one is, the PC clock was ahead and has been
- *   corrected: the clock restarts from now and skips only the seconds it handed out that the
- *   service could still have accepted (kept in `request_timestamps`). Without this, one sale with
- *   the clock a week ahead made every later sale `Timestamp expired`, for good.
+ * - Seconds handed out more than `window` ahead of now are left aside: when the PC clock was
+ *   ahead and has been corrected, they were refused by the service, so the clock restarts from
+ *   now, skipping only the seconds it handed out that the service could accept (kept in
+ *   `request_timestamps`). Without this, one sale with the clock a week ahead made every later
+ *   sale `Timestamp expired`, for good.
+ * - The same rule, when the PC clock is the one that jumped back, sends the till's own time: the
+ *   service refuses it, and the cashier is told the till's clock is slow (an invoice with a wrong
+ *   date must not go out quietly). The seconds left aside count again once the clock is right.
  * - It never hands out a timestamp beyond `now + window`: that request could only be refused. A
  *   till that sells faster than one sale a second for longer than the window is told to wait.
  *
  * Stored before it is returned; runs inside the caller's write transaction.
  */
-/** How many handed-out seconds are remembered per company: far more than any window holds. */
-const KEPT_TIMESTAMPS = 10_000;
-
 export function reserveTimestamp(
   db: Database.Database,
   companyId: string,
@@ -38,10 +41,6 @@ export function reserveTimestamp(
   }
   const now = nowEpochSeconds;
   const ceiling = now + windowSeconds;
-  const last = statement(db, 'SELECT last_timestamp FROM company_clock WHERE company_id = ?')
-    .pluck()
-    .get(companyId) as number | undefined;
-
   // Only the newest seconds can matter (at most window + 1 of them fall in any window); the
   // clock itself cannot say which are old, since it may be the thing that was wrong.
   statement(
@@ -49,17 +48,18 @@ export function reserveTimestamp(
     `DELETE FROM request_timestamps WHERE company_id = ? AND ts < (
        SELECT ts FROM request_timestamps WHERE company_id = ? ORDER BY ts DESC LIMIT 1 OFFSET ?)`,
   ).run(companyId, companyId, KEPT_TIMESTAMPS - 1);
-  let next: number;
-  if (last !== undefined && last > ceiling) {
-    // The stored ones above the window were refused by the service: they are not "used".
-    statement(db, 'DELETE FROM request_timestamps WHERE company_id = ? AND ts > ?').run(companyId, ceiling);
-    const highest = statement(db, 'SELECT max(ts) FROM request_timestamps WHERE company_id = ?')
-      .pluck()
-      .get(companyId) as number | null;
-    next = Math.max(now, (highest ?? now - 1) + 1);
-  } else {
-    next = Math.max(now, (last ?? now - 1) + 1);
-  }
+  // The highest second handed out that the service could accept now. Those beyond the window
+  // are left aside, not forgotten: once the clock reaches them again they count.
+  const highest = statement(
+    db,
+    `SELECT max(ts) FROM (
+       SELECT ts FROM request_timestamps WHERE company_id = ? AND ts <= ?
+       UNION ALL
+       SELECT last_timestamp FROM company_clock WHERE company_id = ? AND last_timestamp <= ?)`,
+  )
+    .pluck()
+    .get(companyId, ceiling, companyId, ceiling) as number | null;
+  const next = Math.max(now, (highest ?? now - 1) + 1);
   if (next > ceiling) {
     const wait = next - ceiling;
     throw new JournalError('journal-refused', {
@@ -70,7 +70,7 @@ export function reserveTimestamp(
   statement(
     db,
     `INSERT INTO company_clock (company_id, last_timestamp) VALUES (?, ?)
-     ON CONFLICT (company_id) DO UPDATE SET last_timestamp = excluded.last_timestamp`,
+     ON CONFLICT (company_id) DO UPDATE SET last_timestamp = max(last_timestamp, excluded.last_timestamp)`,
   ).run(companyId, next);
   statement(db, 'INSERT OR IGNORE INTO request_timestamps (company_id, ts) VALUES (?, ?)').run(
     companyId,

@@ -67,7 +67,8 @@ describe('checkout engine', () => {
       const other = Journal.open(join(temp.dir, `journal-${n}.sqlite`));
       try {
         seenState = other.get(body.Data.BillingNo)?.state ?? null;
-        seenStamp = other.reserveTimestamp('24549210', 1);
+        // At the request's own second: a stored one makes the next one later than it.
+        seenStamp = other.reserveTimestamp('24549210', Number(body.Timestamp));
       } finally {
         other.close();
       }

@@ -237,23 +237,35 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     return startService(join(rig.dir, name));
   }
 
-  it('timestamps move forward across a restart and a clock jumped back an hour', async () => {
+  it('a clock jumped back an hour: refused as an hour slow, then after the fix no timestamp is reused', async () => {
     const path = join(rig.dir, 'clock.sqlite');
     const service = await ownService('clock-service');
     const first = openTill({ dbPath: path, service, tillId: 'T05' });
     const a = await first.engine.submit(paperOrder());
+    expect(a.state).toBe('issued');
     first.close();
+    // The PC clock is set back an hour: an invoice dated an hour off must not go out quietly.
     const back = new Date(Date.now() - 3600_000);
-    const second = openTill({ dbPath: path, service, tillId: 'T05', now: () => back });
+    const slow = openTill({ dbPath: path, service, tillId: 'T05', now: () => back });
+    let b: Awaited<ReturnType<typeof slow.engine.submit>>;
     try {
-      const b = await second.engine.submit(paperOrder());
-      expect(b.state).toBe('issued');
-      const stampA = Number(second.journal.detail(a.orderNo)!.exchanges[0]!.requestTimestamp);
-      const stampB = second.journal.detail(b.orderNo)!.exchanges;
-      expect(stampB).toHaveLength(1); // no `Timestamp already used`: the journal never handed out a used one
-      expect(Number(stampB[0]!.requestTimestamp)).toBeGreaterThan(stampA);
+      b = await slow.engine.submit(paperOrder());
+      expect(b.state).toBe('rejected');
+      expect(b.message.zh).toMatch(/收銀機時鐘比發票服務慢 (59 分鐘|1 小時)/);
     } finally {
-      second.close();
+      slow.close();
+    }
+    // Corrected: the same order number goes out, with a timestamp after every one handed out before.
+    const fixed = openTill({ dbPath: path, service, tillId: 'T05' });
+    try {
+      const again = await fixed.engine.resubmit(b.orderNo);
+      expect(again.state).toBe('issued');
+      const stampA = Number(fixed.journal.detail(a.orderNo)!.exchanges[0]!.requestTimestamp);
+      const stampsB = fixed.journal.detail(b.orderNo)!.exchanges.map((e) => Number(e.requestTimestamp));
+      expect(stampsB).toHaveLength(2); // the refused one and the resubmission: no `Timestamp already used`
+      expect(stampsB[1]).toBeGreaterThan(stampA);
+    } finally {
+      fixed.close();
       await service.close();
     }
   });

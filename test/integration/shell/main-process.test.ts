@@ -210,8 +210,10 @@ describe('the Electron entry with a stand-in for electron', () => {
 
     const view = JSON.stringify((await invoke('settings.get', {})).value);
     const stored = JSON.parse(readFileSync(join(fake.userData, 'secrets.json'), 'utf8'));
-    expect(Object.keys(stored).sort()).toEqual(['apiKey', 'qrAesKey', 'signingSecret']);
+    // The journal's chain key (made at the first start) is a secret of the same kind.
+    expect(Object.keys(stored).sort()).toEqual(['apiKey', 'journalChainKey', 'qrAesKey', 'signingSecret']);
     expect(stored.apiKey).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(stored.journalChainKey).toMatch(/^[A-Za-z0-9+/]+=*$/);
 
     const log = readFileSync(join(fake.userData, 'logs', 'till.log'), 'utf8');
     expect(log).toContain('request blocked');

@@ -72,6 +72,38 @@ describe('web host: the IPC contract over loopback HTTP', () => {
     expect(result.error.message.zh).toContain('資料格式不正確');
   });
 
+  it('answers a body over 1 MB with 413 (declared, or streamed without a length), not an empty reply', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10) });
+    const declared = await call('app.status', big);
+    expect(declared.status).toBe(413);
+    expect((await declared.json()).error.code).toBeDefined();
+    // Chunked: no Content-Length, the limit is found while reading.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`${till.host.url}__till/call/app.status`);
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${till.host.token}` },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      for (let i = 0; i < 9; i++) req.write('x'.repeat(128 * 1024));
+      req.end();
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).ok).toBe(false);
+    // The host is still there.
+    expect((await call('app.status', {})).status).toBe(200);
+  });
+
   it('rejects a body that is not JSON and an unknown method', async () => {
     expect((await call('settings.verifyPin', '{not json')).status).toBe(400);
     const result = await (await call('app.nope', {})).json();

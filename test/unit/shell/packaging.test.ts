@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -42,6 +43,48 @@ describe('start and package scripts', () => {
     expect(steps[1]).toMatchObject({ command: 'npx', args: ['electron-vite', 'build'] });
     expect(steps[2]!.args[0]).toBe('.');
     expect(pkg.main).toBe('out/main/index.js');
+  });
+
+  it('npm start without the Electron binary says what is missing and points to npm run web', () => {
+    // The override names a folder with no binary in it: the same as a machine that never downloaded it.
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(root, 'no-electron-here') },
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('沒有 Electron 執行檔');
+    expect(result.stderr).toContain('the Electron binary is missing');
+    expect(result.stderr).toContain('npm run web');
+    expect(result.stderr).not.toMatch(/fetch failed|TypeError|at async/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('engines names the Node versions every tool the tests and the web host run on accepts', () => {
+    const semver = require('semver') as {
+      subset(a: string, b: string): boolean;
+      satisfies(version: string, range: string): boolean;
+    };
+    const full = pkg as unknown as {
+      engines: { node: string };
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const range = full.engines.node;
+    expect(semver.satisfies(process.versions.node, range), `this Node (${process.versions.node})`).toBe(true);
+    // Packaging tools that only `npm start` / `npm run package` use, on a machine with Electron.
+    const packagingOnly = new Set(['electron', 'electron-builder']);
+    const tooNarrow: string[] = [];
+    for (const name of [...Object.keys(full.dependencies), ...Object.keys(full.devDependencies)]) {
+      if (packagingOnly.has(name)) continue;
+      // Read from the folder: some packages' `exports` hide their package.json from require().
+      const manifest = readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8');
+      const engines = (JSON.parse(manifest) as { engines?: { node?: string } }).engines;
+      if (engines?.node && !semver.subset(range, engines.node))
+        tooNarrow.push(`${name} needs ${engines.node}`);
+    }
+    expect(tooNarrow).toEqual([]);
   });
 
   it('npm run package rebuilds for Electron, builds, then runs electron-builder with the config', () => {
