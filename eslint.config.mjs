@@ -46,6 +46,34 @@ export default tseslint.config(
     },
   },
   {
+    // The provider contract: what the till and the training service both speak, below both.
+    files: ['src/provider/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/main/**',
+                '**/renderer/**',
+                '**/preload/**',
+                '**/web-host/**',
+                '**/training-service/**',
+              ],
+              message:
+                'src/provider sits below the till and the training service: it imports only src/shared.',
+            },
+            {
+              group: ['electron', 'better-sqlite3'],
+              message: 'src/provider describes the provider; it keeps no state.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -53,7 +81,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/main/**', '**/web-host/**', '**/training-service/**', 'node:*', 'electron'],
+              group: [
+                '**/main/**',
+                '**/provider/**',
+                '**/web-host/**',
+                '**/training-service/**',
+                'node:*',
+                'electron',
+              ],
               message: 'The renderer reaches the main process only through the IPC contract.',
             },
           ],
@@ -62,7 +97,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/**/*.ts', 'src/training-service/**/*.ts'],
+    files: ['src/training-service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**', '**/web-host/**'],
+              message:
+                'The training service speaks the provider contract (src/provider) and never reaches into the till.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

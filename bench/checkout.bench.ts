@@ -11,7 +11,7 @@ import {
   POS_OPERATIONS,
   requestHeaders,
   toPosOrderData,
-} from '../src/main/invoice-service/pos-profile';
+} from '../src/provider/pos-profile';
 import { postJson } from '../src/main/invoice-service/transport';
 import { Journal } from '../src/main/journal/journal';
 import { splitTax, taipeiDateTime } from '../src/shared/domain';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { RESULT_MESSAGES, signRequest } from '../main/invoice-service/pos-profile';
+import { RESULT_MESSAGES, signRequest } from '../provider/pos-profile';
 import type { TrainingServiceConfig } from './config';
 import type { TrainingStore } from './store';
 

@@ -1,4 +1,4 @@
-import { TIMESTAMP_WINDOW_SECONDS } from '../main/invoice-service/pos-profile';
+import { TIMESTAMP_WINDOW_SECONDS } from '../provider/pos-profile';
 import { validateBuyerTaxId, type Bilingual } from '../shared/domain';
 
 /**

@@ -5,7 +5,7 @@ import {
   type PosOperation,
   type PosOrderData,
   type PosResponse,
-} from '../main/invoice-service/pos-profile';
+} from '../provider/pos-profile';
 import { invoicePeriod, parseTaipeiDateTime } from '../shared/domain';
 import { tracksFor, type TrainingServiceConfig } from './config';
 import { buildPrintData } from './print-data';

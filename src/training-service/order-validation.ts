@@ -1,4 +1,4 @@
-import { CONSUMER_BUYER_ID, type PosDetail, type PosOrderData } from '../main/invoice-service/pos-profile';
+import { CONSUMER_BUYER_ID, type PosDetail, type PosOrderData } from '../provider/pos-profile';
 import {
   CARRIER_TYPES,
   isAcceptableBusinessTax,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_KEY_HEADER, RESULT_MESSAGES, type PosOperation } from '../main/invoice-service/pos-profile';
+import { API_KEY_HEADER, RESULT_MESSAGES, type PosOperation } from '../provider/pos-profile';
 import { checkCredentials, readWrapper, sameSecret } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';

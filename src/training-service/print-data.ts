@@ -4,7 +4,7 @@ import {
   RANDOM_NUMBER_PATTERN,
   type PosOrderData,
   type PrintData,
-} from '../main/invoice-service/pos-profile';
+} from '../provider/pos-profile';
 import { composeQrCodes, invoicePeriod, parseTaipeiDateTime, proofBarcode, rocDate } from '../shared/domain';
 
 /** Fixed IV of the left QR code's verification code (provider profile §3). */

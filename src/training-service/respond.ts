@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PosResponse } from '../main/invoice-service/pos-profile';
+import type { PosResponse } from '../provider/pos-profile';
 import type { Fault } from './faults';
 import { sendJson } from './http-body';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operationForPath } from '../main/invoice-service/pos-profile';
+import { operationForPath } from '../provider/pos-profile';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import type { TrainingServiceConfig } from './config';
 import { FaultQueue } from './faults';

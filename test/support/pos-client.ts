@@ -5,7 +5,7 @@ import {
   toPosOrderData,
   type PosOperation,
   type PosOrderData,
-} from '../../src/main/invoice-service/pos-profile';
+} from '../../src/provider/pos-profile';
 import { splitTax, taipeiDateTime, type PricedLine } from '../../src/shared/domain';
 
 /**

@@ -9,7 +9,7 @@ import {
   type PosServiceConfig,
 } from '../invoice-service/client';
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
-import { toPosOrderData, type PosOperation } from '../invoice-service/pos-profile';
+import { toPosOrderData, type PosOperation } from '../../provider/pos-profile';
 import type { ExchangeInput, ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
 import { outcomeMessage } from './messages';
 import { joinReasons, prepareOrder, type PreparedOrder } from './prepare-order';

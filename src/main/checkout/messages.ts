@@ -1,6 +1,6 @@
 import { bilingual, formatInvoiceNumber, timestampExpiredCause, type Bilingual } from '../../shared/domain';
 import type { Outcome } from '../invoice-service/outcome';
-import { RESULT_MESSAGES } from '../invoice-service/pos-profile';
+import { RESULT_MESSAGES } from '../../provider/pos-profile';
 
 /**
  * What the cashier reads after each outcome, zh-TW first. Every message says whether an invoice

@@ -16,7 +16,7 @@ import {
   type Ntd,
 } from '../../shared/domain';
 import type { CheckoutOrder } from '../../shared/ipc/contract/checkout';
-import { operationFor, type InvoiceKind, type PosOperation } from '../invoice-service/pos-profile';
+import { operationFor, type InvoiceKind, type PosOperation } from '../../provider/pos-profile';
 import type { InvoiceChoice, JournalPayment } from '../journal/types';
 
 /**

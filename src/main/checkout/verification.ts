@@ -7,7 +7,7 @@ import type {
 } from '../../shared/ipc/contract/checkout';
 import { TillError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { INVOICE_NUMBER_PATTERN } from '../invoice-service/pos-profile';
+import { INVOICE_NUMBER_PATTERN } from '../../provider/pos-profile';
 import { postJson } from '../invoice-service/transport';
 import type { Journal, TransactionRecord } from '../journal/journal';
 

@@ -6,7 +6,7 @@ import {
   TIMESTAMP_WINDOW_SECONDS,
   type PosOperation,
   type PosOrderData,
-} from './pos-profile';
+} from '../../provider/pos-profile';
 import { signedBody, timestampText } from './signing';
 import { postJson, type PostOptions, type TransportResult } from './transport';
 

@@ -9,7 +9,7 @@ import {
   usableQrCodeUrl,
   type PosOperation,
   type PrintData,
-} from './pos-profile';
+} from '../../provider/pos-profile';
 import type { TransportResult } from './transport';
 
 /**

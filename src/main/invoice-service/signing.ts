@@ -1,4 +1,4 @@
-import { buildRequestBody, requestHeaders, type PosOrderData } from './pos-profile';
+import { buildRequestBody, requestHeaders, type PosOrderData } from '../../provider/pos-profile';
 
 /**
  * The signed request for one attempt. The timestamp comes from the journal (persisted, forward

@@ -1,4 +1,4 @@
-import type { PosOperation, PosOrderData } from '../invoice-service/pos-profile';
+import type { PosOperation, PosOrderData } from '../../provider/pos-profile';
 import type {
   ExchangeRecord,
   InvoiceChoice,

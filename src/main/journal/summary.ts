@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { BusinessDay } from '../../shared/ipc/contract/define';
-import { posOperations, type PosOperation } from '../invoice-service/pos-profile';
+import { posOperations, type PosOperation } from '../../provider/pos-profile';
 import { chainHead } from './chain';
 import { paymentPairs } from './rows';
 import { TX_STATES, type AmountCount, type DaySummary, type SummaryBlock, type TxState } from './types';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
-import { toPosOrderData } from '../invoice-service/pos-profile';
+import { toPosOrderData } from '../../provider/pos-profile';
 import { canonicalJson, entryHash, entryText, GENESIS_HASH } from './chain';
 import { formatOrderNo } from './order-numbers';
 import { nextPrintJobRow, nextTxRow } from './derive';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { taipeiBusinessDay, type Bilingual } from '../../shared/domain';
-import { parsePrintDataString } from '../invoice-service/pos-profile';
+import { parsePrintDataString } from '../../provider/pos-profile';
 import { appendEntry, type NewEntry } from './chain';
 import { nextTxRow } from './derive';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';

@@ -1,5 +1,5 @@
 import type { Bilingual, LineTaxType, Ntd } from '../../shared/domain';
-import type { InvoiceKind, PosOperation, PosOrderData } from '../invoice-service/pos-profile';
+import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
 
 /**
  * The journal's public types: what the checkout engine writes before and after each request,

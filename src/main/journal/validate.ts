@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JournalInvoiceChoice, JournalTotals, NtdAmount } from '../../shared/ipc/contract/journal';
-import { INVOICE_NUMBER_PATTERN, posOperations, RANDOM_NUMBER_PATTERN } from '../invoice-service/pos-profile';
+import { INVOICE_NUMBER_PATTERN, posOperations, RANDOM_NUMBER_PATTERN } from '../../provider/pos-profile';
 import { invalid } from './errors';
 import { isAcceptableOrderNo, parseOrderNo, TILL_ID_PATTERN } from './order-numbers';
 import { EXCHANGE_OUTCOMES, PRINT_JOB_KINDS, type NewTransaction, type ResubmitChanges } from './types';

@@ -1,6 +1,6 @@
 import { splitTax } from '../../shared/domain';
 import { buildPrintData } from '../../training-service/print-data';
-import type { PrintData } from '../invoice-service/pos-profile';
+import type { PrintData } from '../../provider/pos-profile';
 
 /**
  * A sample `PrintDataString` for `npm run print -- sample`, the tests and the benchmark: an

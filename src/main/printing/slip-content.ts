@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parsePrintDataString } from '../invoice-service/pos-profile';
+import { parsePrintDataString } from '../../provider/pos-profile';
 import { detailsSlip, type DetailsSlipInput } from './layout/details-layout';
 import { proofSlip } from './layout/proof-layout';
 import type { Slip } from './layout/slip';

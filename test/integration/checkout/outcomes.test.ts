@@ -4,7 +4,7 @@ import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signRequest, toPosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import { signRequest, toPosOrderData } from '../../../src/provider/pos-profile';
 import { Journal } from '../../../src/main/journal/journal';
 import {
   admin,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { toPosOrderData, type PosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import { toPosOrderData, type PosOrderData } from '../../../src/provider/pos-profile';
 import { Journal, type NewTransaction } from '../../../src/main/journal/journal';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RESULT_MESSAGES } from '../../../src/main/invoice-service/pos-profile';
+import { RESULT_MESSAGES } from '../../../src/provider/pos-profile';
 import { trainingDefaults } from '../../../src/training-service';
 import { freshTimestamp, postAdmin, postOrder, sampleOrder, type PosTarget } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PosIssued, signRequest } from '../../../src/main/invoice-service/pos-profile';
+import { PosIssued, signRequest } from '../../../src/provider/pos-profile';
 import { FAULT_KINDS } from '../../../src/training-service';
 import { freshTimestamp, sampleOrder } from '../../support/pos-client';
 import { issuedLookup, startService, type RunningService } from './harness';

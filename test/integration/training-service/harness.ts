@@ -1,4 +1,4 @@
-import type { PosIssued, PosOperation, PosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import type { PosIssued, PosOperation, PosOrderData } from '../../../src/provider/pos-profile';
 import {
   parseTrainingServiceConfig,
   startTrainingService,

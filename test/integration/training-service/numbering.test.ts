@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RESULT_MESSAGES } from '../../../src/main/invoice-service/pos-profile';
+import { RESULT_MESSAGES } from '../../../src/provider/pos-profile';
 import { sampleOrder } from '../../support/pos-client';
 import { fakeClock, startService, taipei, type RunningService } from './harness';
 

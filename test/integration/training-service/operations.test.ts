@@ -5,7 +5,7 @@ import {
   PosIssued,
   usableQrCodeUrl,
   type PosOrderData,
-} from '../../../src/main/invoice-service/pos-profile';
+} from '../../../src/provider/pos-profile';
 import { composeQrCodes } from '../../../src/shared/domain';
 import { sampleOrder } from '../../support/pos-client';
 import { fakeClock, issuedLookup, startService, taipei, type RunningService } from './harness';

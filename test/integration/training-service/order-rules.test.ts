@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import type { PosOrderData } from '../../../src/provider/pos-profile';
 import { lineSubtotal, taipeiDateTime } from '../../../src/shared/domain';
 import { sampleOrder } from '../../support/pos-client';
 import { startService, type RunningService } from './harness';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_MESSAGES, signRequest } from '../../../src/main/invoice-service/pos-profile';
+import { RESULT_MESSAGES, signRequest } from '../../../src/provider/pos-profile';
 import { sampleOrder } from '../../support/pos-client';
 import { fakeClock, startService, taipei, type RunningService } from './harness';
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_HEADER, signRequest } from '../../../src/main/invoice-service/pos-profile';
+import { API_KEY_HEADER, signRequest } from '../../../src/provider/pos-profile';
 import { STORE_FILE } from '../../../src/training-service';
 import { freshTimestamp, sampleOrder } from '../../support/pos-client';
 import { startService, type RunningService } from './harness';

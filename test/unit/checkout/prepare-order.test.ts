@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareOrder } from '../../../src/main/checkout/prepare-order';
-import { toPosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import { toPosOrderData } from '../../../src/provider/pos-profile';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
 
 const order = (invoice: CheckoutOrder['invoice'], extra: Partial<CheckoutOrder> = {}): CheckoutOrder => ({

@@ -6,7 +6,7 @@ import {
   type AttemptStart,
 } from '../../../src/main/invoice-service/client';
 import type { Outcome } from '../../../src/main/invoice-service/outcome';
-import type { PosOrderData } from '../../../src/main/invoice-service/pos-profile';
+import type { PosOrderData } from '../../../src/provider/pos-profile';
 import { keptRequest, timestampText } from '../../../src/main/invoice-service/signing';
 import type { PostOptions, TransportResult } from '../../../src/main/invoice-service/transport';
 

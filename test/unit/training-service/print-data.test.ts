@@ -1,6 +1,6 @@
 import { createCipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parsePrintDataString } from '../../../src/main/invoice-service/pos-profile';
+import { parsePrintDataString } from '../../../src/provider/pos-profile';
 import { buildPrintData, verificationCode } from '../../../src/training-service';
 import { sampleOrder } from '../../support/pos-client';
 

@@ -1,5 +1,5 @@
 import { formatInvoiceNumber } from '../../../shared/domain';
-import type { PrintData } from '../../invoice-service/pos-profile';
+import type { PrintData } from '../../../provider/pos-profile';
 import { CONSUMER_PROOF_MIN_DOTS, PROOF_COLUMNS, PROOF_DOTS } from '../paper';
 import { fitsWide, formatQuantity, SlipBuilder, type Slip } from './slip';
 

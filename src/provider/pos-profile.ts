@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { InvoiceAmounts } from '../../shared/domain';
+import type { InvoiceAmounts } from '../shared/domain';
 
 /**
  * THE provider adapter: every assumption about the provider's POS/self-service API that the
