@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { isDeepStrictEqual } from 'node:util';
-import { bodyColumns, type PrintJobRow, type TxBody, type TxRow } from './rows';
+import { bodyColumns, type PrintJobRow, type ReturnRow, type TxBody, type TxRow } from './rows';
 import { statement } from './statements';
-import type { PrintJobKind, TxState } from './types';
+import type { PrintJobKind, ReturnKind, ReturnState, TxState } from './types';
 
 /**
  * The state rows are derived from the entries: what each entry does to its transaction's row and
@@ -45,6 +45,8 @@ export function nextTxRow(row: TxRow | null, entry: EntryFacts): TxRow | null {
       payments: begun.payments,
       totals: begun.totals,
       requestData: begun.requestData,
+      // Only when present, so that the body of every older sale reads back byte for byte.
+      ...(begun.reissueOf === undefined ? {} : { reissueOf: begun.reissueOf }),
     };
     return {
       order_no: entry.orderNo!,
@@ -148,6 +150,104 @@ export function nextPrintJobRow(job: PrintJobRow | null, entry: EntryFacts): Pri
   };
 }
 
+/** A `return.begun` payload: the whole return as written before its request (returns.ts). */
+export interface ReturnBegunPayload {
+  returnId: number;
+  kind: ReturnKind;
+  state: ReturnState;
+  attempt: number;
+  invoiceNumber: string;
+  tillId: string;
+  companyId: string;
+  businessDay: string;
+  training: boolean;
+  reason: string;
+  by: string;
+  allowancePrefix: string | null;
+  allowanceNumber: string | null;
+  targetReturnId: number | null;
+  totals: { totalAmount: number; salesAmount: number; taxAmount: number };
+  refunds: [string, number][];
+  lines: unknown[];
+}
+
+/**
+ * The return row after a `return.*` entry; `row` is the one before (null for `return.begun`).
+ * Null when a non-`begun` entry has no row to apply to. Like `nextTxRow`, every state entry
+ * moves the state and the update time.
+ */
+export function nextReturnRow(row: ReturnRow | null, entry: EntryFacts): ReturnRow | null {
+  const p = entry.payload;
+  if (entry.kind === 'return.begun') {
+    const begun = p as unknown as ReturnBegunPayload;
+    return {
+      id: begun.returnId,
+      order_no: entry.orderNo!,
+      invoice_number: begun.invoiceNumber,
+      kind: begun.kind,
+      state: begun.state,
+      till_id: begun.tillId,
+      company_id: begun.companyId,
+      business_day: begun.businessDay,
+      training: begun.training ? 1 : 0,
+      created_at: entry.at,
+      updated_at: entry.at,
+      attempt: begun.attempt,
+      exchanges: 0,
+      reason: begun.reason,
+      by_name: begun.by,
+      allowance_prefix: begun.allowancePrefix,
+      allowance_number: begun.allowanceNumber,
+      target_id: begun.targetReturnId,
+      total_amount: begun.totals.totalAmount,
+      sales_amount: begun.totals.salesAmount,
+      tax_amount: begun.totals.taxAmount,
+      refunds: JSON.stringify(begun.refunds),
+      lines: JSON.stringify(begun.lines),
+      last_message: null,
+      resolution: null,
+    };
+  }
+  if (row === null) return null;
+  const moved = { ...row, state: p.state as ReturnState, updated_at: entry.at };
+  switch (entry.kind) {
+    case 'return.exchange':
+      return {
+        ...row,
+        exchanges: row.exchanges + 1,
+        last_message: (p.resultMessage as string | null) ?? row.last_message,
+      };
+    case 'return.done':
+      return {
+        ...moved,
+        allowance_number: (p.allowanceNumber as string | null) ?? row.allowance_number,
+        last_message: (p.resultMessage as string | null) ?? row.last_message,
+      };
+    case 'return.rejected':
+      return { ...moved, last_message: p.resultMessage as string };
+    case 'return.not-delivered':
+    case 'return.needs-verification':
+    case 'return.recovered':
+      return { ...moved, last_message: p.reason as string };
+    case 'return.resolved':
+      return {
+        ...moved,
+        allowance_number: (p.allowanceNumber as string | null) ?? row.allowance_number,
+        resolution: JSON.stringify({
+          outcome: p.outcome,
+          by: p.by,
+          at: p.at,
+          allowanceNumber: p.allowanceNumber,
+          note: p.note,
+        }),
+      };
+    case 'return.resent':
+      return { ...moved, attempt: p.attempt as number, resolution: null };
+    default:
+      return row;
+  }
+}
+
 /** The first column where a stored row differs from the derived one; `body` compares as JSON. */
 function txRowDifference(stored: TxRow, expected: TxRow): keyof TxRow | null {
   for (const column of Object.keys(expected) as (keyof TxRow)[]) {
@@ -205,14 +305,17 @@ export function* findRowDifference(
   let orders = 0;
   let jobsSeen = 0;
   let orderNo: string | null = null;
+  let returnsSeen = 0;
   let row: TxRow | null = null;
   let jobs = new Map<number, PrintJobRow>();
+  let returns = new Map<number, ReturnRow>();
 
   const checkOrder = (): RowDifference | null => {
     if (orderNo === null) return null;
     orders++;
-    const found = compareOrder(db, orderNo, row, jobs);
+    const found = compareOrder(db, orderNo, row, jobs, returns);
     jobsSeen += found.jobsSeen;
+    returnsSeen += found.returnsSeen;
     return found.difference;
   };
 
@@ -225,8 +328,9 @@ export function* findRowDifference(
       orderNo = entry.order_no;
       row = null;
       jobs = new Map();
+      returns = new Map();
     }
-    row = replayEntry(entry, orderNo, row, jobs);
+    row = replayEntry(entry, orderNo, row, jobs, returns);
   }
   const found = checkOrder();
   if (found) return found;
@@ -245,17 +349,30 @@ export function* findRowDifference(
   if ((statement(db, 'SELECT count(*) FROM print_jobs').pluck().get() as number) !== jobsSeen) {
     return difference(null, '有列印工作沒有對應的日誌紀錄', 'A print job row has no journal entries');
   }
+  if ((statement(db, 'SELECT count(*) FROM returns').pluck().get() as number) !== returnsSeen) {
+    return difference(null, '有退貨紀錄沒有對應的日誌紀錄', 'A return row has no journal entries');
+  }
   return null;
 }
 
-/** Applies one stored entry to the order's row (returned) or to its print jobs (updated in place). */
+/**
+ * Applies one stored entry to the order's row (returned), or to its print jobs or its returns
+ * (updated in place).
+ */
 function replayEntry(
   entry: StoredEntry,
   orderNo: string | null,
   row: TxRow | null,
   jobs: Map<number, PrintJobRow>,
+  returns: Map<number, ReturnRow>,
 ): TxRow | null {
   const facts = { at: entry.at, kind: entry.kind, orderNo, payload: parsePayload(entry.payload) };
+  if (entry.kind.startsWith('return.')) {
+    const returnId = facts.payload.returnId as number;
+    const next = nextReturnRow(returns.get(returnId) ?? null, facts);
+    if (next) returns.set(returnId, next);
+    return row;
+  }
   if (entry.kind.startsWith('print.')) {
     const jobId = facts.payload.jobId as number;
     const job = nextPrintJobRow(jobs.get(jobId) ?? null, facts);
@@ -265,13 +382,14 @@ function replayEntry(
   return nextTxRow(row, facts);
 }
 
-/** One order's stored row and print jobs against what its replayed entries say. */
+/** One order's stored row, print jobs and returns against what its replayed entries say. */
 function compareOrder(
   db: Database.Database,
   orderNo: string,
   row: TxRow | null,
   jobs: ReadonlyMap<number, PrintJobRow>,
-): { difference: RowDifference | null; jobsSeen: number } {
+  returns: ReadonlyMap<number, ReturnRow>,
+): { difference: RowDifference | null; jobsSeen: number; returnsSeen: number } {
   const stored = statement(db, 'SELECT * FROM transactions WHERE order_no = ?').get(orderNo) as
     TxRow | undefined;
   if (!stored) {
@@ -282,6 +400,7 @@ function compareOrder(
         `The transaction row of order ${orderNo} was deleted`,
       ),
       jobsSeen: 0,
+      returnsSeen: 0,
     };
   }
   const column = row ? txRowDifference(stored, row) : 'tx.begun';
@@ -293,12 +412,62 @@ function compareOrder(
         `Order ${orderNo}: its ${column} differs from its journal entries`,
       ),
       jobsSeen: 0,
+      returnsSeen: 0,
     };
   }
   const storedJobs = statement(db, 'SELECT * FROM print_jobs WHERE order_no = ? ORDER BY id').all(
     orderNo,
   ) as PrintJobRow[];
-  return { difference: compareJobs(orderNo, storedJobs, jobs), jobsSeen: storedJobs.length };
+  const storedReturns = statement(db, 'SELECT * FROM returns WHERE order_no = ? ORDER BY id').all(
+    orderNo,
+  ) as ReturnRow[];
+  return {
+    difference: compareJobs(orderNo, storedJobs, jobs) ?? compareReturns(orderNo, storedReturns, returns),
+    jobsSeen: storedJobs.length,
+    returnsSeen: storedReturns.length,
+  };
+}
+
+/** Columns holding JSON: compared as values (the entry's payload is stored with its keys sorted). */
+const RETURN_JSON_COLUMNS: ReadonlySet<keyof ReturnRow> = new Set(['refunds', 'lines', 'resolution']);
+
+function returnRowDifference(stored: ReturnRow, expected: ReturnRow): keyof ReturnRow | null {
+  for (const column of Object.keys(expected) as (keyof ReturnRow)[]) {
+    const want = expected[column];
+    const same =
+      RETURN_JSON_COLUMNS.has(column) && typeof want === 'string'
+        ? isDeepStrictEqual(parseOrNull(stored[column] as string), JSON.parse(want))
+        : stored[column] === want;
+    if (!same) return column;
+  }
+  return null;
+}
+
+/** An order's stored return rows against its replayed `return.*` entries, column by column. */
+function compareReturns(
+  orderNo: string,
+  stored: readonly ReturnRow[],
+  expected: ReadonlyMap<number, ReturnRow>,
+): RowDifference | null {
+  for (const want of expected.values()) {
+    const found = stored.find((candidate) => candidate.id === want.id);
+    const column = found ? returnRowDifference(found, want) : 'row';
+    if (column) {
+      return difference(
+        orderNo,
+        `訂單 ${orderNo} 的退貨紀錄 ${want.id} 的 ${column} 與日誌紀錄不符`,
+        `Order ${orderNo}, return ${want.id}: its ${column} differs from its journal entries`,
+      );
+    }
+  }
+  if (stored.length !== expected.size) {
+    return difference(
+      orderNo,
+      `訂單 ${orderNo} 有退貨紀錄沒有對應的日誌紀錄`,
+      `Order ${orderNo}: a return row has no journal entries`,
+    );
+  }
+  return null;
 }
 
 /**
@@ -312,8 +481,9 @@ export function findOrderRowDifference(db: Database.Database, orderNo: string): 
   ).all(orderNo) as StoredEntry[];
   let row: TxRow | null = null;
   const jobs = new Map<number, PrintJobRow>();
-  for (const entry of entries) row = replayEntry(entry, orderNo, row, jobs);
-  return compareOrder(db, orderNo, row, jobs).difference;
+  const returns = new Map<number, ReturnRow>();
+  for (const entry of entries) row = replayEntry(entry, orderNo, row, jobs, returns);
+  return compareOrder(db, orderNo, row, jobs, returns).difference;
 }
 
 /** Entries checked between two pauses of a verification that shares the thread with the till. */

@@ -1,7 +1,7 @@
 import type { Bilingual } from '../../shared/domain';
 import { TillError } from '../core/errors';
 import { TX_STATE_LABEL } from '../../shared/ipc/contract/journal';
-import type { TxState } from './types';
+import type { ReturnKind, ReturnState, TxState } from './types';
 
 /** Codes the screens and the CLI can tell apart; the message is always bilingual. */
 export type JournalErrorCode = 'journal-invalid' | 'journal-not-found' | 'journal-refused' | 'journal-schema';
@@ -43,5 +43,38 @@ export function refusedTransition(
   return new JournalError('journal-refused', {
     zh: `訂單 ${orderNo} 目前為「${STATE_LABELS[state].zh}」，不能${action.zh}（只有${zhAllowed}的交易可以）`,
     en: `Order ${orderNo} is ${STATE_LABELS[state].en.toLowerCase()}: it cannot be ${action.en} (only when ${enAllowed})`,
+  });
+}
+
+/** A return's states, as the screens and refusals name them. */
+export const RETURN_STATE_LABELS: Record<ReturnState, Bilingual> = {
+  'in-flight': { zh: '傳送中', en: 'In flight' },
+  done: { zh: '已完成', en: 'Done' },
+  rejected: { zh: '被退回', en: 'Rejected' },
+  'not-delivered': { zh: '未送達', en: 'Not delivered' },
+  'needs-verification': { zh: '待確認', en: 'Needs verification' },
+  'not-done': { zh: '確認未完成', en: 'Not done' },
+};
+
+export const RETURN_KIND_LABELS: Record<ReturnKind, Bilingual> = {
+  void: { zh: '作廢', en: 'Void' },
+  allowance: { zh: '折讓', en: 'Allowance' },
+  'allowance-void': { zh: '作廢折讓', en: 'Allowance void' },
+};
+
+/** Refuses a return move the state machine does not allow (as `refusedTransition` for sales). */
+export function refusedReturnTransition(
+  id: number,
+  kind: ReturnKind,
+  state: ReturnState,
+  action: Bilingual,
+  allowed: readonly ReturnState[],
+): JournalError {
+  const zhAllowed = allowed.map((s) => `「${RETURN_STATE_LABELS[s].zh}」`).join('、');
+  const enAllowed = allowed.map((s) => RETURN_STATE_LABELS[s].en.toLowerCase()).join(', ');
+  const name = RETURN_KIND_LABELS[kind];
+  return new JournalError('journal-refused', {
+    zh: `${name.zh} ${id} 目前為「${RETURN_STATE_LABELS[state].zh}」，不能${action.zh}（只有${zhAllowed}的可以）`,
+    en: `${name.en} ${id} is ${RETURN_STATE_LABELS[state].en.toLowerCase()}: it cannot be ${action.en} (only when ${enAllowed})`,
   });
 }

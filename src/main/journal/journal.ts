@@ -18,6 +18,8 @@ import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, openJournalReader } from './open-db';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
+import * as returnQueries from './return-queries';
+import * as returns from './returns';
 import * as supervisor from './supervisor-actions';
 import { daySummary } from './summary';
 import * as txs from './transactions';
@@ -32,6 +34,7 @@ import type {
   JournalCounts,
   ListFilter,
   NewPrintJob,
+  NewReturn,
   NewTransaction,
   PrintAttempt,
   PrintJobRecord,
@@ -40,6 +43,14 @@ import type {
   RejectionInput,
   ResolutionInput,
   ResubmitChanges,
+  ReturnDetail,
+  ReturnDoneInput,
+  ReturnedLine,
+  ReturnExchangeInput,
+  ReturnExchangeRecord,
+  ReturnRecord,
+  ReturnResolutionInput,
+  SaleVoidState,
   SupervisorActionInput,
   SupervisorActionRecord,
   TransactionDetail,
@@ -48,7 +59,7 @@ import type {
 } from './types';
 
 export * from './types';
-export { JournalError, STATE_LABELS } from './errors';
+export { JournalError, RETURN_KIND_LABELS, RETURN_STATE_LABELS, STATE_LABELS } from './errors';
 export { formatOrderNo, parseOrderNo } from './order-numbers';
 
 export interface JournalOptions {
@@ -176,9 +187,16 @@ export class Journal {
     return this.write(() => txs.resubmit(this.db, orderNo, options, this.now()));
   }
 
-  /** At startup: every in-flight transaction left by a crash becomes needs-verification; returns them. */
+  /**
+   * At startup: every in-flight transaction left by a crash becomes needs-verification; returns
+   * them. In-flight returns (voids, allowances) are recovered in the same write (listed by
+   * `pendingReturns`; `recoverInFlightReturns` recovers them alone and returns them).
+   */
   recoverInFlight(at: Date = this.now()): TransactionRecord[] {
-    return this.write(() => txs.recoverInFlight(this.db, at));
+    return this.write(() => {
+      returns.recoverInFlightReturns(this.db, at);
+      return txs.recoverInFlight(this.db, at);
+    });
   }
 
   get(orderNo: string): TransactionRecord | null {
@@ -201,6 +219,142 @@ export class Journal {
 
   counts(): JournalCounts {
     return queries.counts(this.db);
+  }
+
+  // ------------------------------------------------------------------ returns (void, allowance, allowance void)
+  //
+  // The engine's order, as for a sale: `beginReturn` (in-flight, before the request) → send →
+  // `recordReturnExchange` → `markReturnDone` | `markReturnRejected` | `markReturnNotDelivered` |
+  // `markReturnNeedsVerification`. An unknown outcome is settled by the status query or a person
+  // (`resolveReturn`); nothing is resent by itself (`resendReturn`, same prefix).
+
+  /**
+   * The next allowance number prefix of this till (`T01` → `T010000001`): a journal sequence,
+   * durably reserved before it is returned and never handed out again. Till ids of at most 3
+   * characters (prefix ≤ 10 characters).
+   */
+  nextAllowancePrefix(tillId: string): string {
+    return this.write(() => returns.allocateAllowancePrefix(this.db, tillId));
+  }
+
+  /**
+   * Writes a void, an allowance or an allowance void BEFORE its request is sent: state
+   * `in-flight`, attempt 1, linked to the sale (issued) by its order and invoice numbers. Refused
+   * (bilingual `JournalError`, nothing written): a sale not issued; a second void, or a void with
+   * an allowance standing; an allowance on a voided sale (or one with a void in flight), on a line
+   * not sold, or beyond what was sold minus what standing allowances returned; refunds not by the
+   * sale's methods or not adding up; a reused prefix; an allowance void of an allowance not done
+   * or already voided. An allowance without `allowancePrefix` gets the next one of its till.
+   */
+  beginReturn(input: NewReturn): ReturnRecord {
+    return this.write(() => returns.beginReturn(this.db, input, this.now()));
+  }
+
+  /** Every standard-API exchange of a return (the status query's too); does not change its state. */
+  recordReturnExchange(returnId: number, exchange: ReturnExchangeInput): ReturnExchangeRecord {
+    return this.write(() => returns.recordReturnExchange(this.db, returnId, exchange, this.now()));
+  }
+
+  /**
+   * in-flight → done. An allowance needs its `allowanceNumber` (starting with its prefix; on a
+   * `Duplicate AllowanceNumberPrefix` answer, the existing number it carries).
+   */
+  markReturnDone(returnId: number, done: ReturnDoneInput = {}): ReturnRecord {
+    return this.write(() => returns.markReturnDone(this.db, returnId, done, this.now()));
+  }
+
+  /** in-flight → rejected (StatusCode 0: nothing made). Final: a new attempt is a new return. */
+  markReturnRejected(returnId: number, rejection: RejectionInput): ReturnRecord {
+    return this.write(() => returns.markReturnRejected(this.db, returnId, rejection, this.now()));
+  }
+
+  /** in-flight → not-delivered (the request surely never reached the service). */
+  markReturnNotDelivered(returnId: number, reason: ReasonInput): ReturnRecord {
+    return this.write(() => returns.markReturnOpen(this.db, returnId, 'not-delivered', reason, this.now()));
+  }
+
+  /** in-flight → needs-verification (it may stand: ask `GetInvoicesStatus` before anything else). */
+  markReturnNeedsVerification(returnId: number, reason: ReasonInput): ReturnRecord {
+    return this.write(() =>
+      returns.markReturnOpen(this.db, returnId, 'needs-verification', reason, this.now()),
+    );
+  }
+
+  /**
+   * needs-verification → done (an allowance: with the number found) or not-done, with who
+   * settled it (a person, or `GetInvoicesStatus` as the engine names it) and when.
+   */
+  resolveReturn(returnId: number, resolution: ReturnResolutionInput): ReturnRecord {
+    return this.write(() => returns.resolveReturn(this.db, returnId, resolution, this.now()));
+  }
+
+  /**
+   * not-delivered | not-done → in-flight: the SAME return, same allowance prefix, attempt + 1,
+   * checked again against what stands now. Refused from any other state.
+   */
+  resendReturn(returnId: number, options: { by?: string; at?: Date } = {}): ReturnRecord {
+    return this.write(() => returns.resendReturn(this.db, returnId, options, this.now()));
+  }
+
+  /** In-flight returns left by a crash → needs-verification; returns them (also done by `recoverInFlight`). */
+  recoverInFlightReturns(at: Date = this.now()): ReturnRecord[] {
+    return this.write(() => returns.recoverInFlightReturns(this.db, at));
+  }
+
+  getReturn(returnId: number): ReturnRecord | null {
+    return returnQueries.getReturn(this.db, returnId);
+  }
+
+  /** One return with its exchanges and entries. */
+  returnDetail(returnId: number): ReturnDetail | null {
+    return returnQueries.returnDetail(this.db, returnId);
+  }
+
+  /** A sale's voids, allowances and allowance voids, oldest first. */
+  returnsOf(orderNo: string): ReturnRecord[] {
+    return returnQueries.returnsOf(this.db, orderNo);
+  }
+
+  /** The allowance with this AllowanceNumber (what `cancel-allowance` is given), or null. */
+  returnByAllowanceNumber(allowanceNumber: string): ReturnRecord | null {
+    return returnQueries.returnByAllowanceNumber(this.db, allowanceNumber);
+  }
+
+  /** The allowance sent under this prefix, or null. */
+  returnByAllowancePrefix(prefix: string): ReturnRecord | null {
+    return returnQueries.returnByAllowancePrefix(this.db, prefix);
+  }
+
+  /**
+   * Per line of the sale (`001`, …): sold, already returned and what remains, counting allowances
+   * done, in flight or needing verification, not rejected, not-delivered, not-done or voided ones.
+   */
+  returnedLines(orderNo: string): ReturnedLine[] {
+    return returnQueries.returnedLines(this.db, orderNo);
+  }
+
+  /** `voided` (a void is done), `pending` (one in flight or needing verification) or `none`. */
+  voidState(orderNo: string): SaleVoidState {
+    return returnQueries.voidStateOf(this.db, orderNo);
+  }
+
+  /** Returns that need verification (the journal screen), oldest first. */
+  pendingReturns(): ReturnRecord[] {
+    return returnQueries.pendingReturns(this.db);
+  }
+
+  /** The sale of an invoice number (`AB12345678` or `AB-12345678`, as the proof carries it), or null. */
+  findByInvoiceNumber(invoiceNumber: string): TransactionRecord | null {
+    return returnQueries.findByInvoiceNumber(this.db, invoiceNumber);
+  }
+
+  /** Issued sales of a business day with this total (at most 200), oldest first. */
+  findByDayAndAmount(options: {
+    businessDay: string;
+    totalAmount: number;
+    tillId?: string;
+  }): TransactionListItem[] {
+    return returnQueries.findByDayAndAmount(this.db, options);
   }
 
   // ------------------------------------------------------------------ supervisor actions

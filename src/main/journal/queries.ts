@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { pendingPrintCount, printJobsFor } from './print-jobs';
+import { returnsOf } from './return-queries';
 import {
   exchangeFromEntry,
   LIST_COLUMNS,
@@ -79,6 +80,7 @@ export function detail(db: Database.Database, orderNo: string): TransactionDetai
     qrDisplays,
     prints: printJobsFor(db, orderNo),
     entries,
+    returns: returnsOf(db, orderNo),
   };
 }
 

@@ -12,6 +12,13 @@ import type {
   TransactionRecord,
   TxState,
   EntryKind,
+  MethodAmounts,
+  ReturnExchangeRecord,
+  ReturnKind,
+  ReturnLine,
+  ReturnRecord,
+  ReturnResolutionRecord,
+  ReturnState,
 } from './types';
 
 /** Row shapes of the state tables and their mapping to records (the only place column names meet types). */
@@ -55,6 +62,8 @@ export interface TxBody {
   payments: JournalPayment[];
   totals: JournalTotals;
   requestData: PosOrderData;
+  /** A reissue's voided sale; absent on any other sale (so older bodies read the same). */
+  reissueOf?: string;
 }
 
 /** Everything but the body: what lists, exports and summaries read. */
@@ -110,7 +119,7 @@ function common(row: Omit<TxRow, 'body'>) {
 
 export function toRecord(row: TxRow): TransactionRecord {
   const body = JSON.parse(row.body) as TxBody;
-  return { ...common(row), ...body };
+  return { ...common(row), ...body, reissueOf: body.reissueOf ?? null };
 }
 
 export function toListItem(row: Omit<TxRow, 'body'>): TransactionListItem {
@@ -194,4 +203,91 @@ export function toPrintJobRecord(row: PrintJobRow): PrintJobRecord {
     createdAt: row.created_at,
     printedAt: row.printed_at,
   };
+}
+
+export interface ReturnRow {
+  id: number;
+  order_no: string;
+  invoice_number: string;
+  kind: ReturnKind;
+  state: ReturnState;
+  till_id: string;
+  company_id: string;
+  business_day: string;
+  training: number;
+  created_at: string;
+  updated_at: string;
+  attempt: number;
+  exchanges: number;
+  reason: string;
+  by_name: string;
+  allowance_prefix: string | null;
+  allowance_number: string | null;
+  target_id: number | null;
+  total_amount: number;
+  sales_amount: number;
+  tax_amount: number;
+  refunds: string;
+  lines: string;
+  last_message: string | null;
+  resolution: string | null;
+}
+
+/** A return row as read with the id of the `done` allowance void that undoes it (RETURN_SELECT). */
+export type ReturnReadRow = ReturnRow & { voided_by: number | null };
+
+/** Every read of a return goes through this: the derived row plus what undoes it. */
+export const RETURN_SELECT = `SELECT r.*, (SELECT v.id FROM returns v
+    WHERE v.target_id = r.id AND v.kind = 'allowance-void' AND v.state = 'done' ORDER BY v.id LIMIT 1) AS voided_by
+  FROM returns r`;
+
+export function toReturnRecord(row: ReturnReadRow): ReturnRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    orderNo: row.order_no,
+    invoiceNumber: row.invoice_number,
+    state: row.state,
+    tillId: row.till_id,
+    companyId: row.company_id,
+    businessDay: row.business_day,
+    training: row.training === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    attempt: row.attempt,
+    exchanges: row.exchanges,
+    reason: row.reason,
+    by: row.by_name,
+    allowancePrefix: row.allowance_prefix,
+    allowanceNumber: row.allowance_number,
+    targetReturnId: row.target_id,
+    totals: { totalAmount: row.total_amount, salesAmount: row.sales_amount, taxAmount: row.tax_amount },
+    refunds: JSON.parse(row.refunds) as MethodAmounts,
+    lines: JSON.parse(row.lines) as ReturnLine[],
+    lastMessage: row.last_message,
+    resolution: row.resolution === null ? null : (JSON.parse(row.resolution) as ReturnResolutionRecord),
+    voidedBy: row.voided_by,
+  };
+}
+
+/** A `return.exchange` entry's payload as its record. */
+export function returnExchangeFromEntry(
+  entryId: number,
+  at: string,
+  p: Record<string, unknown>,
+): ReturnExchangeRecord {
+  const record: ReturnExchangeRecord = {
+    entryId,
+    at,
+    attempt: p.attempt as number,
+    operation: p.operation as string,
+    httpStatus: p.httpStatus as number | null,
+    statusCode: p.statusCode as number | null,
+    resultMessage: p.resultMessage as string | null,
+    durationMs: p.durationMs as number,
+    outcome: p.outcome as ReturnExchangeRecord['outcome'],
+    error: p.error as string | null,
+  };
+  if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
+  return record;
 }

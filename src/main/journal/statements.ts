@@ -22,7 +22,7 @@ export function statement(db: Database.Database, sql: string): Database.Statemen
  */
 export function saveRow(
   db: Database.Database,
-  table: 'transactions' | 'print_jobs',
+  table: 'transactions' | 'print_jobs' | 'returns',
   key: string,
   row: object,
 ): void {

@@ -5,6 +5,7 @@ import { appendEntry, type NewEntry } from './chain';
 import { nextTxRow } from './derive';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';
 import { findTx } from './queries';
+import { voidStateOf } from './return-queries';
 import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
 import { saveRow, statement } from './statements';
@@ -77,6 +78,7 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       en: `Order number ${tx.orderNo} is already in the journal: it is never reused for a new sale`,
     });
   }
+  if (tx.reissueOf !== undefined) checkReissueOf(db, tx.reissueOf, tx.orderNo);
   const at = input.at ?? now;
   const body: TxBody = {
     invoice: tx.invoice,
@@ -84,6 +86,7 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
     payments: tx.payments,
     totals: tx.totals,
     requestData: tx.requestData,
+    ...(tx.reissueOf === undefined ? {} : { reissueOf: tx.reissueOf }),
   };
   return commit(db, null, {
     at: iso(at),
@@ -102,6 +105,26 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       ...body,
     },
   });
+}
+
+/**
+ * A reissue (改開) names the sale it replaces: one in the journal whose void is done. Voiding
+ * first means the voided invoice and its reissue never stand at the same time.
+ */
+function checkReissueOf(db: Database.Database, reissueOf: string, orderNo: string): void {
+  const voided = findTx(db, reissueOf);
+  if (!voided) {
+    throw invalid(
+      `改開的原訂單 ${reissueOf} 不在日誌中`,
+      `The reissued order ${reissueOf} is not in the journal`,
+    );
+  }
+  if (reissueOf === orderNo || voidStateOf(db, reissueOf) !== 'voided') {
+    throw new JournalError('journal-refused', {
+      zh: `訂單 ${reissueOf} 尚未完成作廢，不能改開`,
+      en: `Order ${reissueOf} is not voided yet: it cannot be reissued`,
+    });
+  }
 }
 
 export function recordExchange(

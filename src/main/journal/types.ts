@@ -77,6 +77,11 @@ export interface NewTransaction {
   /** The request body's `Data`, without secrets (secret-named fields are dropped anyway). */
   requestData: PosOrderData;
   cashier?: string;
+  /**
+   * A reissue (改開): the order number of the sale this one replaces, voided before (its void
+   * `done`). The voided sale's number is never reused: a reissue is always a new sale.
+   */
+  reissueOf?: string;
   /** Defaults to the journal's clock; the business day (Asia/Taipei) is derived from it. */
   at?: Date;
 }
@@ -183,12 +188,14 @@ export interface TransactionRecord {
   /** Last ResultMessage or reason, for the screens. */
   lastMessage: string | null;
   resolution: ResolutionRecord | null;
+  /** A reissue (改開): the voided sale it replaces; null for any other sale. */
+  reissueOf: string | null;
 }
 
 /** A light row for lists (no body). */
 export type TransactionListItem = Omit<
   TransactionRecord,
-  'lines' | 'requestData' | 'invoice' | 'payments'
+  'lines' | 'requestData' | 'invoice' | 'payments' | 'reissueOf'
 > & {
   invoiceKind: InvoiceKind;
   paymentMethods: string[];
@@ -238,7 +245,8 @@ export type EntryKind =
   | 'tx.qr-display'
   | 'print.created'
   | 'print.attempt'
-  | 'supervisor.action';
+  | 'supervisor.action'
+  | ReturnEntryKind;
 
 /**
  * What a supervisor did with the PIN (settings, resolutions, imports, exports, the drawer…): a
@@ -286,8 +294,10 @@ export interface TransactionDetail {
   issue: IssueRecord | null;
   qrDisplays: QrDisplayRecord[];
   prints: PrintJobRecord[];
-  /** Every entry of this transaction, oldest first. */
+  /** Every entry of this transaction (its returns' too), oldest first. */
   entries: JournalEntry[];
+  /** Its voids, allowances and allowance voids, oldest first. */
+  returns: ReturnRecord[];
 }
 
 // ---------------------------------------------------------------- print jobs
@@ -417,3 +427,225 @@ export interface ExportResult {
   rows: number;
   bytes: number;
 }
+
+// ---------------------------------------------------------------- returns: voids and allowances
+
+/**
+ * A return is a record of its own, linked to the original sale (its order number and invoice
+ * number), with the same discipline as a sale: written `in-flight` BEFORE its request, the
+ * outcome recorded after, an unknown outcome `needs-verification`, nothing resent by itself.
+ * - `void` (作廢): the whole invoice, within its period;
+ * - `allowance` (折讓): some lines, quantities or amounts, under an allowance number prefix that
+ *   never changes (a resend uses the same prefix, so the service answers the existing number);
+ * - `allowance-void` (作廢折讓): undoes one `done` allowance of the same sale.
+ */
+export const RETURN_KINDS = ['void', 'allowance', 'allowance-void'] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
+export const RETURN_STATES = [
+  'in-flight', // written; the request is being sent or about to be
+  'done', // the service accepted it (or a person / the status query found that it stands)
+  'rejected', // StatusCode 0: nothing was made; final (a new attempt is a new return)
+  'not-delivered', // the request surely never reached the service: may be resent
+  'needs-verification', // may or may not stand: the status query or a person settles it
+  'not-done', // settled as not standing: may be resent
+] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+/**
+ * Resending (same record, same prefix, attempt + 1) is allowed only from these. A rejected
+ * return is final: sent again unchanged it would be rejected again, and a changed one is a new
+ * return with a new prefix.
+ */
+export const RESENDABLE_RETURN_STATES: readonly ReturnState[] = ['not-delivered', 'not-done'];
+
+/**
+ * A return in one of these states stands or may stand: it counts against what can still be
+ * returned (an allowance) and blocks a second void. Rejected / not-delivered / not-done do not.
+ */
+export const STANDING_RETURN_STATES: readonly ReturnState[] = ['in-flight', 'needs-verification', 'done'];
+
+export type ReturnEntryKind =
+  | 'return.begun'
+  | 'return.exchange'
+  | 'return.done'
+  | 'return.rejected'
+  | 'return.not-delivered'
+  | 'return.needs-verification'
+  | 'return.recovered'
+  | 'return.resolved'
+  | 'return.resent';
+
+/** Money per payment method, as `[method, amount]` pairs (the sale's payments column's shape). */
+export type MethodAmounts = [method: string, amount: Ntd][];
+
+/** One allowance line as the engine sends it. */
+export interface ReturnLineInput {
+  /** The original line's sequence (its `DetailID`, the allowance's `SequenceNumber`): `001`, `002`, … */
+  sequence: string;
+  /** Quantity taken back; 0 for an amount-only allowance (a price reduction). */
+  quantity: number;
+  /** What the customer gets back for this line, tax included (≥ 1). */
+  refundAmount: Ntd;
+  /** `Amount` as sent (tax excluded); `amount + tax = refundAmount`. */
+  amount: Ntd;
+  /** `Tax` as sent. */
+  tax: Ntd;
+}
+
+export interface ReturnLine extends ReturnLineInput {
+  /** The sale line's name, for the slip and the screens. */
+  name: string;
+}
+
+interface NewReturnCommon {
+  /** The original sale's order number (issued, with an invoice number). */
+  orderNo: string;
+  /** The till doing the return (its drawer pays the cash refund; may differ from the sale's). */
+  tillId: string;
+  /** Plain text, at most 20 characters (the provider's limit on reasons). */
+  reason: string;
+  /** Who did it (the supervisor as named). */
+  by: string;
+  /** Defaults to the journal's clock; the business day (Asia/Taipei) is derived from it. */
+  at?: Date;
+}
+
+/** Written BEFORE the request is sent: state `in-flight`, attempt 1. */
+export type NewReturn =
+  | (NewReturnCommon & {
+      kind: 'void';
+      /** What goes back to the customer per method: Σ = the sale's total. Empty for none (改開 with the money kept). */
+      refunds: MethodAmounts;
+    })
+  | (NewReturnCommon & {
+      kind: 'allowance';
+      lines: ReturnLineInput[];
+      /** Σ = Σ lines' refundAmount; methods among the sale's payment methods. */
+      refunds: MethodAmounts;
+      /** From `nextAllowancePrefix`; allocated here when omitted. Never reused. */
+      allowancePrefix?: string;
+    })
+  | (NewReturnCommon & {
+      kind: 'allowance-void';
+      /** The allowance (a `done` return of the same sale) this undoes. */
+      allowanceReturnId: number;
+      /** Money taken back from the customer per method, if any (default none). */
+      takenBack?: MethodAmounts;
+    });
+
+/** How one return exchange ended, as the client judged it (see `ExchangeOutcome`). */
+export type ReturnExchangeOutcome = 'done' | 'rejected' | 'timestamp-retry' | 'not-delivered' | 'uncertain';
+export const RETURN_EXCHANGE_OUTCOMES: readonly ReturnExchangeOutcome[] = [
+  'done',
+  'rejected',
+  'timestamp-retry',
+  'not-delivered',
+  'uncertain',
+];
+
+export interface ReturnExchangeInput {
+  /** The standard API path: `/Update/CancelInvoices`, `/Update/AllowanceInvoice`, `/Inquire/GetInvoicesStatus`, … */
+  operation: string;
+  requestTimestamp?: string;
+  httpStatus: number | null;
+  statusCode: number | null;
+  resultMessage: string | null;
+  durationMs: number;
+  outcome: ReturnExchangeOutcome;
+  error?: string;
+  at?: Date;
+}
+
+export interface ReturnExchangeRecord extends Omit<ReturnExchangeInput, 'at' | 'error'> {
+  entryId: number;
+  at: string;
+  attempt: number;
+  error: string | null;
+}
+
+export interface ReturnDoneInput {
+  /** Required for an allowance (the number the service answered, or an existing one on a duplicate prefix). */
+  allowanceNumber?: string;
+  statusCode?: number | null;
+  resultMessage?: string | null;
+  at?: Date;
+}
+
+export type ReturnResolutionInput =
+  | { outcome: 'done'; allowanceNumber?: string; by: string; note?: string; at?: Date }
+  | { outcome: 'not-done'; by: string; note?: string; at?: Date };
+
+export interface ReturnResolutionRecord {
+  outcome: 'done' | 'not-done';
+  by: string;
+  at: string;
+  allowanceNumber: string | null;
+  note: string | null;
+}
+
+export interface ReturnTotals {
+  /** Tax included: what the customer gets back (a void: the sale's total). Positive. */
+  totalAmount: Ntd;
+  /** Σ `Amount` (tax excluded). */
+  salesAmount: Ntd;
+  /** Σ `Tax`. */
+  taxAmount: Ntd;
+}
+
+export interface ReturnRecord {
+  id: number;
+  kind: ReturnKind;
+  /** The original sale. */
+  orderNo: string;
+  invoiceNumber: string;
+  state: ReturnState;
+  tillId: string;
+  companyId: string;
+  businessDay: string;
+  training: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** 1 on the first send, +1 per resend (same prefix). */
+  attempt: number;
+  exchanges: number;
+  reason: string;
+  by: string;
+  /** Allowances: the prefix sent on every attempt. */
+  allowancePrefix: string | null;
+  /** Allowances once known; an allowance void: the allowance it undoes. */
+  allowanceNumber: string | null;
+  /** An allowance void: the allowance's return id. */
+  targetReturnId: number | null;
+  totals: ReturnTotals;
+  /** Voids and allowances: money back to the customer; an allowance void: money taken back. */
+  refunds: MethodAmounts;
+  lines: ReturnLine[];
+  lastMessage: string | null;
+  resolution: ReturnResolutionRecord | null;
+  /** An allowance undone by a `done` allowance void: that void's id. */
+  voidedBy: number | null;
+}
+
+export interface ReturnDetail {
+  record: ReturnRecord;
+  exchanges: ReturnExchangeRecord[];
+  /** Every entry of this return, oldest first. */
+  entries: JournalEntry[];
+}
+
+/** What a sale line has had returned by standing allowances (voided ones excluded). */
+export interface ReturnedLine {
+  sequence: string;
+  name: string;
+  soldQuantity: number;
+  /** The line's tax-inclusive subtotal. */
+  soldAmount: Ntd;
+  returnedQuantity: number;
+  returnedAmount: Ntd;
+  remainingQuantity: number;
+  remainingAmount: Ntd;
+}
+
+/** `voided`: a void is done; `pending`: one is in flight or needs verification; `none` otherwise. */
+export type SaleVoidState = 'none' | 'pending' | 'voided';

@@ -41,6 +41,7 @@ const newTransaction = z.object({
   totals: JournalTotals,
   requestData,
   cashier: z.string().max(100).optional(),
+  reissueOf: z.string().refine(isAcceptableOrderNo, 'an order number').optional(),
   at: date.optional(),
 });
 

@@ -13,6 +13,7 @@ export interface Migration {
 }
 
 const TX_STATE_CHECK = `('in-flight','issued','rejected','not-delivered','needs-verification','not-issued')`;
+const RETURN_STATE_CHECK = `('in-flight','done','rejected','not-delivered','needs-verification','not-done')`;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -153,6 +154,56 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'supervisor actions listed without scanning every entry',
     up: `
       CREATE INDEX entries_supervisor ON entries (id) WHERE kind = 'supervisor.action';
+    `,
+  },
+  {
+    version: 7,
+    description: 'returns (voids, allowances, allowance voids), allowance prefixes, invoice look-up',
+    up: `
+      -- Each return's current state, derived from its entries (which carry the sale's order
+      -- number, so the chain check replays a sale and its returns together: derive.ts).
+      CREATE TABLE returns (
+        id INTEGER PRIMARY KEY,
+        order_no TEXT NOT NULL REFERENCES transactions (order_no),
+        invoice_number TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('void','allowance','allowance-void')),
+        state TEXT NOT NULL CHECK (state IN ${RETURN_STATE_CHECK}),
+        till_id TEXT NOT NULL,
+        company_id TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        training INTEGER NOT NULL CHECK (training IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        exchanges INTEGER NOT NULL DEFAULT 0,
+        reason TEXT NOT NULL,
+        by_name TEXT NOT NULL,
+        -- Unique: a prefix names one allowance at the service forever.
+        allowance_prefix TEXT UNIQUE,
+        allowance_number TEXT,
+        target_id INTEGER REFERENCES returns (id),
+        total_amount INTEGER NOT NULL,
+        sales_amount INTEGER NOT NULL,
+        tax_amount INTEGER NOT NULL,
+        -- [[method, amount], …], like transactions.payments
+        refunds TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        last_message TEXT,
+        resolution TEXT
+      );
+      CREATE INDEX returns_order ON returns (order_no, id);
+      CREATE INDEX returns_state ON returns (state, created_at);
+      CREATE INDEX returns_day ON returns (business_day, created_at);
+      CREATE INDEX returns_target ON returns (target_id) WHERE target_id IS NOT NULL;
+
+      -- Per-till allowance prefix sequence (not per day: a prefix is unique per seller forever).
+      CREATE TABLE allowance_counters (
+        till_id TEXT PRIMARY KEY,
+        last_seq INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      -- A sale found by its proof's barcode / QR (which carry the invoice number).
+      CREATE INDEX transactions_invoice ON transactions (invoice_number) WHERE invoice_number IS NOT NULL;
     `,
   },
 ];

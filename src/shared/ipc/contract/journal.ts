@@ -117,6 +117,8 @@ export const JournalTransaction = z.object({
   ),
   /** The request `Data` as sent (no secrets). */
   requestData: z.looseObject({ BillingNo: z.string() }),
+  /** A reissue (改開): the voided sale it replaces. Optional: older mains do not send it. */
+  reissueOf: z.string().nullable().optional(),
 });
 
 export const JournalPrintJob = z.object({
