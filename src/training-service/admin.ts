@@ -7,8 +7,10 @@ import type { TrainingStore } from './store';
 
 /**
  * The provider's verification channel (its console or support line), apart from the POS API:
- *   POST /_admin/lookup        {"BillingNo"}                  what was issued for an order number
- *   POST /_admin/faults        {"kind","count","ms"?,"message"?}  the next POS requests misbehave
+ *   POST /_admin/lookup        {"BillingNo"}                  what was issued for an order number,
+ *                                                             whether it is voided, its allowances
+ *   POST /_admin/faults        {"kind","count","ms"?,"message"?,"path"?}  the next requests of
+ *                              either API misbehave (with `path`, only that operation's)
  *   POST /_admin/faults/clear  {}                             no more pending faults
  * Every call needs `Authorization: Bearer <adminToken>`.
  */
@@ -48,6 +50,8 @@ export async function handleAdmin(
     }
     const invoice = context.store.findByBillingNo(context.config.companyId, billingNo);
     if (!invoice) return sendJson(res, 200, { found: false });
+    // What the standard API did to it since (the provider's console shows it too).
+    const standard = context.store.findStandardByBillingNo(context.config.companyId, billingNo)!;
     return sendJson(res, 200, {
       found: true,
       BillingNo: invoice.billingNo,
@@ -56,6 +60,14 @@ export async function handleAdmin(
       RandomNumber: invoice.randomNumber,
       TotalAmount: invoice.totalAmount,
       Operation: invoice.operation,
+      Voided: standard.voided,
+      ProcessStatus: standard.processStatus,
+      Allowances: context.store.invoiceAllowances(standard).map((allowance) => ({
+        AllowanceNumber: allowance.allowanceNumber,
+        TotalAmount: allowance.totalAmount,
+        TaxAmount: allowance.taxAmount,
+        Voided: allowance.voided,
+      })),
     });
   }
   if (route === 'faults/clear') {

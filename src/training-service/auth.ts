@@ -15,31 +15,68 @@ export function sameSecret(given: string | undefined, expected: string): boolean
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export interface PosWrapper {
+export interface PosWrapper<D = Record<string, unknown>> {
   CompanyID: string;
   Timestamp: string;
   Signature: string;
-  Data: Record<string, unknown>;
+  Data: D;
 }
 
 /** The wrapper's shape; null with the reason when the body is not the wrapper (HTTP 400). */
 export function readWrapper(
   body: unknown,
 ): { ok: true; wrapper: PosWrapper } | { ok: false; message: string } {
+  const read = readAnyWrapper(body, 'order');
+  if (!read.ok) return read;
+  return { ok: true, wrapper: { ...read.wrapper, Data: read.wrapper.Data as Record<string, unknown> } };
+}
+
+/**
+ * The wrapper with `Data` an object or an array (the standard API takes either, per operation;
+ * the operation's handler checks which).
+ */
+export function readAnyWrapper(
+  body: unknown,
+  data: 'order' | 'object-or-array' = 'object-or-array',
+): { ok: true; wrapper: PosWrapper<unknown> } | { ok: false; message: string } {
   const shape = 'Body is not the request wrapper {CompanyID, Timestamp, Signature, Data}';
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: shape };
   const { CompanyID, Timestamp, Signature, Data } = body as Record<string, unknown>;
   if (typeof CompanyID !== 'string' || typeof Timestamp !== 'string' || typeof Signature !== 'string') {
     return { ok: false, message: `${shape}: CompanyID, Timestamp and Signature are strings` };
   }
-  if (typeof Data !== 'object' || Data === null || Array.isArray(Data)) {
+  if (data === 'order' && (typeof Data !== 'object' || Data === null || Array.isArray(Data))) {
     return { ok: false, message: `${shape}: Data is the order object` };
+  }
+  if (typeof Data !== 'object' || Data === null) {
+    return { ok: false, message: `${shape}: Data is an object or an array` };
   }
   if (!/^\d{8}$/.test(CompanyID)) return { ok: false, message: `${shape}: CompanyID is 8 digits` };
   if (!/^\d{1,12}$/.test(Timestamp)) {
     return { ok: false, message: `${shape}: Timestamp is epoch seconds as a decimal string` };
   }
-  return { ok: true, wrapper: { CompanyID, Timestamp, Signature, Data: Data as Record<string, unknown> } };
+  return { ok: true, wrapper: { CompanyID, Timestamp, Signature, Data } };
+}
+
+/**
+ * The key pair a request is checked against: its signing secret and its timestamp space. Each
+ * pair has its own space (profile §5), so the POS pair and the seller's standard pair never
+ * compete for timestamps.
+ */
+export interface KeyPair {
+  signingSecret: string;
+  /** The key under which the pair's used timestamps are kept in the store. */
+  timestampSpace: string;
+}
+
+/** The POS pair: its timestamps are kept under the company id, as before the standard API. */
+export function posKeyPair(config: TrainingServiceConfig): KeyPair {
+  return { signingSecret: config.signingSecret, timestampSpace: config.companyId };
+}
+
+/** The seller's standard pair, in a timestamp space of its own. */
+export function standardKeyPair(config: TrainingServiceConfig): KeyPair {
+  return { signingSecret: config.standardSigningSecret, timestampSpace: `${config.companyId}/standard` };
 }
 
 /**
@@ -49,21 +86,22 @@ export function readWrapper(
  * a forger cannot burn a till's timestamps.
  */
 export function checkCredentials(
-  wrapper: PosWrapper,
+  wrapper: PosWrapper<unknown>,
   config: TrainingServiceConfig,
   store: TrainingStore,
   now: Date,
+  keys: KeyPair = posKeyPair(config),
 ): { ok: true; timestamp: number } | { ok: false; message: string } {
   if (wrapper.CompanyID !== config.companyId)
     return { ok: false, message: 'CompanyID does not match the apiKey' };
-  const expected = signRequest(wrapper.CompanyID, config.signingSecret, wrapper.Timestamp);
+  const expected = signRequest(wrapper.CompanyID, keys.signingSecret, wrapper.Timestamp);
   if (!sameSecret(wrapper.Signature, expected))
     return { ok: false, message: RESULT_MESSAGES.signatureMismatch };
   const seconds = Number(wrapper.Timestamp);
   if (Math.abs(seconds - now.getTime() / 1000) > config.timestampWindowSeconds) {
     return { ok: false, message: RESULT_MESSAGES.timestampExpired };
   }
-  if (store.isTimestampUsed(wrapper.CompanyID, seconds))
+  if (store.isTimestampUsed(keys.timestampSpace, seconds))
     return { ok: false, message: RESULT_MESSAGES.timestampUsed };
   return { ok: true, timestamp: seconds };
 }

@@ -86,9 +86,10 @@ async function main(): Promise<void> {
     },
   );
   console.log(`listening on ${service.url}`);
+  console.log(`standard API on ${service.standardUrl}`);
   if (args.configFile === undefined) {
     console.log(
-      `(training defaults: companyId ${config.companyId}, apiKey ${config.apiKey}; data ${args.dataDir})`,
+      `(training defaults: companyId ${config.companyId}, apiKey ${config.apiKey}, standardApiKey ${config.standardApiKey}; data ${args.dataDir})`,
     );
   }
   const stop = () => void service.close().then(() => process.exit(0));

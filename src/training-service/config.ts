@@ -13,6 +13,13 @@ export interface TrainingServiceConfig {
   apiKey: string;
   /** Input to the body signature. */
   signingSecret: string;
+  /**
+   * The seller's STANDARD key pair (provider profile §4, §5): the `apiKey` header and signing
+   * secret of the standard API under `/standard` (voids, allowances, status). It must differ from
+   * the POS pair, so that each API refuses the other's key.
+   */
+  standardApiKey: string;
+  standardSigningSecret: string;
   /** The seller's QR key from the tax platform: 32 hex digits (AES-128). */
   qrAesKey: string;
   /** Bearer token of the `/_admin/` verification channel. */
@@ -54,6 +61,10 @@ export function trainingDefaults(): TrainingServiceConfig {
 
 function optionalDefaults() {
   return {
+    // Well-known training values like the POS pair above; optional so that existing configs
+    // (written before the standard API) still load.
+    standardApiKey: 'training-standard-api-key',
+    standardSigningSecret: 'training-standard-signing-secret',
     tracks: ['TR', 'TS'],
     periodTracks: {} as Record<string, string[]>,
     numbersPerTrack: 100_000,
@@ -171,11 +182,28 @@ function readConfig(json: unknown): TrainingServiceConfig {
     );
   }
 
+  const apiKey = secret(config.apiKey, 'apiKey', 8);
+  const signingSecret = secret(config.signingSecret, 'signingSecret', 8);
+  const standardApiKey = secret(config.standardApiKey, 'standardApiKey', 8);
+  const standardSigningSecret = secret(config.standardSigningSecret, 'standardSigningSecret', 8);
+  // One pair per API: a shared value would let a key of one API pass on the other.
+  if (standardApiKey === apiKey) {
+    fail('standardApiKey 不可與 apiKey 相同', 'standardApiKey must differ from apiKey');
+  }
+  if (standardSigningSecret === signingSecret) {
+    fail(
+      'standardSigningSecret 不可與 signingSecret 相同',
+      'standardSigningSecret must differ from signingSecret',
+    );
+  }
+
   return {
     companyId: companyId as string,
     sellerName: sellerName as string,
-    apiKey: secret(config.apiKey, 'apiKey', 8),
-    signingSecret: secret(config.signingSecret, 'signingSecret', 8),
+    apiKey,
+    signingSecret,
+    standardApiKey,
+    standardSigningSecret,
     qrAesKey: (qrAesKey as string).toLowerCase(),
     adminToken: secret(config.adminToken, 'adminToken', 16),
     tracks: trackList(config.tracks, 'tracks'),

@@ -40,6 +40,17 @@ export function issueOrder(
     operation: POS_OPERATIONS[operation],
     qKey,
     issuedAt: now,
+    // Kept for the standard API: allowances check their lines against these (profile §4).
+    invoiceFor: order.InvoiceFor,
+    buyerId: order.BuyerID,
+    lines: order.Details.map((detail) => ({
+      sequence: detail.DetailID,
+      description: detail.ProductName,
+      quantity: detail.Quantity,
+      unitPrice: detail.UnitPrice,
+      subTotal: detail.SubTotal,
+      itemTaxType: detail.ItemTaxType,
+    })),
   });
   if (!outcome.ok) {
     const refusals = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_KEY_HEADER, RESULT_MESSAGES, type PosOperation } from '../provider/pos-profile';
+import { API_KEY_HEADER, POS_OPERATIONS, RESULT_MESSAGES, type PosOperation } from '../provider/pos-profile';
 import { checkCredentials, readWrapper, sameSecret } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';
@@ -30,11 +30,12 @@ export async function handlePos(
   context: PosContext,
 ): Promise<void> {
   const { config } = context;
-  const fault = context.faults.take();
+  const fault = context.faults.take(POS_OPERATIONS[operation]);
   if (fault?.kind === 'delay-before') await context.sleep(fault.ms);
   if (answerBefore(res, fault)) return;
 
   const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
+  // Only the POS pair: the seller's standard key gets the same 401 as any wrong key.
   if (!sameSecret(typeof apiKey === 'string' ? apiKey : undefined, config.apiKey)) {
     return sendJson(res, 401, { StatusCode: 0, ResultMessage: 'Invalid apiKey' });
   }

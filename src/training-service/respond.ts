@@ -51,6 +51,22 @@ export async function answerPos(
   fault: Fault | null,
   sleep: Sleep,
 ): Promise<void> {
+  return answerWithFault(req, res, status, body, fault, sleep);
+}
+
+/**
+ * The same for any answer (the standard API's objects and arrays too). The "missing field" faults
+ * drop their POS field from an object answer; the standard API's answers have none of those
+ * fields, so there they change nothing.
+ */
+export async function answerWithFault(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  fault: Fault | null,
+  sleep: Sleep,
+): Promise<void> {
   switch (fault?.kind) {
     case 'delay-after-commit':
       await sleep(fault.ms);
@@ -71,7 +87,9 @@ export async function answerPos(
     case 'no-print-data':
     case 'no-qkey':
     case 'no-qr-url': {
-      const { [DROPPED_FIELD[fault.kind]]: _dropped, ...rest } = body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return sendJson(res, status, body);
+      const { [DROPPED_FIELD[fault.kind]]: _dropped, ...rest } = body as Record<string, unknown>;
       return sendJson(res, status, rest);
     }
     case 'trickle':

@@ -1,21 +1,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationForPath } from '../provider/pos-profile';
+import { STANDARD_PATH_PREFIX, standardOperationForPath } from '../provider/standard-profile';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import type { TrainingServiceConfig } from './config';
 import { FaultQueue } from './faults';
 import { RequestAborted, sendJson } from './http-body';
 import { handlePos } from './pos-handler';
+import { handleStandard } from './standard-handler';
 import type { Sleep } from './respond';
 import { TrainingStore } from './store';
 
 /**
  * The training-mode e-invoice service: the provider's POS/self-service API as the provider
- * profile fixes it, plus its verification channel under /_admin/. Loopback only.
+ * profile fixes it, its standard API's Update and Inquire operations under `/standard` (profile
+ * §4, with the seller's standard key pair), plus its verification channel under /_admin/.
+ * Loopback only.
  */
 export interface TrainingService {
-  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  /** `http://127.0.0.1:PORT`, no trailing slash: the POS API's base URL. */
   url: string;
+  /** `http://127.0.0.1:PORT/standard`: the standard API's base URL. */
+  standardUrl: string;
   port: number;
   config: TrainingServiceConfig;
   /**
@@ -90,13 +96,21 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     }
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path.startsWith(ADMIN_PREFIX)) return handleAdmin(req, res, path, context);
-    const operation = operationForPath(path);
-    if (!operation) return sendJson(res, 404, { StatusCode: 0, ResultMessage: `No operation ${path}` });
+    // The standard API is its own base URL: `/standard/Append/Order` is no POS operation and
+    // `/Update/CancelInvoices` without the prefix is no standard one.
+    const standard = path.startsWith(`${STANDARD_PATH_PREFIX}/`)
+      ? standardOperationForPath(path.slice(STANDARD_PATH_PREFIX.length))
+      : null;
+    const operation = standard ? null : operationForPath(path);
+    if (!standard && !operation) {
+      return sendJson(res, 404, { StatusCode: 0, ResultMessage: `No operation ${path}` });
+    }
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
       return sendJson(res, 405, { StatusCode: 0, ResultMessage: 'Use POST' });
     }
-    return handlePos(req, res, operation, context);
+    if (standard) return handleStandard(req, res, standard, context);
+    return handlePos(req, res, operation!, context);
   }
 
   let handling = 0;
@@ -141,6 +155,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
+    standardUrl: `http://127.0.0.1:${port}${STANDARD_PATH_PREFIX}`,
     port,
     config,
     idle: () =>

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 
 /**
  * The service's durable state in one SQLite file: used timestamps, the next serial of every
- * track in every period, and every issued invoice. WAL with synchronous=FULL: an answered issue
- * survives a power cut, so a restart loses nothing and reuses nothing.
+ * track in every period, every issued invoice with its lines, voids and allowances. WAL with
+ * synchronous=FULL: an answered issue survives a power cut, so a restart loses nothing and
+ * reuses nothing. Schema changes after the first are numbered migrations (`user_version`).
  */
 export const STORE_FILE = 'training-service.sqlite';
 
@@ -38,6 +39,19 @@ export interface IssueRequest {
   operation: string;
   qKey: string | null;
   issuedAt: Date;
+  /** What the standard API's allowances and voids need later (migration 2). */
+  invoiceFor: 'B' | 'C';
+  buyerId: string;
+  lines: readonly InvoiceLineInput[];
+}
+
+export interface InvoiceLineInput {
+  sequence: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  subTotal: number;
+  itemTaxType: string;
 }
 
 export type IssueOutcome =
@@ -74,6 +88,161 @@ CREATE TABLE IF NOT EXISTS invoices (
   UNIQUE (period_code, invoice_number)
 );
 `;
+
+/**
+ * Numbered schema steps after SCHEMA, each run once in order inside one transaction with the bump
+ * of `user_version`, so that a store written by an older service opens and keeps its data.
+ *   2: the standard API (profile §4): invoice type, buyer, void and last status on invoices; the
+ *      invoice lines; allowances and their lines. Invoices issued before it have no lines.
+ */
+const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
+  {
+    version: 2,
+    sql: `
+ALTER TABLE invoices ADD COLUMN invoice_for TEXT;
+ALTER TABLE invoices ADD COLUMN buyer_id TEXT;
+ALTER TABLE invoices ADD COLUMN voided_at TEXT;
+ALTER TABLE invoices ADD COLUMN cancel_date TEXT;
+ALTER TABLE invoices ADD COLUMN cancel_reason TEXT;
+ALTER TABLE invoices ADD COLUMN process_status TEXT NOT NULL DEFAULT 'I0';
+CREATE INDEX invoices_by_number ON invoices (company_id, invoice_number);
+CREATE TABLE invoice_lines (
+  company_id TEXT NOT NULL,
+  period_code TEXT NOT NULL,
+  invoice_number TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  sequence TEXT NOT NULL,
+  description TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  unit_price REAL NOT NULL,
+  sub_total INTEGER NOT NULL,
+  item_tax_type TEXT NOT NULL,
+  PRIMARY KEY (company_id, period_code, invoice_number, position)
+) WITHOUT ROWID;
+CREATE TABLE allowances (
+  company_id TEXT NOT NULL,
+  allowance_number TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  buyer_id TEXT NOT NULL,
+  allowance_date TEXT NOT NULL,
+  tax_amount INTEGER NOT NULL,
+  total_amount INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  voided_at TEXT,
+  cancel_date TEXT,
+  cancel_reason TEXT,
+  cancel_remark TEXT,
+  PRIMARY KEY (company_id, allowance_number),
+  UNIQUE (company_id, prefix)
+);
+CREATE TABLE allowance_lines (
+  company_id TEXT NOT NULL,
+  allowance_number TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  period_code TEXT NOT NULL,
+  invoice_number TEXT NOT NULL,
+  sequence TEXT NOT NULL,
+  description TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  unit_price REAL NOT NULL,
+  amount INTEGER NOT NULL,
+  tax INTEGER NOT NULL,
+  item_tax_type TEXT NOT NULL,
+  PRIMARY KEY (company_id, allowance_number, position)
+) WITHOUT ROWID;
+CREATE INDEX allowance_lines_by_invoice ON allowance_lines (company_id, period_code, invoice_number);
+`,
+  },
+];
+
+/** An invoice as the standard API sees it. */
+export interface StandardInvoice {
+  companyId: string;
+  billingNo: string;
+  invoiceNumber: string;
+  periodCode: string;
+  invoiceDateTime: string;
+  totalAmount: number;
+  /** Null for invoices issued before migration 2. */
+  invoiceFor: 'B' | 'C' | null;
+  buyerId: string | null;
+  voided: boolean;
+  processStatus: string;
+}
+
+export interface StoredInvoiceLine {
+  position: number;
+  sequence: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  subTotal: number;
+  itemTaxType: string;
+}
+
+/** What the allowances that stand have used of one invoice line. */
+export interface LineUse {
+  quantity: number;
+  /** In the line's SubTotal units (see `allowanceLineValue`). */
+  value: number;
+}
+
+export interface AllowanceLineRecord {
+  periodCode: string;
+  invoiceNumber: string;
+  sequence: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  tax: number;
+  itemTaxType: string;
+}
+
+export interface AllowanceRecord {
+  companyId: string;
+  allowanceNumber: string;
+  prefix: string;
+  buyerId: string;
+  allowanceDate: string;
+  taxAmount: number;
+  totalAmount: number;
+  voided: boolean;
+}
+
+/** An allowance as listed for one invoice: its amounts on that invoice's lines. */
+export interface InvoiceAllowance {
+  allowanceNumber: string;
+  totalAmount: number;
+  taxAmount: number;
+  voided: boolean;
+}
+
+interface StandardInvoiceRow {
+  company_id: string;
+  billing_no: string;
+  invoice_number: string;
+  period_code: string;
+  invoice_date_time: string;
+  total_amount: number;
+  invoice_for: 'B' | 'C' | null;
+  buyer_id: string | null;
+  voided_at: string | null;
+  process_status: string;
+}
+
+const toStandardInvoice = (row: StandardInvoiceRow): StandardInvoice => ({
+  companyId: row.company_id,
+  billingNo: row.billing_no,
+  invoiceNumber: row.invoice_number,
+  periodCode: row.period_code,
+  invoiceDateTime: row.invoice_date_time,
+  totalAmount: row.total_amount,
+  invoiceFor: row.invoice_for,
+  buyerId: row.buyer_id,
+  voided: row.voided_at !== null,
+  processStatus: row.process_status,
+});
 
 interface InvoiceRow {
   company_id: string;
@@ -112,6 +281,7 @@ export class TrainingStore {
     // Another process on the same file (a second service by mistake) waits instead of failing.
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.migrate();
     this.statements = {
       useTimestamp: this.db.prepare(
         'INSERT OR IGNORE INTO used_timestamps (company_id, timestamp, used_at) VALUES (?, ?, ?)',
@@ -131,9 +301,103 @@ export class TrainingStore {
       ),
       insertInvoice: this.db.prepare(
         `INSERT INTO invoices (company_id, billing_no, invoice_number, period_code, invoice_date_time,
-           random_number, total_amount, operation, qkey, issued_at)
+           random_number, total_amount, operation, qkey, issued_at, invoice_for, buyer_id)
          VALUES (@companyId, @billingNo, @invoiceNumber, @periodCode, @invoiceDateTime,
-           @randomNumber, @totalAmount, @operation, @qKey, @issuedAt)`,
+           @randomNumber, @totalAmount, @operation, @qKey, @issuedAt, @invoiceFor, @buyerId)`,
+      ),
+      insertLine: this.db.prepare(
+        `INSERT INTO invoice_lines (company_id, period_code, invoice_number, position, sequence,
+           description, quantity, unit_price, sub_total, item_tax_type)
+         VALUES (@companyId, @periodCode, @invoiceNumber, @position, @sequence,
+           @description, @quantity, @unitPrice, @subTotal, @itemTaxType)`,
+      ),
+      // The same number can come back in a later period (the training tracks repeat): the
+      // standard API's number alone means the latest one.
+      invoiceByNumber: this.db.prepare<[string, string], StandardInvoiceRow>(
+        `SELECT * FROM invoices WHERE company_id = ? AND invoice_number = ?
+         ORDER BY issued_at DESC, period_code DESC LIMIT 1`,
+      ),
+      standardByBillingNo: this.db.prepare<[string, string], StandardInvoiceRow>(
+        'SELECT * FROM invoices WHERE company_id = ? AND billing_no = ?',
+      ),
+      invoiceLines: this.db.prepare<[string, string, string], StoredInvoiceLine>(
+        `SELECT position, sequence, description, quantity, unit_price AS unitPrice,
+           sub_total AS subTotal, item_tax_type AS itemTaxType
+         FROM invoice_lines WHERE company_id = ? AND period_code = ? AND invoice_number = ?
+         ORDER BY position`,
+      ),
+      lineUse: this.db.prepare<
+        [string, string, string, string],
+        { quantity: number; amount: number; tax: number }
+      >(
+        `SELECT COALESCE(SUM(l.quantity), 0) AS quantity, COALESCE(SUM(l.amount), 0) AS amount,
+           COALESCE(SUM(l.tax), 0) AS tax
+         FROM allowance_lines l JOIN allowances a
+           ON a.company_id = l.company_id AND a.allowance_number = l.allowance_number
+         WHERE l.company_id = ? AND l.period_code = ? AND l.invoice_number = ? AND l.sequence = ?
+           AND a.voided_at IS NULL`,
+      ),
+      standingAllowanceCount: this.db.prepare<[string, string, string], { n: number }>(
+        `SELECT COUNT(DISTINCT a.allowance_number) AS n
+         FROM allowance_lines l JOIN allowances a
+           ON a.company_id = l.company_id AND a.allowance_number = l.allowance_number
+         WHERE l.company_id = ? AND l.period_code = ? AND l.invoice_number = ? AND a.voided_at IS NULL`,
+      ),
+      voidInvoice: this.db.prepare(
+        `UPDATE invoices SET voided_at = @voidedAt, cancel_date = @cancelDate,
+           cancel_reason = @cancelReason, process_status = 'C0'
+         WHERE company_id = @companyId AND period_code = @periodCode AND invoice_number = @invoiceNumber`,
+      ),
+      setStatus: this.db.prepare(
+        `UPDATE invoices SET process_status = ?
+         WHERE company_id = ? AND period_code = ? AND invoice_number = ?`,
+      ),
+      allowanceByPrefix: this.db.prepare<[string, string], { allowance_number: string }>(
+        'SELECT allowance_number FROM allowances WHERE company_id = ? AND prefix = ?',
+      ),
+      allowanceByNumber: this.db.prepare<
+        [string, string],
+        {
+          company_id: string;
+          allowance_number: string;
+          prefix: string;
+          buyer_id: string;
+          allowance_date: string;
+          tax_amount: number;
+          total_amount: number;
+          voided_at: string | null;
+        }
+      >('SELECT * FROM allowances WHERE company_id = ? AND allowance_number = ?'),
+      insertAllowance: this.db.prepare(
+        `INSERT INTO allowances (company_id, allowance_number, prefix, buyer_id, allowance_date,
+           tax_amount, total_amount, created_at)
+         VALUES (@companyId, @allowanceNumber, @prefix, @buyerId, @allowanceDate,
+           @taxAmount, @totalAmount, @createdAt)`,
+      ),
+      insertAllowanceLine: this.db.prepare(
+        `INSERT INTO allowance_lines (company_id, allowance_number, position, period_code,
+           invoice_number, sequence, description, quantity, unit_price, amount, tax, item_tax_type)
+         VALUES (@companyId, @allowanceNumber, @position, @periodCode,
+           @invoiceNumber, @sequence, @description, @quantity, @unitPrice, @amount, @tax, @itemTaxType)`,
+      ),
+      voidAllowance: this.db.prepare(
+        `UPDATE allowances SET voided_at = @voidedAt, cancel_date = @cancelDate,
+           cancel_reason = @cancelReason, cancel_remark = @cancelRemark
+         WHERE company_id = @companyId AND allowance_number = @allowanceNumber`,
+      ),
+      allowanceInvoices: this.db.prepare<[string, string], { period_code: string; invoice_number: string }>(
+        `SELECT DISTINCT period_code, invoice_number FROM allowance_lines
+         WHERE company_id = ? AND allowance_number = ?`,
+      ),
+      invoiceAllowances: this.db.prepare<
+        [string, string, string],
+        { allowance_number: string; total_amount: number; tax_amount: number; voided_at: string | null }
+      >(
+        `SELECT a.allowance_number, SUM(l.amount) AS total_amount, SUM(l.tax) AS tax_amount, a.voided_at
+         FROM allowance_lines l JOIN allowances a
+           ON a.company_id = l.company_id AND a.allowance_number = l.allowance_number
+         WHERE l.company_id = ? AND l.period_code = ? AND l.invoice_number = ?
+         GROUP BY a.allowance_number ORDER BY a.created_at, a.allowance_number`,
       ),
     };
     // IMMEDIATE: the write lock is taken before the checks, so the timestamp's single use, the
@@ -164,11 +428,178 @@ export class TrainingStore {
           qKey: request.qKey,
         };
         this.statements.setCursor.run(request.periodCode, track, serial + 1);
-        this.statements.insertInvoice.run({ ...invoice, issuedAt });
+        this.statements.insertInvoice.run({
+          ...invoice,
+          issuedAt,
+          invoiceFor: request.invoiceFor,
+          buyerId: request.buyerId,
+        });
+        request.lines.forEach((line, position) =>
+          this.statements.insertLine.run({
+            companyId: request.companyId,
+            periodCode: request.periodCode,
+            invoiceNumber: invoice.invoiceNumber,
+            position,
+            ...line,
+          }),
+        );
         return { ok: true, invoice };
       }
       return { ok: false, reason: 'numbers-exhausted' };
     });
+  }
+
+  /** Runs the pending migrations; a second process opening the file at once waits (IMMEDIATE). */
+  private migrate(): void {
+    const version = () => this.db.pragma('user_version', { simple: true }) as number;
+    const pending = MIGRATIONS.filter((step) => step.version > version());
+    if (pending.length === 0) return;
+    this.db
+      .transaction(() => {
+        for (const step of MIGRATIONS) {
+          if (step.version <= version()) continue;
+          this.db.exec(step.sql);
+          this.db.pragma(`user_version = ${step.version}`);
+        }
+      })
+      .immediate();
+  }
+
+  /**
+   * Runs `work` as one atomic, durable step after recording the request's timestamp in its key
+   * pair's space: null (nothing done) when the timestamp was used before. A standard request
+   * uses its timestamp whatever its items' answers are, like a refused POS order.
+   */
+  withTimestamp<T>(timestampSpace: string, timestamp: number, now: Date, work: () => T): T | null {
+    return this.db
+      .transaction((): T | null => {
+        if (!this.useTimestamp(timestampSpace, timestamp, now)) return null;
+        return work();
+      })
+      .immediate();
+  }
+
+  /** The latest invoice of this seller with this number (any API issued it), or null. */
+  findByInvoiceNumber(companyId: string, invoiceNumber: string): StandardInvoice | null {
+    const row = this.statements.invoiceByNumber.get(companyId, invoiceNumber);
+    return row ? toStandardInvoice(row) : null;
+  }
+
+  /** The same view of an invoice, found by its order number (the verification channel's key). */
+  findStandardByBillingNo(companyId: string, billingNo: string): StandardInvoice | null {
+    const row = this.statements.standardByBillingNo.get(companyId, billingNo);
+    return row ? toStandardInvoice(row) : null;
+  }
+
+  invoiceLines(invoice: StandardInvoice): StoredInvoiceLine[] {
+    return this.statements.invoiceLines.all(invoice.companyId, invoice.periodCode, invoice.invoiceNumber);
+  }
+
+  /** What the allowances that stand (not voided) have taken of one line, summed. */
+  lineUse(invoice: StandardInvoice, sequence: string): { quantity: number; amount: number; tax: number } {
+    return this.statements.lineUse.get(
+      invoice.companyId,
+      invoice.periodCode,
+      invoice.invoiceNumber,
+      sequence,
+    )!;
+  }
+
+  hasStandingAllowances(invoice: StandardInvoice): boolean {
+    return (
+      this.statements.standingAllowanceCount.get(
+        invoice.companyId,
+        invoice.periodCode,
+        invoice.invoiceNumber,
+      )!.n > 0
+    );
+  }
+
+  voidInvoice(
+    invoice: StandardInvoice,
+    cancel: { cancelDate: string; cancelReason: string },
+    now: Date,
+  ): void {
+    this.statements.voidInvoice.run({
+      companyId: invoice.companyId,
+      periodCode: invoice.periodCode,
+      invoiceNumber: invoice.invoiceNumber,
+      voidedAt: now.toISOString(),
+      ...cancel,
+    });
+  }
+
+  allowanceNumberForPrefix(companyId: string, prefix: string): string | null {
+    return this.statements.allowanceByPrefix.get(companyId, prefix)?.allowance_number ?? null;
+  }
+
+  findAllowance(companyId: string, allowanceNumber: string): AllowanceRecord | null {
+    const row = this.statements.allowanceByNumber.get(companyId, allowanceNumber);
+    if (!row) return null;
+    return {
+      companyId: row.company_id,
+      allowanceNumber: row.allowance_number,
+      prefix: row.prefix,
+      buyerId: row.buyer_id,
+      allowanceDate: row.allowance_date,
+      taxAmount: row.tax_amount,
+      totalAmount: row.total_amount,
+      voided: row.voided_at !== null,
+    };
+  }
+
+  /** Records an allowance with its lines and marks each invoice it touches `A0`. */
+  insertAllowance(
+    allowance: Omit<AllowanceRecord, 'voided'>,
+    lines: readonly AllowanceLineRecord[],
+    now: Date,
+  ): void {
+    this.statements.insertAllowance.run({ ...allowance, createdAt: now.toISOString() });
+    const touched = new Set<string>();
+    lines.forEach((line, position) => {
+      this.statements.insertAllowanceLine.run({
+        companyId: allowance.companyId,
+        allowanceNumber: allowance.allowanceNumber,
+        position,
+        ...line,
+      });
+      const key = `${line.periodCode}/${line.invoiceNumber}`;
+      if (touched.has(key)) return;
+      touched.add(key);
+      this.statements.setStatus.run('A0', allowance.companyId, line.periodCode, line.invoiceNumber);
+    });
+  }
+
+  /** Voids an allowance (its amounts free again) and marks each invoice it touched `D0`. */
+  voidAllowance(
+    allowance: AllowanceRecord,
+    cancel: { cancelDate: string; cancelReason: string; cancelRemark: string },
+    now: Date,
+  ): void {
+    this.statements.voidAllowance.run({
+      companyId: allowance.companyId,
+      allowanceNumber: allowance.allowanceNumber,
+      voidedAt: now.toISOString(),
+      ...cancel,
+    });
+    for (const invoice of this.statements.allowanceInvoices.all(
+      allowance.companyId,
+      allowance.allowanceNumber,
+    )) {
+      this.statements.setStatus.run('D0', allowance.companyId, invoice.period_code, invoice.invoice_number);
+    }
+  }
+
+  /** The allowances on one invoice, with their amounts on its lines, oldest first. */
+  invoiceAllowances(invoice: StandardInvoice): InvoiceAllowance[] {
+    return this.statements.invoiceAllowances
+      .all(invoice.companyId, invoice.periodCode, invoice.invoiceNumber)
+      .map((row) => ({
+        allowanceNumber: row.allowance_number,
+        totalAmount: row.total_amount,
+        taxAmount: row.tax_amount,
+        voided: row.voided_at !== null,
+      }));
   }
 
   /** Whether a company has used this timestamp (also before a restart). */

@@ -100,5 +100,9 @@ export function issuedLookup(data: PosOrderData, issued: PosIssued, path: string
     RandomNumber: issued.RandomNumber,
     TotalAmount: data.TotalAmount,
     Operation: path,
+    // What the standard API did since: nothing, for a fresh issue.
+    Voided: false,
+    ProcessStatus: 'I0',
+    Allowances: [],
   };
 }

@@ -23,6 +23,8 @@ describe('training service config', () => {
       ok: true,
       config: {
         ...required,
+        standardApiKey: 'training-standard-api-key',
+        standardSigningSecret: 'training-standard-signing-secret',
         qrAesKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
         tracks: ['TR', 'TS'],
         periodTracks: {},
@@ -41,6 +43,32 @@ describe('training service config', () => {
     const defaults = trainingDefaults();
     expect(defaults).toMatchObject({ companyId: '24549210', sellerName: '練習商店' });
     expect(parseTrainingServiceConfig(defaults)).toEqual({ ok: true, config: defaults });
+  });
+
+  it('takes a standard key pair of its own, never the POS pair', () => {
+    const own = parseTrainingServiceConfig({
+      ...required,
+      standardApiKey: 'shop-standard-key',
+      standardSigningSecret: 'shop-standard-secret',
+    });
+    expect(own.ok && own.config).toMatchObject({
+      standardApiKey: 'shop-standard-key',
+      standardSigningSecret: 'shop-standard-secret',
+    });
+    expect(refusal({ ...required, standardApiKey: required.apiKey })).toEqual({
+      zh: '設定錯誤：standardApiKey 不可與 apiKey 相同',
+      en: 'Bad config: standardApiKey must differ from apiKey',
+    });
+    expect(refusal({ ...required, standardSigningSecret: required.signingSecret })).toEqual({
+      zh: '設定錯誤：standardSigningSecret 不可與 signingSecret 相同',
+      en: 'Bad config: standardSigningSecret must differ from signingSecret',
+    });
+    expect(refusal({ ...required, standardApiKey: 'short' }).en).toBe(
+      'Bad config: standardApiKey must be at least 8 printable ASCII characters without spaces',
+    );
+    expect(refusal({ ...required, standardApikey: 'typo-typo-typo' }).en).toBe(
+      'Bad config: unknown setting standardApikey',
+    );
   });
 
   it('accepts its optional settings and trims a trailing slash off the base address', () => {

@@ -30,7 +30,7 @@ describe('training service: fault queue', () => {
     });
     expect(parseFaultRequest([])).toEqual({
       ok: false,
-      message: 'Body must be {"kind","count","ms"?,"message"?}',
+      message: 'Body must be {"kind","count","ms"?,"message"?,"path"?}',
     });
     expect(parseFaultRequest({ kind: 'delay-before', count: 1, ms: 120_001 })).toEqual({
       ok: false,
@@ -53,5 +53,27 @@ describe('training service: fault queue', () => {
     queue.add({ kind: 'no-qkey', count: 4, ms: 0, message: 'm' });
     queue.clear();
     expect(queue.take()).toBeNull();
+  });
+
+  it('gives a fault that names a path only to that operation; one without a path to any', () => {
+    const queue = new FaultQueue();
+    queue.add({ kind: 'http-503-before', count: 1, ms: 0, message: 'm', path: '/Update/AllowanceInvoice' });
+    queue.add({ kind: 'not-json', count: 1, ms: 0, message: 'm' });
+    // The POS request skips the aimed fault and takes the general one behind it.
+    expect(queue.take('/Append/Order')?.kind).toBe('not-json');
+    expect(queue.take('/Update/CancelInvoices')).toBeNull();
+    expect(queue.take('/Update/AllowanceInvoice')?.kind).toBe('http-503-before');
+    expect(queue.pending()).toBe(0);
+    expect(
+      parseFaultRequest({ kind: 'trickle', count: 1, path: '/Inquire/GetInvoicesStatus' }),
+    ).toMatchObject({
+      ok: true,
+      fault: { path: '/Inquire/GetInvoicesStatus' },
+    });
+    expect(
+      parseFaultRequest({ kind: 'trickle', count: 1, path: '/standard/Update/CancelInvoices' }),
+    ).toMatchObject({
+      ok: false,
+    });
   });
 });

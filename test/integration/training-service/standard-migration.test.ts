@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORE_FILE } from '../../../src/training-service';
+import { makeTempDir } from '../../support/temp-dir';
+import { taipei } from './harness';
+import { allowanceData, startStandardRig, type StandardRig } from './standard-client';
+
+// A store written by the service before the standard API (no user_version, invoices without
+// lines) opens, keeps its invoices and serves them on the standard API.
+const OLD_SCHEMA = `
+CREATE TABLE used_timestamps (
+  company_id TEXT NOT NULL, timestamp INTEGER NOT NULL, used_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, timestamp)
+) WITHOUT ROWID;
+CREATE TABLE track_cursors (
+  period_code TEXT NOT NULL, track TEXT NOT NULL, next_serial INTEGER NOT NULL,
+  PRIMARY KEY (period_code, track)
+) WITHOUT ROWID;
+CREATE TABLE invoices (
+  company_id TEXT NOT NULL, billing_no TEXT NOT NULL, invoice_number TEXT NOT NULL,
+  period_code TEXT NOT NULL, invoice_date_time TEXT NOT NULL, random_number TEXT NOT NULL,
+  total_amount INTEGER NOT NULL, operation TEXT NOT NULL, qkey TEXT, issued_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, billing_no), UNIQUE (period_code, invoice_number)
+);
+`;
+
+describe('training service: store migration for the standard API', () => {
+  let rig: StandardRig | undefined;
+  const temp = makeTempDir('training-migration');
+  afterEach(async () => {
+    await rig?.dispose();
+    temp.remove();
+  });
+
+  it('keeps old invoices: status I0, void possible, no lines for an allowance; new ones have lines', async () => {
+    const db = new Database(join(temp.dir, STORE_FILE));
+    db.exec(OLD_SCHEMA);
+    db.prepare(
+      `INSERT INTO invoices VALUES ('24549210', 'OLD-1', 'TR00000000', '11504', '2026-04-10T09:00:00',
+        '1234', 185, '/Append/Order', NULL, '2026-04-10T01:00:00.000Z')`,
+    ).run();
+    db.prepare(`INSERT INTO track_cursors VALUES ('11504', 'TR', 1)`).run();
+    db.close();
+
+    rig = await startStandardRig(taipei('2026-04-10T10:00:00'), { dataDir: temp.dir });
+    const seller = rig.svc.config.companyId;
+    expect(await rig.status(['TR00000000'])).toEqual([
+      {
+        InvoiceID: 'TR00000000',
+        ProcessStatus: 'I0',
+        ProcessStatusMessage: 'Issued',
+        BillingNo: 'OLD-1',
+        InvoiceDateTime: '2026-04-10T09:00:00',
+        TotalAmount: 185,
+        Allowances: [],
+      },
+    ]);
+    const at = '2026-04-10T10:00:00';
+    const line = { invoice: 'TR00000000', sequence: '001', quantity: 1, value: 65 };
+    expect(
+      await rig.ok('allowanceInvoice', allowanceData(seller, 'OLD1', '0000000000', 'C', [line], at)),
+    ).toMatchObject({ StatusCode: 0, ResultMessage: 'Line not found' });
+    const fresh = await rig.issue('NEW-1');
+    expect(fresh.issued.InvoiceNumber).toBe('TR00000001');
+    expect(
+      await rig.ok(
+        'allowanceInvoice',
+        allowanceData(seller, 'NEW1', '0000000000', 'C', [{ ...line, invoice: 'TR00000001' }], at),
+      ),
+    ).toMatchObject({ StatusCode: 1, AllowanceNumber: 'NEW1001' });
+    expect(await rig.ok('cancelInvoices', rig.voidData('TR00000000'))).toMatchObject({ StatusCode: 1 });
+
+    // Opening again runs nothing twice and loses nothing.
+    await rig.restart();
+    expect(await rig.status(['TR00000000', 'TR00000001'])).toMatchObject([
+      { ProcessStatus: 'C0' },
+      { ProcessStatus: 'A0', Allowances: [{ AllowanceNumber: 'NEW1001' }] },
+    ]);
+    await rig.svc.stop();
+    const check = new Database(join(temp.dir, STORE_FILE), { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(2);
+    check.close();
+    rig = undefined;
+  });
+});
