@@ -1,28 +1,9 @@
-import { createCipheriv } from 'node:crypto';
-import {
-  INVOICE_NUMBER_PATTERN,
-  RANDOM_NUMBER_PATTERN,
-  type PosOrderData,
-  type PrintData,
-} from '../provider/pos-profile';
+import { type PosOrderData, type PrintData } from '../provider/pos-profile';
+import { verificationCode } from '../provider/qr-verification-code';
 import { composeQrCodes, invoicePeriod, parseTaipeiDateTime, proofBarcode, rocDate } from '../shared/domain';
 
-/** Fixed IV of the left QR code's verification code (provider profile §3). */
-const QR_IV = Buffer.from('0edf25c93a28d7b5ff5e45da42f8a1b8', 'hex');
-
-/**
- * The left QR code's 24-character verification code: AES-128-CBC, PKCS#7 padding, over the 14
- * ASCII characters invoice number + random code, with the seller's QR key; Base64.
- */
-export function verificationCode(invoiceNumber: string, randomNumber: string, qrAesKeyHex: string): string {
-  if (!INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw new Error(`Not an invoice number: ${invoiceNumber}`);
-  if (!RANDOM_NUMBER_PATTERN.test(randomNumber)) throw new Error(`Not a random code: ${randomNumber}`);
-  if (!/^[0-9a-fA-F]{32}$/.test(qrAesKeyHex)) throw new Error('The QR key must be 32 hex digits');
-  const cipher = createCipheriv('aes-128-cbc', Buffer.from(qrAesKeyHex, 'hex'), QR_IV);
-  return Buffer.concat([cipher.update(invoiceNumber + randomNumber, 'ascii'), cipher.final()]).toString(
-    'base64',
-  );
-}
+// The verification code lives in the provider contract: the till computes it too (a proof it builds itself).
+export { verificationCode };
 
 /** What the proof is made of: the issued numbers and the order as sent. */
 export interface PrintDataInput {

@@ -25,6 +25,16 @@ export interface PrintingCapability {
   printerState(): PrinterState;
   /** Asks the printer now; calls `onStateChanged` when the answer differs from the last one. */
   refreshPrinterState(): Promise<PrinterState>;
+  /**
+   * 補印 (see PrintService.reprintProof): who and why go into the job's content. Throws TillError
+   * when refused (no who/why, no paper proof, a proof to build without the QR key).
+   */
+  reprintProof(input: {
+    orderNo: string;
+    by: string;
+    reason: string;
+    randomNumber?: string;
+  }): Promise<PrintResult>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
   onIssued(event: IssuedEvent): Promise<PrintResult | null>;
   close(): Promise<void>;
@@ -45,6 +55,11 @@ export function createPrintingCapability(options: {
   statusIntervalMs?: number;
   /** Opening the drawer by hand needs the supervisor PIN and is recorded. */
   supervisor: SupervisorGate;
+  /**
+   * The seller's QR key (the write-only secret `qrAesKey`): `() => secrets.get('qrAesKey')`.
+   * Needed only for a proof the till builds itself; without it such a proof is refused.
+   */
+  qrAesKey?: () => string | null;
 }): PrintingCapability {
   const printer = () => options.settings.get().printer;
   let state: PrinterState = 'unknown';
@@ -71,6 +86,9 @@ export function createPrintingCapability(options: {
     printer,
     sellerName: () => options.settings.get().sellerName,
     logger: options.logger,
+    qrAesKey: () => options.qrAesKey?.() ?? null,
+    // The journal (the store the core passes) knows the sale a built proof is made from.
+    transaction: (orderNo) => options.store.get?.(orderNo) ?? null,
   });
 
   /**
@@ -132,6 +150,7 @@ export function createPrintingCapability(options: {
   return {
     handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor),
     service,
+    reprintProof: async (input) => noteResult(await service.reprintProof(input))!,
     onIssued,
     printerState: () => state,
     refreshPrinterState,

@@ -3,7 +3,13 @@
  * satisfies it as it is): jobs are created, attempts recorded, pending jobs listed. The print
  * result is recorded apart from the issue result: a failed print never changes the invoice.
  */
-import type { NewPrintJob, PrintAttempt, PrintJobKind, PrintJobRecord } from '../journal/types';
+import type {
+  NewPrintJob,
+  PrintAttempt,
+  PrintJobKind,
+  PrintJobRecord,
+  TransactionRecord,
+} from '../journal/types';
 
 // The job records are the journal's own types: one definition for the data layer and the printer.
 export type { NewPrintJob, PrintAttempt, PrintJobKind, PrintJobRecord };
@@ -17,6 +23,8 @@ export interface PrintJobStore {
   pendingPrintJobs(): MaybePromise<PrintJobRecord[]>;
   /** An order's jobs, oldest first (for the preview by order number). */
   printJobsFor(orderNo: string): MaybePromise<PrintJobRecord[]>;
+  /** The sale (`Journal.get`): only for a proof the till builds itself; a store without it cannot build one. */
+  get?(orderNo: string): TransactionRecord | null;
 }
 
 /** The same rules in memory: for tests, the CLI, and a till without a journal. */

@@ -1,12 +1,17 @@
 import type { Logger } from '../core/logger';
+import { TillError } from '../core/errors';
+import type { TransactionRecord } from '../journal/types';
+import { buildProofForTransaction } from './built-proof';
 import { createWriter, renderEscPos, type ChineseMode } from './escpos/render-escpos';
+import { AllowanceSlipInput, allowanceSlips } from './layout/allowance-layout';
 import type { DetailsSlipInput } from './layout/details-layout';
+import { VoidNoticeInput, voidNoticeSlip } from './layout/void-notice-layout';
 import type { DaySummary } from './layout/summary-layout';
 import { paperOf, type PaperWidth } from './paper';
 import type { PrintJobKind, PrintJobRecord, PrintJobStore } from './print-job-store';
 import { renderPreview, type SlipPreview } from './preview';
 import { loadRasterFont, type RasterFont } from './raster-font';
-import { slipForJob } from './slip-content';
+import { joinForPreview, proofEnvelope, slipsForJob, type ProofEnvelope } from './slip-content';
 import type { PrinterStatus } from './status';
 import { TransportFactory, type TransportSettings } from './transports/create-transport';
 import { failureCodeOf, PrintFailure, type PrintFailureCode } from './transports/transport';
@@ -30,6 +35,13 @@ export interface PrintServiceDeps {
   /** Read on every job, so a settings change applies to the next print. */
   printer: () => PrinterConfig;
   sellerName?: () => string;
+  /**
+   * The seller's QR key (write-only secret `qrAesKey`), read only when the till must build a
+   * proof itself; null when not set.
+   */
+  qrAesKey?: () => string | null;
+  /** The journal's sale (`Journal.get`), for a proof the till builds itself. */
+  transaction?: (orderNo: string) => TransactionRecord | null;
   font?: () => RasterFont;
   transports?: TransportFactory;
   logger?: Logger;
@@ -40,8 +52,8 @@ export interface PrintServiceDeps {
  * Printing as the till does it: every print is a job in the journal first, then bytes to the
  * printer, then the attempt recorded. A failure (printer off, paper out, cable pulled mid-job)
  * leaves the job pending with its reason and never touches the invoice; a retry prints the
- * same content again; a proof for an order whose proof already printed says 補印. One job at a
- * time goes to the printer.
+ * same content again; a proof for an order whose proof already printed says 補印 (decided when
+ * it prints: never a second original). One job at a time goes to the printer.
  */
 export class PrintService {
   private queue: Promise<unknown> = Promise.resolve();
@@ -67,6 +79,112 @@ export class PrintService {
       content: input.printDataString,
     });
     return this.printJob(job, input.openDrawer === true);
+  }
+
+  /**
+   * The proof of a sale resolved as issued after a timeout (no PrintDataString): built by the till
+   * from the journal's sale, its invoice number, the random code as the provider's channel shows
+   * it, and the seller's QR key. Without the key: TillError `proof-qr-key-missing`, no job, no
+   * bytes. The job's content keeps what was built, so a retry or a 補印 prints the same.
+   */
+  async printBuiltProof(input: {
+    orderNo: string;
+    randomNumber?: string;
+    openDrawer?: boolean;
+  }): Promise<PrintResult> {
+    const envelope: ProofEnvelope = {
+      printDataString: this.buildProofString(input.orderNo, input.randomNumber),
+      source: 'till',
+    };
+    const job = await this.deps.store.createPrintJob({
+      orderNo: input.orderNo,
+      kind: 'proof',
+      content: JSON.stringify(envelope),
+    });
+    return this.printJob(job, input.openDrawer === true);
+  }
+
+  /**
+   * 補印: prints an issued sale's paper proof again, with who and why in the job's content (so in
+   * the journal's `print.created` entry). Never a second original: once a proof of the order has
+   * printed, every later print of it says 電子發票證明聯補印; if none ever printed, the first that
+   * does is the original. The content is the order's last proof content (as received, or as the
+   * till built it); a sale with none (resolved after a timeout) gets a proof built by the till,
+   * which needs the QR key and the random code (`randomNumber`, else the journal's).
+   */
+  async reprintProof(input: {
+    orderNo: string;
+    by: string;
+    reason: string;
+    randomNumber?: string;
+  }): Promise<PrintResult> {
+    const by = input.by.trim();
+    const reason = input.reason.trim();
+    if (by === '' || reason === '')
+      throw new TillError('reprint-who-why', {
+        zh: '補印需要填寫經手人與原因。未列印。',
+        en: 'A reprint needs who asks for it and why. Nothing was printed.',
+      });
+    const jobs = await this.deps.store.printJobsFor(input.orderNo);
+    const last = jobs.findLast((job) => job.kind === 'proof');
+    let base: Omit<ProofEnvelope, 'reprint'>;
+    if (last) {
+      const { printDataString, source } = proofEnvelope(last.content); // an earlier 補印's who/why stays with it
+      base = { printDataString, source };
+    } else {
+      base = { printDataString: this.buildProofString(input.orderNo, input.randomNumber), source: 'till' };
+    }
+    const envelope: ProofEnvelope = { ...base, reprint: { by, reason, at: this.now().toISOString() } };
+    const job = await this.deps.store.createPrintJob({
+      orderNo: input.orderNo,
+      kind: 'proof',
+      content: JSON.stringify(envelope),
+    });
+    return this.printJob(job, false);
+  }
+
+  /**
+   * The allowance slip (折讓證明單), two copies in one job (store copy, customer copy), each
+   * cut on its own. A `details` job of the original sale (see slip-content.ts).
+   */
+  async printAllowanceSlip(input: {
+    orderNo: string;
+    slip: AllowanceSlipInput;
+    openDrawer?: boolean;
+  }): Promise<PrintResult> {
+    const slip = AllowanceSlipInput.parse(input.slip); // bad input is refused before a job exists
+    const job = await this.deps.store.createPrintJob({
+      orderNo: input.orderNo,
+      kind: 'details',
+      content: JSON.stringify({ layout: 'allowance-slip', slip }),
+    });
+    return this.printJob(job, input.openDrawer === true);
+  }
+
+  /** The void notice (作廢): not a proof. A `details` job of the voided sale. */
+  async printVoidNotice(input: {
+    orderNo: string;
+    notice: VoidNoticeInput;
+    openDrawer?: boolean;
+  }): Promise<PrintResult> {
+    const notice = VoidNoticeInput.parse(input.notice);
+    const job = await this.deps.store.createPrintJob({
+      orderNo: input.orderNo,
+      kind: 'details',
+      content: JSON.stringify({ layout: 'void-notice', notice }),
+    });
+    return this.printJob(job, input.openDrawer === true);
+  }
+
+  /** The allowance slip as the screen shows it before printing: both copies, on the printer's paper. */
+  previewAllowanceSlip(slip: AllowanceSlipInput): SlipPreview {
+    const paper = paperOf(this.deps.printer().paperWidth);
+    return renderPreview(joinForPreview(allowanceSlips(slip, paper)), paper, this.font());
+  }
+
+  previewVoidNotice(notice: VoidNoticeInput): SlipPreview {
+    const paper = paperOf(this.deps.printer().paperWidth);
+    return renderPreview(voidNoticeSlip(notice, paper), paper, this.font());
   }
 
   /** The transaction-details slip (交易明細) for a carrier or donation sale, on request. */
@@ -120,13 +238,13 @@ export class PrintService {
     const job =
       'jobId' in ref ? await this.deps.store.getPrintJob(ref.jobId) : await this.latestJobFor(ref.orderNo);
     if (!job) return null;
-    return { ...this.previewContent(job.kind, job.content, job.reprint), job };
+    return { ...this.previewContent(job.kind, job.content, await this.printsAsReprint(job)), job };
   }
 
   /** Renders content that is not (yet) a job: e.g. the result screen before printing. */
   previewContent(kind: PrintJobKind, content: string, reprint = false): SlipPreview {
     const paper = paperOf(this.deps.printer().paperWidth);
-    return renderPreview(slipForJob({ kind, content, reprint }, paper), paper, this.font());
+    return renderPreview(joinForPreview(slipsForJob({ kind, content, reprint }, paper)), paper, this.font());
   }
 
   async status(): Promise<PrinterStatus> {
@@ -165,6 +283,40 @@ export class PrintService {
     return jobs.findLast((job) => job.kind === 'proof') ?? jobs.at(-1) ?? null;
   }
 
+  private buildProofString(orderNo: string, randomNumber: string | undefined): string {
+    const tx = this.deps.transaction?.(orderNo) ?? null;
+    if (!tx)
+      throw new TillError('proof-no-sale', {
+        zh: `找不到訂單 ${orderNo}，無法產生證明聯。未列印。`,
+        en: `No sale ${orderNo}: no proof can be built. Nothing was printed.`,
+      });
+    const data = buildProofForTransaction(tx, {
+      sellerName: this.deps.sellerName?.() ?? '',
+      qrAesKey: this.deps.qrAesKey?.() ?? null,
+      randomNumber: randomNumber ?? null,
+    });
+    return JSON.stringify(data);
+  }
+
+  /**
+   * Whether a proof job prints as 補印: the journal marks a job created after a printed proof, and
+   * a job created earlier (an original that failed, retried after a 補印 printed) must not come
+   * out as a second original either. Decided when it prints, not only when it was created.
+   */
+  private async printsAsReprint(job: PrintJobRecord): Promise<boolean> {
+    if (job.kind !== 'proof') return false;
+    if (job.reprint || job.orderNo === null) return job.reprint;
+    const jobs = await this.deps.store.printJobsFor(job.orderNo);
+    // A job that printed is judged by what had printed before it (its preview shows what came out).
+    const printedBefore = (other: PrintJobRecord) =>
+      job.state !== 'printed' ||
+      (other.printedAt !== null && job.printedAt !== null && other.printedAt < job.printedAt);
+    return jobs.some(
+      (other) =>
+        other.id !== job.id && other.kind === 'proof' && other.state === 'printed' && printedBefore(other),
+    );
+  }
+
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => {});
@@ -174,15 +326,23 @@ export class PrintService {
   private printJob(job: PrintJobRecord, openDrawer: boolean): Promise<PrintResult> {
     return this.exclusive(async () => {
       let outcome: { ok: true } | { ok: false; reason: string };
+      let reprint = job.reprint;
       try {
+        reprint = await this.printsAsReprint(job);
         const config = this.deps.printer();
         const paper = paperOf(config.paperWidth);
-        const bytes = renderEscPos(slipForJob(job, paper), {
-          model: config.model,
-          chinese: config.chinese,
-          font: this.font,
-          openDrawer,
-        });
+        // One byte stream for all copies: each copy is a whole slip with its own cut, and the
+        // drawer kicks once, before the first.
+        const bytes = Buffer.concat(
+          slipsForJob({ ...job, reprint }, paper).map((slip, index) =>
+            renderEscPos(slip, {
+              model: config.model,
+              chinese: config.chinese,
+              font: this.font,
+              openDrawer: openDrawer && index === 0,
+            }),
+          ),
+        );
         await (await this.transports.create(config)).send(bytes);
         outcome = { ok: true };
       } catch (error) {
@@ -200,7 +360,7 @@ export class PrintService {
       return {
         jobId: job.id,
         printed: outcome.ok,
-        reprint: job.reprint,
+        reprint,
         failure: outcome.ok ? null : failureCodeOf(outcome.reason),
         reason: outcome.ok ? null : outcome.reason,
       };

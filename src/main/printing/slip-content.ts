@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { parsePrintDataString } from '../../provider/pos-profile';
+import { allowanceSlips, AllowanceSlipInput } from './layout/allowance-layout';
 import { detailsSlip, type DetailsSlipInput } from './layout/details-layout';
 import { proofSlip } from './layout/proof-layout';
 import type { Slip } from './layout/slip';
 import { DaySummary, summarySlip } from './layout/summary-layout';
 import { testSlip } from './layout/test-layout';
+import { voidNoticeSlip, VoidNoticeInput } from './layout/void-notice-layout';
 import type { Paper } from './paper';
 import type { PrintJobRecord } from './print-job-store';
 import { PrintFailure } from './transports/transport';
 
 /**
- * A print job's stored content back into a slip. A proof's content is the PrintDataString as
- * received (a retry prints exactly that); other slips store their input as JSON.
+ * A print job's stored content back into slips. A proof's content is the PrintDataString as
+ * received (a retry prints exactly that), or an envelope around it (`ProofEnvelope`: a reprint
+ * with who and why, or a proof the till built itself). Other slips store their input as JSON.
+ *
+ * The journal's job kinds are fixed (`proof`, `details`, `summary`, `test`, a CHECK in its
+ * schema), so the allowance slip and the void notice are `details` jobs of the original sale
+ * whose content names its layout (`{"layout": "allowance-slip" | "void-notice", …}`); a plain
+ * details input has no `layout` field.
  */
 const SummaryContent = z.object({ sellerName: z.string(), summary: DaySummary });
 const TestContent = z.object({
@@ -21,25 +29,87 @@ const TestContent = z.object({
   at: z.string(),
 });
 
-export function slipForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>, paper: Paper): Slip {
+/** Who asked for a 補印 and why: kept in the job's content, so the journal entry carries it. */
+export const ReprintRecord = z.object({
+  by: z.string().min(1),
+  reason: z.string().min(1),
+  at: z.string(),
+});
+export type ReprintRecord = z.infer<typeof ReprintRecord>;
+
+export const ProofEnvelope = z.object({
+  printDataString: z.string(),
+  /** `provider`: the PrintDataString as received; `till`: built by the till (built-proof.ts). */
+  source: z.enum(['provider', 'till']),
+  reprint: ReprintRecord.optional(),
+});
+export type ProofEnvelope = z.infer<typeof ProofEnvelope>;
+
+export const AllowanceContent = z.object({
+  layout: z.literal('allowance-slip'),
+  slip: AllowanceSlipInput,
+});
+export const VoidNoticeContent = z.object({
+  layout: z.literal('void-notice'),
+  notice: VoidNoticeInput,
+});
+
+/** What a `details` job prints: the details slip, the allowance slip or the void notice. */
+export type DetailsLayout = 'details' | 'allowance-slip' | 'void-notice';
+
+function parseJson(content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A proof job's content as an envelope (a bare PrintDataString is one from the provider). */
+export function proofEnvelope(content: string): ProofEnvelope {
+  const json = parseJson(content);
+  if (json !== null && typeof json === 'object' && 'printDataString' in json) {
+    return ProofEnvelope.parse(json);
+  }
+  return { printDataString: content, source: 'provider' };
+}
+
+export function detailsLayoutOf(content: string): DetailsLayout {
+  const json = parseJson(content);
+  const layout =
+    json !== null && typeof json === 'object' ? (json as { layout?: unknown }).layout : undefined;
+  return layout === 'allowance-slip' || layout === 'void-notice' ? layout : 'details';
+}
+
+/** Every slip of a job, in print order (the allowance slip has two copies, each cut on its own). */
+export function slipsForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>, paper: Paper): Slip[] {
   try {
     switch (job.kind) {
       case 'proof': {
-        const parsed = parsePrintDataString(job.content);
+        const parsed = parsePrintDataString(proofEnvelope(job.content).printDataString);
         if (!parsed.ok) throw new PrintFailure('bad-content', parsed.reason);
-        return proofSlip(parsed.data, { reprint: job.reprint });
+        return [proofSlip(parsed.data, { reprint: job.reprint })];
       }
       case 'details':
-        return detailsSlip(JSON.parse(job.content) as DetailsSlipInput, paper); // it validates its input
+        switch (detailsLayoutOf(job.content)) {
+          case 'allowance-slip':
+            return allowanceSlips(AllowanceContent.parse(JSON.parse(job.content)).slip, paper);
+          case 'void-notice':
+            return [voidNoticeSlip(VoidNoticeContent.parse(JSON.parse(job.content)).notice, paper)];
+          case 'details':
+            return [detailsSlip(JSON.parse(job.content) as DetailsSlipInput, paper)]; // it validates its input
+        }
+        break;
       case 'summary': {
         const content = SummaryContent.parse(JSON.parse(job.content));
-        return summarySlip(content.summary, paper, content.sellerName);
+        return [summarySlip(content.summary, paper, content.sellerName)];
       }
       case 'test': {
         const content = TestContent.parse(JSON.parse(job.content));
-        return testSlip({ ...content, at: new Date(content.at) }, paper);
+        return [testSlip({ ...content, at: new Date(content.at) }, paper)];
       }
     }
+    throw new PrintFailure('bad-content', `unknown job kind ${String(job.kind)}`);
   } catch (error) {
     if (error instanceof PrintFailure) throw error;
     throw new PrintFailure(
@@ -47,4 +117,29 @@ export function slipForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'repri
       `${job.kind} content unreadable: ${(error as Error).message.slice(0, 200)}`,
     );
   }
+}
+
+/** The job's first slip (every kind but the allowance slip has one). */
+export function slipForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>, paper: Paper): Slip {
+  return slipsForJob(job, paper)[0]!;
+}
+
+/**
+ * Several slips as one picture for the screen: each copy as on paper, with a dashed cut line
+ * between them (the printer cuts there).
+ */
+export function joinForPreview(slips: Slip[]): Slip {
+  if (slips.length === 1) return slips[0]!;
+  const first = slips[0]!;
+  const blocks = slips.flatMap((slip, index) =>
+    index === 0
+      ? slip.blocks
+      : [
+          { kind: 'feed' as const, dots: 24 },
+          { kind: 'text' as const, text: '- '.repeat(first.columns / 2), style: {} },
+          { kind: 'feed' as const, dots: 24 },
+          ...slip.blocks,
+        ],
+  );
+  return { ...first, blocks };
 }

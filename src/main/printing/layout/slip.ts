@@ -14,7 +14,7 @@ import type { TextStyle } from '../raster-text';
  * two), the Code 39 barcode, the QR pair, and blank space. A text line is padded to the slip's
  * full width, so the renderers only center the slip's area on the paper.
  */
-export type SlipKind = 'proof' | 'details' | 'summary' | 'test';
+export type SlipKind = 'proof' | 'details' | 'summary' | 'test' | 'allowance' | 'void-notice';
 
 export type SlipBlock =
   | { kind: 'text'; text: string; style: TextStyle }
