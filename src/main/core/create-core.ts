@@ -8,6 +8,7 @@ import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createSettingsHandlers } from '../settings/handlers';
 import { createPinGuard } from '../settings/pin';
+import { TillError } from './errors';
 import { createSupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
@@ -15,6 +16,10 @@ import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
 import { openGuardedJournal } from './journal-guard';
 import type { Logger } from './logger';
+
+const returnsNotReady = async (): Promise<never> => {
+  throw new TillError('not-ready', { zh: '退貨功能尚未完成', en: 'Returns are not ready yet' });
+};
 
 /** How often an idle printer is asked for its state (paper, cover) for the status bar. */
 const PRINTER_STATUS_INTERVAL_MS = 15_000;
@@ -138,6 +143,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       return checkout.handlers['checkout.resubmit'](input, ctx);
     },
     ...printing.handlers,
+    // Returns: the capability is being wired (issue 12); the contract is here for the screens.
+    'returns.find': returnsNotReady,
+    'returns.plan': returnsNotReady,
+    'returns.submit': returnsNotReady,
+    'returns.status': returnsNotReady,
+    'returns.pending': returnsNotReady,
   };
 
   publishing = true;

@@ -5,6 +5,7 @@ import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
 import { journalMethods } from './journal';
 import { printingMethods } from './printing';
+import { returnsMethods } from './returns';
 import { settingsMethods } from './settings';
 
 /**
@@ -19,6 +20,7 @@ export const contract = {
   ...journalMethods,
   ...checkoutMethods,
   ...printingMethods,
+  ...returnsMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
