@@ -15,7 +15,8 @@ import type { DaySummary, ExportOptions, ExportResult } from './types';
 import { check } from './validate';
 
 /**
- * End-of-day export: one row per transaction of a business day (optionally one till), as CSV
+ * End-of-day export: one row per transaction of a business day, and one per void, allowance and
+ * allowance void (`record`) (optionally one till), as CSV
  * (UTF-8 with BOM, CRLF, RFC 4180 quoting: opens in Excel) or JSON. Rows are read with
  * `stmt.iterate()` on a separate read-only connection (the till keeps writing meanwhile) and
  * written in 64 KB chunks honouring back-pressure, so memory stays flat for any number of rows.
@@ -26,12 +27,23 @@ import { check } from './validate';
  * A transaction row as EXPORT_SQL reads it: the state-table columns but the company and the body,
  * with the resolution split into its outcome, who and when, and the printed proofs counted.
  */
-type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution'> & {
+type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution' | 'operation' | 'invoice_kind'> & {
+  /** Null on a return row. */
+  operation: string | null;
+  invoice_kind: string | null;
   proofs_printed: number;
   /** The resolution's outcome only. */
   resolution: string | null;
   resolved_by: string | null;
   resolved_at: string | null;
+  /** `sale`, or the return's kind: `void`, `allowance`, `allowance-void`. */
+  record: string;
+  /** The money's direction in `payments`: 1 a sale or an allowance void, −1 a void or an allowance. */
+  sign: number;
+  return_id: number | null;
+  allowance_number: string | null;
+  return_reason: string | null;
+  reissue_of: string | null;
 };
 
 const EXPORT_SQL = `
@@ -42,8 +54,25 @@ const EXPORT_SQL = `
     (SELECT count(*) FROM print_jobs j WHERE j.order_no = t.order_no AND j.kind = 'proof' AND j.state = 'printed')
       AS proofs_printed,
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
-    resolution ->> '$.at' AS resolved_at, cashier, updated_at
+    resolution ->> '$.at' AS resolved_at, cashier, updated_at,
+    'sale' AS record, 1 AS sign, NULL AS return_id, NULL AS allowance_number, NULL AS return_reason,
+    body ->> '$.reissueOf' AS reissue_of
   FROM transactions t
+  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
+  UNION ALL
+  -- Voids and allowances as rows of their own, linked by the sale's order and invoice numbers:
+  -- negative (money and invoice amounts going back), an allowance void positive (it undoes one),
+  -- so that the amounts of the day's done rows add up to its net.
+  SELECT order_no, till_id, business_day, created_at, state, training, NULL AS operation,
+    NULL AS invoice_kind, attempt,
+    s * total_amount AS total_amount, s * sales_amount AS sales_amount, s * tax_amount AS tax_amount,
+    0 AS zero_tax_sales_amount, 0 AS free_tax_sales_amount, refunds AS payments,
+    NULL AS buyer_tax_id, NULL AS buyer_title, NULL AS carrier_type, NULL AS carrier_id, NULL AS love_code,
+    invoice_number, NULL AS invoice_datetime, NULL AS random_number, exchanges, 0 AS proofs_printed,
+    last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
+    resolution ->> '$.at' AS resolved_at, by_name AS cashier, updated_at,
+    kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of
+  FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   ORDER BY created_at, order_no`;
 
@@ -67,7 +96,7 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
     name: 'payments',
     value: (r) =>
       paymentPairs(r.payments)
-        .map(([method, amount]) => `${method}:${amount}`)
+        .map(([method, amount]) => `${method}:${r.sign * amount}`)
         .join(';'),
   },
   { name: 'buyer_tax_id', value: (r) => r.buyer_tax_id },
@@ -87,6 +116,12 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
   { name: 'cashier', value: (r) => r.cashier },
   { name: 'created_at', value: (r) => r.created_at },
   { name: 'updated_at', value: (r) => r.updated_at },
+  // Added with returns, at the end so that readers of the earlier columns keep working.
+  { name: 'record', value: (r) => r.record },
+  { name: 'return_id', value: (r) => r.return_id },
+  { name: 'allowance_number', value: (r) => r.allowance_number },
+  { name: 'return_reason', value: (r) => r.return_reason },
+  { name: 'reissue_of', value: (r) => r.reissue_of },
 ];
 export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
 
@@ -184,6 +219,30 @@ export function summaryCsv(summary: DaySummary): string {
     for (const [key, v] of Object.entries(block.byPaymentMethod)) {
       lines.push([`${blockName}.payment`, key, String(v.count), String(v.amount)]);
     }
+    const r = block.returns;
+    lines.push([`${blockName}.returns`, 'void', String(r.voids.count), String(-r.voids.amount)]);
+    lines.push([
+      `${blockName}.returns`,
+      'allowance',
+      String(r.allowances.count),
+      String(-r.allowances.amount),
+    ]);
+    lines.push([
+      `${blockName}.returns`,
+      'allowance-void',
+      String(r.allowanceVoids.count),
+      String(r.allowanceVoids.amount),
+    ]);
+    lines.push([`${blockName}.returns`, 'pending', String(r.pending.count), String(r.pending.amount)]);
+    lines.push([`${blockName}.returns`, 'all', '', String(-r.amount)]);
+    for (const [key, v] of Object.entries(r.byPaymentMethod)) {
+      lines.push([`${blockName}.refund`, key, String(v.count), String(-v.amount)]);
+    }
+    lines.push([`${blockName}.net`, 'all', '', String(block.net.amount)]);
+    for (const [key, v] of Object.entries(block.net.byPaymentMethod)) {
+      lines.push([`${blockName}.net.payment`, key, String(v.count), String(v.amount)]);
+    }
+    lines.push([`${blockName}.drawer`, 'expected_cash', '', String(block.expectedCash)]);
   }
   lines.push(['chain', 'head_entry', String(summary.chainHead.entryId), '']);
   lines.push(['chain', 'head_hash', summary.chainHead.hash, '']);

@@ -3,13 +3,22 @@ import { BusinessDay } from '../../shared/ipc/contract/define';
 import { posOperations, type PosOperation } from '../../provider/pos-profile';
 import { chainHead } from './chain';
 import { paymentPairs } from './rows';
-import { TX_STATES, type AmountCount, type DaySummary, type SummaryBlock, type TxState } from './types';
+import {
+  TX_STATES,
+  type AmountCount,
+  type DaySummary,
+  type ReturnKind,
+  type ReturnState,
+  type SummaryBlock,
+  type TxState,
+} from './types';
 import { check } from './validate';
 
 /**
  * The end-of-day figures of one business day (optionally one till): counts and totals per
  * outcome, per operation and per payment method, training apart, plus the chain head to anchor.
- * One grouped query plus one pass over the day's compact payments column.
+ * One grouped query plus one pass over the day's compact payments column; then the day's returns
+ * (voids, allowances, allowance voids), and gross − returns = net per payment method.
  */
 function emptyBlock(): SummaryBlock {
   const zero = (): AmountCount => ({ count: 0, amount: 0 });
@@ -25,6 +34,16 @@ function emptyBlock(): SummaryBlock {
     // Keyed by what the journal holds: no prototype, so no name can reach Object.prototype.
     byPaymentMethod: Object.create(null) as Record<string, AmountCount>,
     issued: zero(),
+    returns: {
+      voids: zero(),
+      allowances: zero(),
+      allowanceVoids: zero(),
+      pending: zero(),
+      amount: 0,
+      byPaymentMethod: Object.create(null) as Record<string, AmountCount>,
+    },
+    net: { amount: 0, byPaymentMethod: Object.create(null) as Record<string, AmountCount> },
+    expectedCash: 0,
   };
 }
 
@@ -77,6 +96,51 @@ export function daySummary(
       add(target, method, seen.has(method) ? 0 : 1, amount);
       seen.add(method);
     }
+  }
+
+  // The day's returns: what was made at this till on this day, whatever day the sale was.
+  const returns = db
+    .prepare(
+      `SELECT training, kind, state, total_amount, refunds FROM returns WHERE business_day = @day ${tillFilter}`,
+    )
+    .iterate(params) as IterableIterator<{
+    training: number;
+    kind: ReturnKind;
+    state: ReturnState;
+    total_amount: number;
+    refunds: string;
+  }>;
+  for (const row of returns) {
+    const r = (row.training ? blocks.training : blocks.sales).returns;
+    if (row.state === 'in-flight' || row.state === 'needs-verification') {
+      r.pending.count++;
+      r.pending.amount += row.total_amount;
+      continue;
+    }
+    if (row.state !== 'done') continue; // rejected, not delivered, not done: nothing moved
+    // An allowance void undoes an allowance: its amount and any money taken back count back in.
+    const sign = row.kind === 'allowance-void' ? -1 : 1;
+    const slot = row.kind === 'void' ? r.voids : row.kind === 'allowance' ? r.allowances : r.allowanceVoids;
+    slot.count++;
+    slot.amount += row.total_amount;
+    r.amount += sign * row.total_amount;
+    for (const [stored, amount] of paymentPairs(row.refunds)) {
+      add(r.byPaymentMethod, summaryMethodKey(stored), 1, sign * amount);
+    }
+  }
+  for (const block of [blocks.sales, blocks.training]) {
+    block.net.amount = block.issued.amount - block.returns.amount;
+    for (const [method, gross] of Object.entries(block.byPaymentMethod)) {
+      add(block.net.byPaymentMethod, method, gross.count, gross.amount);
+    }
+    for (const [method, out] of Object.entries(block.returns.byPaymentMethod)) {
+      // A method only refunded today (the sale was another day) still gets a row of its own.
+      const known = Object.hasOwn(block.net.byPaymentMethod, method);
+      add(block.net.byPaymentMethod, method, known ? 0 : out.count, -out.amount);
+    }
+    block.expectedCash = Object.hasOwn(block.net.byPaymentMethod, 'cash')
+      ? block.net.byPaymentMethod.cash!.amount
+      : 0;
   }
 
   return {

@@ -361,6 +361,34 @@ export interface SummaryBlock {
   byPaymentMethod: Record<string, AmountCount>;
   /** Issued only: what the invoices total. */
   issued: AmountCount;
+  /** Voids and allowances of the day (by the return's business day and till). */
+  returns: ReturnsSummary;
+  /**
+   * Gross − returns: `amount` is issued − returns.amount; `byPaymentMethod` is the money taken
+   * (`byPaymentMethod`, the gross per method) minus `returns.byPaymentMethod`.
+   */
+  net: { amount: Ntd; byPaymentMethod: Record<string, AmountCount> };
+  /** What the drawer should hold from the day: cash taken − cash refunded (`net.byPaymentMethod.cash`). */
+  expectedCash: Ntd;
+}
+
+/** The returns part of a summary block: done ones in the figures, unsettled ones apart. */
+export interface ReturnsSummary {
+  /** Done voids: the voided sales' totals (positive). */
+  voids: AmountCount;
+  /** Done allowances, voided later or not: their tax-inclusive totals (positive). */
+  allowances: AmountCount;
+  /** Done allowance voids: the allowances they undo (positive, added back). */
+  allowanceVoids: AmountCount;
+  /** In flight or needing verification: not in `amount` nor the money until settled. */
+  pending: AmountCount;
+  /** voids + allowances − allowanceVoids. */
+  amount: Ntd;
+  /**
+   * Money out per method: refunds of done voids and allowances, minus what done allowance voids
+   * took back. `count`: the returns with a refund by that method.
+   */
+  byPaymentMethod: Record<string, AmountCount>;
 }
 
 export interface DaySummary {

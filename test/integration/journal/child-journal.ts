@@ -2,6 +2,7 @@
 //   allocate DB TILL N    prints N order numbers, one a line
 //   timestamps DB N NOW   prints N reserved timestamps for company 12345678 at clock NOW
 //   hang DB               begins a sale, prints its order number, then waits to be killed
+//   prefixes DB TILL N    prints N allowance number prefixes, one a line
 import { Journal } from '../../../src/main/journal/journal';
 import { beginSale } from './fixtures';
 
@@ -14,6 +15,9 @@ if (command === 'allocate') {
 } else if (command === 'timestamps') {
   for (let i = 0; i < Number(a); i++)
     process.stdout.write(journal.reserveTimestamp('12345678', Number(b)) + '\n');
+  journal.close();
+} else if (command === 'prefixes') {
+  for (let i = 0; i < Number(b); i++) process.stdout.write(journal.nextAllowancePrefix(a!) + '\n');
   journal.close();
 } else if (command === 'hang') {
   process.stdout.write(beginSale(journal) + '\n');

@@ -19,6 +19,19 @@ const SummaryBlock = z.object({
   byOperation: z.record(z.string(), AmountCount),
   byPaymentMethod: z.record(z.string(), AmountCount),
   issued: AmountCount,
+  // Optional: a summary job stored before returns existed still prints.
+  returns: z
+    .object({
+      voids: AmountCount,
+      allowances: AmountCount,
+      allowanceVoids: AmountCount,
+      pending: AmountCount,
+      amount: z.number().int(),
+      byPaymentMethod: z.record(z.string(), AmountCount),
+    })
+    .optional(),
+  net: z.object({ amount: z.number().int(), byPaymentMethod: z.record(z.string(), AmountCount) }).optional(),
+  expectedCash: z.number().int().optional(),
 });
 export const DaySummary = z.object({
   businessDay: z.string(),
@@ -73,6 +86,22 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
       Object.hasOwn(OPERATION_NAMES, key) ? OPERATION_NAMES[key]! : key,
     );
     section('依付款方式', data.byPaymentMethod, paymentName);
+    if (data.returns && data.net) {
+      const r = data.returns;
+      b.rule();
+      b.line('退貨', 'left', { bold: true });
+      if (r.voids.count > 0) b.row(`  作廢 ${r.voids.count} 筆`, formatNtd(-r.voids.amount));
+      if (r.allowances.count > 0) b.row(`  折讓 ${r.allowances.count} 筆`, formatNtd(-r.allowances.amount));
+      if (r.allowanceVoids.count > 0) {
+        b.row(`  作廢折讓 ${r.allowanceVoids.count} 筆`, formatNtd(r.allowanceVoids.amount));
+      }
+      if (r.pending.count > 0) b.row(`  待確認 ${r.pending.count} 筆（未計入）`, formatNtd(r.pending.amount));
+      section('退款（依付款方式）', r.byPaymentMethod, paymentName);
+      b.rule();
+      b.row('淨額', formatNtd(data.net.amount), { bold: true });
+      section('淨額（依付款方式）', data.net.byPaymentMethod, paymentName);
+      if (data.expectedCash !== undefined) b.row('應有現金', formatNtd(data.expectedCash), { bold: true });
+    }
   };
   block('銷售', summary.sales);
   if (summary.training.count > 0) block('練習模式（不列入營收）', summary.training);

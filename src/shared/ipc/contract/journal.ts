@@ -198,6 +198,19 @@ const SummaryBlock = z.object({
   byOperation: z.record(PosOperationSchema, AmountCount),
   byPaymentMethod: z.record(z.string(), AmountCount),
   issued: AmountCount,
+  /** Voids and allowances of the day: done ones in the figures, unsettled ones apart (`pending`). */
+  returns: z.object({
+    voids: AmountCount,
+    allowances: AmountCount,
+    allowanceVoids: AmountCount,
+    pending: AmountCount,
+    amount: z.number().int(),
+    byPaymentMethod: z.record(z.string(), AmountCount),
+  }),
+  /** Gross (issued; money taken per method) − returns. */
+  net: z.object({ amount: z.number().int(), byPaymentMethod: z.record(z.string(), AmountCount) }),
+  /** Cash taken − cash refunded. */
+  expectedCash: z.number().int(),
 });
 const ChainHead = z.object({ entryId: z.number().int(), hash: z.string() });
 
