@@ -1,12 +1,30 @@
+import { ZodError } from 'zod';
 import type { printingMethods } from '../../shared/ipc/contract/printing';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import type { SupervisorGate } from '../settings/supervisor';
 import { failureMessage } from './failure-messages';
 import type { DaySummary } from './layout/summary-layout';
-import { pngDataUrl } from './preview';
+import { pngDataUrl, type SlipPreview } from './preview';
 import { RetryRefused, type PrinterConfig, type PrintResult, type PrintService } from './print-service';
 import { failureCodeOf, PrintFailure } from './transports/transport';
+
+const image = (preview: SlipPreview) => ({
+  dataUrl: pngDataUrl(preview.png),
+  widthDots: preview.widthDots,
+  heightDots: preview.heightDots,
+});
+
+/** A layout that refuses its input (main's schema is the last word) is bad content, not a crash. */
+function drawn(draw: () => SlipPreview) {
+  try {
+    return image(draw());
+  } catch (error) {
+    if (error instanceof ZodError || error instanceof PrintFailure)
+      throw new TillError('print-bad-content', failureMessage('bad-content')!);
+    throw error;
+  }
+}
 
 const outcome = (result: PrintResult) => ({
   jobId: result.jobId,
@@ -120,5 +138,22 @@ export function createPrintingHandlers(
           return { opened: true as const };
         },
       ),
+    // 補印: the PIN is checked here; who and why are recorded in the print job's content (its
+    // `print.created` journal entry), which is what the reprint is judged by later.
+    'printing.reprint': async ({ orderNo, by, reason, pin }) => {
+      await supervisor.check(
+        { pin, by },
+        {
+          required: {
+            zh: '補印需要主管 PIN。未列印。',
+            en: 'A reprint needs the supervisor PIN. Nothing was printed.',
+          },
+          wrong: { zh: '主管 PIN 不正確，未補印。', en: 'Wrong supervisor PIN: nothing was reprinted.' },
+        },
+      );
+      return outcome(await service.reprintProof({ orderNo, by, reason }));
+    },
+    'printing.previewAllowanceSlip': async (slip) => drawn(() => service.previewAllowanceSlip(slip)),
+    'printing.previewVoidNotice': async (notice) => drawn(() => service.previewVoidNotice(notice)),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BilingualText, BusinessDay, method, noInput } from './define';
-import { SupervisorFields } from './settings';
+import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
+import { Pin, SupervisorBy, SupervisorFields } from './settings';
 
 /** Why a print did not come out; the job stays pending and can be retried. */
 export const PrintFailureCode = z.enum([
@@ -65,6 +65,83 @@ export type SlipPreviewView = z.infer<typeof SlipPreviewView>;
 
 const jobId = z.number().int().positive();
 
+/**
+ * 補印 of a sale's paper proof: who asks (the cashier's name) and why go into the print job, so
+ * the journal keeps them; the supervisor PIN is checked in main first.
+ */
+export const ReprintInput = z
+  .object({
+    orderNo: PlainText(40).min(1),
+    by: SupervisorBy,
+    reason: PlainText(40).refine((text) => text.trim().length > 0, {
+      message: 'a reason is required',
+      params: { zh: '請填寫補印原因' },
+    }),
+    pin: Pin.optional(),
+  })
+  .strict();
+export type ReprintInput = z.infer<typeof ReprintInput>;
+
+/**
+ * The slips of a return as the screen shows them before (or without) printing. Same fields as
+ * main's layouts (printing/layout/allowance-layout.ts, void-notice-layout.ts), which check again.
+ */
+const SlipText = (max: number) => PlainText(max);
+const Amount = z.number().finite().min(-99_999_999).max(99_999_999);
+export const AllowanceSlipPreviewInput = z
+  .object({
+    sellerName: SlipText(60),
+    sellerId: z.string().regex(/^\d{8}$/),
+    buyerTaxId: z
+      .string()
+      .regex(/^\d{8}$/)
+      .nullable(),
+    allowanceNumber: SlipText(20).min(1),
+    allowanceDate: SlipText(25).min(1),
+    lines: z
+      .array(
+        z
+          .object({
+            invoiceNumber: SlipText(16).min(1),
+            invoiceDate: SlipText(25).min(1),
+            description: SlipText(256),
+            quantity: Amount,
+            unitPrice: Amount,
+            amount: Amount,
+            tax: Amount,
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+    totalAmount: Amount,
+    totalTax: Amount,
+  })
+  .strict();
+export type AllowanceSlipPreviewInput = z.infer<typeof AllowanceSlipPreviewInput>;
+
+export const VoidNoticePreviewInput = z
+  .object({
+    sellerName: SlipText(60),
+    sellerId: z.string().regex(/^\d{8}$/),
+    invoiceNumber: SlipText(16).min(1),
+    invoiceDate: SlipText(25).min(1),
+    voidDate: SlipText(25).min(1),
+    reason: SlipText(40).min(1),
+    orderNo: SlipText(40).optional(),
+    by: SlipText(40).optional(),
+  })
+  .strict();
+export type VoidNoticePreviewInput = z.infer<typeof VoidNoticePreviewInput>;
+
+/** A slip drawn for the screen only (no print job). */
+export const SlipImageView = z.object({
+  dataUrl: z.string(),
+  widthDots: z.number().int().positive(),
+  heightDots: z.number().int().positive(),
+});
+export type SlipImageView = z.infer<typeof SlipImageView>;
+
 export const printingMethods = {
   'printing.status': method(
     'The printer as it answers now: online, offline, paper out, cover open.',
@@ -100,5 +177,20 @@ export const printingMethods = {
     'Opens the cash drawer (through the receipt printer). Needs the supervisor PIN; recorded.',
     z.object(SupervisorFields).strict(),
     z.object({ opened: z.literal(true) }),
+  ),
+  'printing.reprint': method(
+    "補印: prints an issued sale's paper proof again, titled 電子發票證明聯補印 (never a second original), with who and why in the job. Needs the supervisor PIN.",
+    ReprintInput,
+    PrintOutcome,
+  ),
+  'printing.previewAllowanceSlip': method(
+    'The allowance slip (both copies) as a PNG for the screen; prints nothing.',
+    AllowanceSlipPreviewInput,
+    SlipImageView,
+  ),
+  'printing.previewVoidNotice': method(
+    'The void notice as a PNG for the screen; prints nothing.',
+    VoidNoticePreviewInput,
+    SlipImageView,
   ),
 };
