@@ -81,16 +81,17 @@ export function createVerification(deps: VerificationDeps) {
       record = journal.resolve(input.orderNo, {
         outcome: 'issued',
         invoiceNumber,
+        ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
         by,
         ...(input.note ? { note: input.note } : {}),
       });
     } else {
-      if (input.invoiceNumber) {
+      if (input.invoiceNumber || input.randomNumber) {
         throw new TillError(
           'invalid-input',
           bilingual(
-            '「未開立」不可填發票號碼，未記錄任何結果',
-            'A "not issued" resolution takes no invoice number; nothing was recorded',
+            '「未開立」不可填發票號碼或隨機碼，未記錄任何結果',
+            'A "not issued" resolution takes no invoice number or random code; nothing was recorded',
           ),
         );
       }

@@ -96,6 +96,7 @@ export function nextTxRow(row: TxRow | null, entry: EntryFacts): TxRow | null {
       return {
         ...moved,
         invoice_number: p.invoiceNumber as string | null,
+        ...(typeof p.randomNumber === 'string' ? { random_number: p.randomNumber } : {}),
         resolution: JSON.stringify({
           outcome: p.outcome,
           by: p.by,

@@ -263,11 +263,13 @@ export function resolve(
     invoiceNumber,
     note: parsed.note ?? null,
   };
+  const randomNumber = parsed.outcome === 'issued' ? (parsed.randomNumber ?? null) : null;
   return commit(db, found, {
     at,
     kind: 'tx.resolved',
     orderNo,
-    payload: { state: parsed.outcome, ...resolution },
+    // The random code only when given: older entries without it replay as before.
+    payload: { state: parsed.outcome, ...resolution, ...(randomNumber ? { randomNumber } : {}) },
   });
 }
 

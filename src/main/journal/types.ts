@@ -151,7 +151,18 @@ export interface QrDisplayInput {
 }
 
 export type ResolutionInput =
-  | { outcome: 'issued'; invoiceNumber: string; by: string; note?: string; at?: Date }
+  | {
+      outcome: 'issued';
+      invoiceNumber: string;
+      /**
+       * The random code as the provider's channel shows it: without it the till cannot build the
+       * proof itself (no PrintDataString came back for a sale resolved after a timeout).
+       */
+      randomNumber?: string;
+      by: string;
+      note?: string;
+      at?: Date;
+    }
   | { outcome: 'not-issued'; by: string; note?: string; at?: Date };
 
 // ---------------------------------------------------------------- records read back

@@ -98,6 +98,10 @@ export const resolutionInput = z.discriminatedUnion('outcome', [
       .string()
       .transform((s) => s.trim().toUpperCase().replace('-', ''))
       .pipe(z.string().regex(INVOICE_NUMBER_PATTERN, 'invoice number: two letters and 8 digits')),
+    randomNumber: z
+      .string()
+      .regex(/^\d{4}$/, 'random code: 4 digits')
+      .optional(),
     by: person,
     note: z.string().max(500).optional(),
     at: date.optional(),

@@ -85,6 +85,38 @@ describe('verification and resubmission', () => {
     await expect(rig.till.engine.resubmit(result.orderNo)).rejects.toMatchObject({ code: 'journal-refused' });
   });
 
+  it('resolved as issued with the random code the channel shows: kept for the proof the till builds', async () => {
+    const result = await unknownButIssued();
+    const found = await rig.till.verification.lookupTraining(result.orderNo);
+    expect(found.randomNumber).toMatch(/^\d{4}$/);
+    rig.till.verification.resolve({
+      orderNo: result.orderNo,
+      outcome: 'issued',
+      invoiceNumber: found.invoiceNumber!,
+      randomNumber: found.randomNumber!,
+      by: '王店長',
+    });
+    const tx = rig.till.journal.get(result.orderNo)!;
+    expect(tx).toMatchObject({
+      state: 'issued',
+      invoiceNumber: found.invoiceNumber,
+      randomNumber: found.randomNumber,
+    });
+    // The derived row is what the entries replay to: the chain check agrees.
+    expect(rig.till.journal.verifyChain().ok).toBe(true);
+    // A random code makes no sense for "not issued": refused, nothing recorded.
+    const other = await unknownAndNotIssued();
+    expect(() =>
+      rig.till.verification.resolve({
+        orderNo: other.orderNo,
+        outcome: 'notIssued',
+        randomNumber: '1234',
+        by: 'x',
+      }),
+    ).toThrow(/random code/);
+    expect(rig.till.journal.get(other.orderNo)!.state).toBe('needs-verification');
+  });
+
   it('refuses a resolution without a usable invoice number, and changes nothing', async () => {
     const result = await unknownButIssued();
     const head = rig.till.journal.chainHead();

@@ -24,6 +24,8 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
     lookup?.found === false ? 'notIssued' : 'issued',
   );
   const [invoiceNumber, setInvoiceNumber] = useState(lookup?.invoiceNumber ?? '');
+  // With the random code the till can print the proof itself later (no print data came back).
+  const [randomNumber, setRandomNumber] = useState(lookup?.randomNumber ?? '');
   const [by, setBy] = useState('');
   const [note, setNote] = useState('');
   const [pin, setPin] = useState('');
@@ -38,6 +40,9 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
         en: 'Enter the invoice number the provider shows (e.g. AB-12345678)',
       });
     }
+    if (outcome === 'issued' && randomNumber.trim() !== '' && !/^\d{4}$/.test(randomNumber.trim())) {
+      return setProblem({ zh: '隨機碼為 4 位數字', en: 'The random code is 4 digits' });
+    }
     if (by.trim() === '') return setProblem({ zh: '請輸入確認人', en: 'Enter who verified it' });
     setBusy(true);
     // The PIN travels with the resolution: main checks it, a wrong one changes nothing.
@@ -45,6 +50,7 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
       orderNo: item.orderNo,
       outcome,
       ...(outcome === 'issued' ? { invoiceNumber: invoiceNumber.trim().toUpperCase() } : {}),
+      ...(outcome === 'issued' && randomNumber.trim() ? { randomNumber: randomNumber.trim() } : {}),
       by: by.trim(),
       ...(note.trim() ? { note: note.trim() } : {}),
       ...(pinSet ? { pin } : {}),
@@ -97,6 +103,16 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
           maxLength={11}
           onChange={(e) => setInvoiceNumber(e.target.value)}
           data-testid="resolve-invoice"
+        />
+      )}
+      {outcome === 'issued' && (
+        <TextField
+          label={t({ zh: '隨機碼（補印證明聯用，選填）', en: 'Random code (to print the proof; optional)' })}
+          value={randomNumber}
+          maxLength={4}
+          inputMode="numeric"
+          onChange={(e) => setRandomNumber(e.target.value)}
+          data-testid="resolve-random"
         />
       )}
       <TextField

@@ -113,6 +113,17 @@ export const ResolveVerificationInput = z
     outcome: z.enum(['issued', 'notIssued']),
     /** As the provider's channel shows it: `AB12345678` or `AB-12345678`. Required for `issued`. */
     invoiceNumber: PlainText(16).optional(),
+    /**
+     * The 4-digit random code the provider's channel shows (`issued` only): with it the till can
+     * print the proof itself, since no PrintDataString came back.
+     */
+    randomNumber: z
+      .string()
+      .refine((text) => /^\d{4}$/.test(text), {
+        message: 'the random code is 4 digits',
+        params: { zh: '隨機碼為 4 位數字' },
+      })
+      .optional(),
     /** Who verified (name or staff id). */
     by: SupervisorFields.by.unwrap(),
     note: PlainText(200).optional(),
