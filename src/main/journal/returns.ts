@@ -46,24 +46,27 @@ const iso = (date: Date) => date.toISOString();
 
 /** `AllowanceNumberPrefix`: at most 10 characters (provider profile §4). */
 export const MAX_ALLOWANCE_PREFIX_LENGTH = 10;
-/** Digits of the sequence after the till id: fixed, so two tills' prefixes never coincide. */
-export const ALLOWANCE_SEQ_DIGITS = 7;
+/**
+ * Characters of the sequence after the till id, base 36 (0-9, A-Z): a fixed width, so the
+ * prefixes of two tills never coincide (`T0` + 4 vs `T01` + 4 differ in length), and 36⁴ =
+ * 1,679,616 allowances per till. Till ids of up to 6 characters (what Settings allows) fit.
+ */
+export const ALLOWANCE_SEQ_CHARS = 4;
 const ALLOWANCE_PREFIX_PATTERN = /^[A-Z0-9]{1,10}$/;
 const ALLOWANCE_NUMBER_PATTERN = /^[A-Z0-9]{1,20}$/;
 
 /**
- * The next allowance prefix of this till: the till id and a 7-digit sequence kept in the journal
- * (`T01` → `T010000001`), committed before it is returned, never handed out again. The sequence
- * is the till's, not the day's: the service keeps a prefix unique forever. A till id is at most
- * 3 characters here: with 7 digits that is the 10-character limit, and a fixed width keeps the
- * prefixes of tills `T0` and `T01` apart.
+ * The next allowance prefix of this till: the till id and a 4-character base-36 sequence kept in
+ * the journal (`T01` → `T010001`, whose first allowance number is the profile's `T010001001`),
+ * committed before it is returned, never handed out again. The sequence is the till's, not the
+ * day's: the service keeps a prefix unique forever.
  */
 export function allocateAllowancePrefix(db: Database.Database, tillId: string): string {
   assertTillId(tillId);
-  if (tillId.length > MAX_ALLOWANCE_PREFIX_LENGTH - ALLOWANCE_SEQ_DIGITS) {
+  if (tillId.length > MAX_ALLOWANCE_PREFIX_LENGTH - ALLOWANCE_SEQ_CHARS) {
     throw invalid(
-      `收銀機編號「${tillId}」超過 3 個字元，折讓單號字首（最多 10 字元）放不下`,
-      `Till id "${tillId}" is longer than 3 characters: the allowance prefix (at most 10) has no room for it`,
+      `收銀機編號「${tillId}」超過 6 個字元，折讓單號字首（最多 10 字元）放不下`,
+      `Till id "${tillId}" is longer than 6 characters: the allowance prefix (at most 10) has no room for it`,
     );
   }
   const row = statement(
@@ -72,13 +75,13 @@ export function allocateAllowancePrefix(db: Database.Database, tillId: string): 
      ON CONFLICT (till_id) DO UPDATE SET last_seq = last_seq + 1
      RETURNING last_seq`,
   ).get(tillId) as { last_seq: number };
-  if (row.last_seq >= 10 ** ALLOWANCE_SEQ_DIGITS) {
+  if (row.last_seq >= 36 ** ALLOWANCE_SEQ_CHARS) {
     throw new JournalError('journal-refused', {
       zh: `收銀機 ${tillId} 的折讓單號字首已用完`,
       en: `Till ${tillId} has used every allowance prefix`,
     });
   }
-  return `${tillId}${String(row.last_seq).padStart(ALLOWANCE_SEQ_DIGITS, '0')}`;
+  return `${tillId}${row.last_seq.toString(36).toUpperCase().padStart(ALLOWANCE_SEQ_CHARS, '0')}`;
 }
 
 // ------------------------------------------------------------------ input checks

@@ -80,7 +80,7 @@ describe('returns in the journal', () => {
       attempt: 1,
       orderNo,
       invoiceNumber: 'AB00000001',
-      allowancePrefix: 'T010000001',
+      allowancePrefix: 'T010001',
       allowanceNumber: null,
       totals: { totalAmount: 50, salesAmount: 48, taxAmount: 2 },
       refunds: [['cash', 50]],
@@ -110,7 +110,7 @@ describe('returns in the journal', () => {
     expect(journal.pendingReturns().map((r) => r.id)).toEqual([a.id]);
     // needs-verification: only a resolution.
     for (const fn of [
-      () => journal.markReturnDone(a.id, { allowanceNumber: 'T010000001001' }),
+      () => journal.markReturnDone(a.id, { allowanceNumber: 'T010001001' }),
       () => journal.markReturnRejected(a.id, { statusCode: 0, resultMessage: 'x' }),
       () => journal.markReturnNotDelivered(a.id, { reason: 'x' }),
       () => journal.resendReturn(a.id),
@@ -138,28 +138,28 @@ describe('returns in the journal', () => {
     expect(resent).toMatchObject({
       state: 'in-flight',
       attempt: 2,
-      allowancePrefix: 'T010000001',
+      allowancePrefix: 'T010001',
       resolution: null,
     });
     expect(journal.markReturnNotDelivered(a.id, { reason: 'ECONNREFUSED' }).state).toBe('not-delivered');
     expect(journal.resendReturn(a.id).attempt).toBe(3);
     const done = journal.markReturnDone(a.id, {
-      allowanceNumber: 't010000001001',
+      allowanceNumber: 't010001001',
       statusCode: 1,
       resultMessage: 'OK',
     });
-    expect(done).toMatchObject({ state: 'done', allowanceNumber: 'T010000001001', exchanges: 1 });
+    expect(done).toMatchObject({ state: 'done', allowanceNumber: 'T010001001', exchanges: 1 });
     // done is final.
     for (const fn of [
-      () => journal.markReturnDone(a.id, { allowanceNumber: 'T010000001001' }),
+      () => journal.markReturnDone(a.id, { allowanceNumber: 'T010001001' }),
       () => journal.resendReturn(a.id),
-      () => journal.resolveReturn(a.id, { outcome: 'done', by: 'Sup', allowanceNumber: 'T010000001001' }),
+      () => journal.resolveReturn(a.id, { outcome: 'done', by: 'Sup', allowanceNumber: 'T010001001' }),
     ]) {
       const r = refusal(fn);
       expect(r.code).toBe('journal-refused');
       expect(r.zh).toContain('已完成');
     }
-    expect(journal.returnByAllowanceNumber('T010000001001')!.id).toBe(a.id);
+    expect(journal.returnByAllowanceNumber('T010001001')!.id).toBe(a.id);
     expect(journal.returnDetail(a.id)!.entries.map((e) => e.kind)).toEqual([
       'return.begun',
       'return.exchange',
@@ -173,7 +173,7 @@ describe('returns in the journal', () => {
 
     // Rejected is final: a new attempt is a new return with a new prefix.
     const b = journal.beginReturn(allowance(orderNo, [line('002', 0, 20)], [['card', 20]]));
-    expect(b.allowancePrefix).toBe('T010000002');
+    expect(b.allowancePrefix).toBe('T010002');
     expect(
       journal.markReturnRejected(b.id, { statusCode: 0, resultMessage: 'Allowance exceeds the line' }).state,
     ).toBe('rejected');
@@ -190,7 +190,7 @@ describe('returns in the journal', () => {
       takenBack: [['cash', 50]],
     });
     expect(v).toMatchObject({
-      allowanceNumber: 'T010000001001',
+      allowanceNumber: 'T010001001',
       targetReturnId: a.id,
       totals: { totalAmount: 50 },
     });
@@ -250,7 +250,7 @@ describe('returns in the journal', () => {
       ],
       [() => journal.beginReturn({ ...ok, reason: 'a\nb' }), 'journal-invalid'],
       [() => journal.beginReturn({ ...ok, reason: ' ' }), 'journal-invalid'],
-      [() => journal.beginReturn({ ...ok, tillId: 'T0001' }), 'journal-invalid'],
+      [() => journal.beginReturn({ ...ok, tillId: 'T000001' }), 'journal-invalid'],
       [() => journal.beginReturn(voidOf(orderNo, [['cash', 299]])), 'journal-invalid'],
     ];
     for (const [fn, code] of cases) {
@@ -373,19 +373,21 @@ describe('returns in the journal', () => {
   it('allocates allowance prefixes never reused: across a reopen and two processes', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 5; i++) seen.add(journal.nextAllowancePrefix('T01'));
-    expect([...seen]).toEqual(['T010000001', 'T010000002', 'T010000003', 'T010000004', 'T010000005']);
-    expect(journal.nextAllowancePrefix('T2')).toBe('T20000001');
-    expect(refusal(() => journal.nextAllowancePrefix('T001')).code).toBe('journal-invalid');
+    expect([...seen]).toEqual(['T010001', 'T010002', 'T010003', 'T010004', 'T010005']);
+    expect(journal.nextAllowancePrefix('T2')).toBe('T20001');
+    // Settings allow till ids of up to 6 characters: they fit (6 + 4 base-36 characters).
+    expect(journal.nextAllowancePrefix('STORE1')).toBe('STORE10001');
+    expect(refusal(() => journal.nextAllowancePrefix('STORE12')).code).toBe('journal-invalid');
     journal.close();
-    expect(env.open().nextAllowancePrefix('T01')).toBe('T010000006');
+    expect(env.open().nextAllowancePrefix('T01')).toBe('T010006');
     const [x, y] = await Promise.all([
       startChild(['prefixes', env.path, 'T01', '100']),
       startChild(['prefixes', env.path, 'T01', '100']),
     ]);
     const all = [...x, ...y];
     expect(new Set(all).size).toBe(200);
-    expect(all.every((p) => p.length === 10 && /^T01\d{7}$/.test(p))).toBe(true);
-    expect(all.map((p) => Number(p.slice(3))).sort((m, n) => m - n)).toEqual(
+    expect(all.every((p) => /^T01[0-9A-Z]{4}$/.test(p))).toBe(true);
+    expect(all.map((p) => parseInt(p.slice(3), 36)).sort((m, n) => m - n)).toEqual(
       Array.from({ length: 200 }, (_, i) => i + 7),
     );
     // A prefix handed out once cannot be used by a second allowance.
@@ -393,14 +395,14 @@ describe('returns in the journal', () => {
     const orderNo = twoLineSale(reopened, 'AB00000006');
     const first = reopened.beginReturn({
       ...allowance(orderNo, [line('001', 1, 50)], [['cash', 50]]),
-      allowancePrefix: 'T010000001',
+      allowancePrefix: 'T010001',
     } as NewReturn);
-    expect(first.allowancePrefix).toBe('T010000001');
+    expect(first.allowancePrefix).toBe('T010001');
     expect(
       refusal(() =>
         reopened.beginReturn({
           ...allowance(orderNo, [line('001', 1, 50)], [['cash', 50]]),
-          allowancePrefix: 'T010000001',
+          allowancePrefix: 'T010001',
         } as NewReturn),
       ).en,
     ).toContain('never reused');
@@ -507,7 +509,7 @@ describe('returns in the journal', () => {
     const [doneAllowance, unsettled] = byRecord('allowance');
     expect(doneAllowance![col('total_amount')]).toBe('-50');
     expect(doneAllowance![col('payments')]).toBe('cash:-50');
-    expect(doneAllowance![col('allowance_number')]).toBe('T010000001001');
+    expect(doneAllowance![col('allowance_number')]).toBe('T010001001');
     expect(doneAllowance![col('order_no')]).toBe(a);
     expect(unsettled![col('state')]).toBe('needs-verification');
     // The done rows add up to the net.
