@@ -4,6 +4,7 @@ import { ClosingScreen } from '../closing/ClosingScreen';
 import { useLanguage, useText } from '../i18n/language-store';
 import { JournalScreen } from '../journal/JournalScreen';
 import { ResultScreen } from '../result/ResultScreen';
+import { ReturnsScreen } from '../returns/ReturnsScreen';
 import { routeScan } from '../scanner/scan-router';
 import { useScanner } from '../scanner/use-scanner';
 import { SellScreen } from '../sell/SellScreen';
@@ -18,6 +19,7 @@ import { useShortcutListener, useShortcuts } from './shortcuts';
 
 const NAV: { screen: Screen; label: { zh: string; en: string } }[] = [
   { screen: 'sell', label: { zh: '銷售', en: 'Sell' } },
+  { screen: 'returns', label: { zh: '退貨', en: 'Returns' } },
   { screen: 'journal', label: { zh: '日誌', en: 'Journal' } },
   { screen: 'closing', label: { zh: '關帳', en: 'Closing' } },
   { screen: 'settings', label: { zh: '設定', en: 'Settings' } },
@@ -91,6 +93,7 @@ export function App() {
         {screen === 'sell' && <SellScreen />}
         {screen === 'checkout' && <CheckoutScreen />}
         {screen === 'result' && <ResultScreen />}
+        {screen === 'returns' && <ReturnsScreen />}
         {screen === 'journal' && <JournalScreen />}
         {screen === 'closing' && <ClosingScreen />}
         {screen === 'settings' && <SettingsScreen />}

@@ -9,6 +9,7 @@ import { BusinessDayField } from '../components/BusinessDayField';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
+import { PendingReturns, usePendingReturns } from '../returns/PendingReturns';
 import { useStatus } from '../status/status-store';
 import { useJournal, type StateFilter } from './journal-store';
 import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
@@ -23,16 +24,21 @@ export function JournalScreen() {
   const training = useStatus((s) => s.status?.mode === 'training');
   const [tab, setTab] = useState<'sales' | 'verify'>(journal.pending.length > 0 ? 'verify' : 'sales');
   const [resolving, setResolving] = useState<PendingVerification | null>(null);
+  // Returns waiting for a status query count with the sales waiting for verification.
+  const returnsPending = usePendingReturns((s) => s.items.length);
+  const pendingCount = journal.pending.length + returnsPending;
 
   useEffect(() => {
     const { load, loadPending } = useJournal.getState();
     void load();
     void loadPending();
+    void usePendingReturns.getState().load();
   }, []);
 
   const refresh = () => {
     void journal.load();
     void journal.loadPending();
+    void usePendingReturns.getState().load();
   };
   useShortcuts({ F5: refresh, Escape: () => go('sell') });
 
@@ -65,10 +71,10 @@ export function JournalScreen() {
         >
           {t({ zh: '待確認', en: 'To verify' })}{' '}
           <span
-            className={journal.pending.length > 0 ? 'badge badge--warning' : 'tab__count'}
+            className={pendingCount > 0 ? 'badge badge--warning' : 'tab__count'}
             data-testid="pending-count"
           >
-            {journal.pending.length}
+            {pendingCount}
           </span>
         </button>
       </div>
@@ -169,7 +175,7 @@ export function JournalScreen() {
               en: 'These sales got no clear answer: the invoice may or may not exist. Do not check out again: ask the provider, then a supervisor records the outcome.',
             })}
           </p>
-          {journal.pending.length === 0 && (
+          {pendingCount === 0 && (
             <p className="empty" data-testid="verify-empty">
               {t({ zh: '沒有待確認的交易', en: 'Nothing to verify' })}
             </p>
@@ -216,6 +222,7 @@ export function JournalScreen() {
           </ul>
         </section>
       )}
+      {tab === 'verify' && <PendingReturns />}
 
       <footer className="action-bar">
         <BackButton />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
 import type { JournalDetail } from '../../../shared/ipc/contract/journal';
 import { KeyButton } from '../components/KeyButton';
@@ -6,6 +6,9 @@ import { useText } from '../i18n/language-store';
 import { TAX_LABEL } from '../sell/tax-labels';
 import { PrintJobList } from '../printing/PrintJobList';
 import { usePrintJobs } from '../printing/print-jobs-store';
+import { useNavigation } from '../app/navigation-store';
+import { ReprintDialog } from '../returns/ReprintDialog';
+import { useReturns } from '../returns/returns-store';
 import { useSupervisorAction } from '../settings/SupervisorAction';
 import { useJournal } from './journal-store';
 import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
@@ -17,6 +20,14 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
   const tx = detail.transaction;
   const canResend = tx.state === 'rejected' || tx.state === 'not-delivered' || tx.state === 'not-issued';
   const jobs = usePrintJobs((s) => (s.orderNo === tx.orderNo ? s.jobs : detail.prints));
+  const [reprinting, setReprinting] = useState(false);
+  const issued = tx.state === 'issued' && tx.invoiceNumber !== null;
+  // Only a paper proof (/Append/Order) is ever reprinted: a carrier or donation has none.
+  const canReprint = issued && tx.operation === 'order';
+  const toReturns = () => {
+    void useReturns.getState().openOrder(tx.orderNo);
+    useNavigation.getState().go('returns');
+  };
   // The detail holds the prints already: only the reasons of the pending ones are asked for.
   useEffect(() => {
     void usePrintJobs.getState().load(tx.orderNo, detail.prints);
@@ -112,7 +123,25 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           {t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
         </KeyButton>
       )}
+      {tx.reissueOf && (
+        <p className="hint" data-testid="detail-reissue-of">
+          {t({ zh: `改開自 ${tx.reissueOf}`, en: `Reissue of ${tx.reissueOf}` })}
+        </p>
+      )}
+      {issued && (
+        <div className="sale-detail__actions">
+          {canReprint && (
+            <KeyButton onClick={() => setReprinting(true)} data-testid="detail-reprint">
+              {t({ zh: '補印證明聯', en: 'Reprint proof' })}
+            </KeyButton>
+          )}
+          <KeyButton onClick={toReturns} data-testid="detail-return">
+            {t({ zh: '退貨／改開', en: 'Return / reissue' })}
+          </KeyButton>
+        </div>
+      )}
       {supervisor.dialog}
+      {reprinting && <ReprintDialog orderNo={tx.orderNo} onClose={() => setReprinting(false)} />}
     </section>
   );
 }

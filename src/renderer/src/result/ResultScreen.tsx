@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
 import type { CheckoutResult } from '../../../shared/ipc/contract/checkout';
 import { useNavigation } from '../app/navigation-store';
@@ -10,6 +11,7 @@ import { useScanTarget } from '../scanner/scan-router';
 import { useCatalog } from '../sell/catalog-store';
 import { addByCode } from '../sell/sell-actions';
 import { isPinError, useSupervisorAction } from '../settings/SupervisorAction';
+import { ReprintDialog } from '../returns/ReprintDialog';
 import { PrintPreview, PrintStatus } from './PrintStatus';
 import { isUsableQrLink, QrPanel } from './QrPanel';
 
@@ -29,6 +31,8 @@ export function ResultScreen() {
   const result = useCheckout((s) => s.result);
   const submitting = useCheckout((s) => s.submitting);
   const done = result !== null && isRecorded(result);
+  const [reprinting, setReprinting] = useState(false);
+  const canReprint = result?.state === 'issued' && result.operation === 'order';
 
   const nextSale = () => {
     if (submitting) return;
@@ -103,6 +107,11 @@ export function ResultScreen() {
       </div>
       {qr ? <QrPanel url={qr} /> : result.state === 'issued' && <PrintPreview orderNo={result.orderNo} />}
       <footer className="action-bar">
+        {canReprint && (
+          <KeyButton onClick={() => setReprinting(true)} data-testid="result-reprint">
+            {t({ zh: '補印證明聯', en: 'Reprint proof' })}
+          </KeyButton>
+        )}
         {done ? (
           <KeyButton shortcut="F10" tone="go" size="large" onClick={nextSale} data-testid="next-sale">
             {t({ zh: '下一筆', en: 'Next sale' })}
@@ -130,6 +139,9 @@ export function ResultScreen() {
         )}
       </footer>
       {supervisor.dialog}
+      {reprinting && result && (
+        <ReprintDialog orderNo={result.orderNo} onClose={() => setReprinting(false)} />
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useCheckout } from '../checkout/checkout-store';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { onTillEvent } from '../ipc/till-client';
+import { useReturns } from '../returns/returns-store';
 import { useScanTarget } from '../scanner/scan-router';
 import { currentCartTotals, useCart, useCartTotals } from './cart-store';
 import { CartPanel } from './CartPanel';
@@ -91,7 +92,14 @@ export function SellScreen() {
     else cart.voidLine(selected.id);
   };
 
+  // Returns start afresh each time; the cart stays as it is for when the cashier comes back.
+  const returns = () => {
+    useReturns.getState().reset();
+    go('returns');
+  };
+
   useShortcuts({
+    F7: returns,
     F2: () => {
       search.current?.focus();
       search.current?.select();
@@ -157,6 +165,9 @@ export function SellScreen() {
         </KeyButton>
         <KeyButton shortcut="F6" onClick={() => open('order-discount')} disabled={total.activeLines === 0}>
           {t({ zh: '整筆折扣', en: 'Order disc.' })}
+        </KeyButton>
+        <KeyButton shortcut="F7" onClick={returns} data-testid="to-returns">
+          {t({ zh: '退貨', en: 'Returns' })}
         </KeyButton>
         <KeyButton shortcut="F8" tone="danger" onClick={toggleVoid} disabled={!selected}>
           {selected?.voided ? t({ zh: '復原', en: 'Restore' }) : t({ zh: '刪除', en: 'Void line' })}
