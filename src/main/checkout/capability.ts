@@ -2,7 +2,7 @@ import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { bilingual, describeClockOffset } from '../../shared/domain';
 import type { AppStatus } from '../../shared/ipc/contract/app';
-import type { checkoutMethods } from '../../shared/ipc/contract/checkout';
+import type { CheckoutOrder, CheckoutResult, checkoutMethods } from '../../shared/ipc/contract/checkout';
 import { startTrainingService, trainingDefaults, type TrainingService } from '../../training-service';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
@@ -40,6 +40,8 @@ export interface CheckoutCapability {
   serviceStatus(): AppStatus['service'];
   /** The training service's address while it runs (training mode), else null. */
   trainingServiceUrl(): string | null;
+  /** 改開: a new sale (new order number) replacing a voided one; the returns capability calls it. */
+  reissue(order: CheckoutOrder, reissueOf: string): Promise<CheckoutResult>;
   close(): Promise<void>;
 }
 
@@ -182,6 +184,7 @@ export async function createCheckoutCapability(
       return { state: seen.state, url, checkedAt: seen.checkedAt, clockOffsetSeconds };
     },
     trainingServiceUrl: () => training?.url ?? null,
+    reissue: (order, reissueOf) => engine.submit(order, { reissueOf }),
     async close() {
       closed = true;
       const service = training ?? (starting ? await starting.catch(() => null) : null);

@@ -24,6 +24,13 @@ export const CliConfig = z
     timeoutMs: z.number().int().min(100).max(120_000),
     /** Marks the sales as training-mode in the journal (default false). */
     training: z.boolean().optional(),
+    /** The standard API (returns: `npm run returns`): base URL and the seller's standard key pair. */
+    standardServiceUrl: z
+      .string()
+      .refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address')
+      .optional(),
+    standardApiKey: z.string().min(1).optional(),
+    standardSigningSecret: z.string().min(1).optional(),
   })
   .strict();
 export type CliConfig = z.infer<typeof CliConfig>;
@@ -96,7 +103,14 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
         `Bad config: ${schemaIssues(configParse.error)}`,
       );
     }
-    const { tillId, training, ...service } = configParse.data;
+    const {
+      tillId,
+      training,
+      standardServiceUrl: _u,
+      standardApiKey: _k,
+      standardSigningSecret: _s,
+      ...service
+    } = configParse.data;
 
     // Everything about the input is checked before the journal is opened (or created).
     let order: CheckoutOrder | null = null;

@@ -59,7 +59,8 @@ export interface CheckoutEngineDeps {
 }
 
 export interface CheckoutEngine {
-  submit(order: CheckoutOrder): Promise<CheckoutResult>;
+  /** `reissueOf`: 改開, the voided sale this new sale replaces (the journal checks its void is done). */
+  submit(order: CheckoutOrder, options?: { reissueOf?: string }): Promise<CheckoutResult>;
   resubmit(orderNo: string, options?: { by?: string }): Promise<CheckoutResult>;
 }
 
@@ -98,7 +99,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     return { client, training };
   }
 
-  async function submit(order: CheckoutOrder): Promise<CheckoutResult> {
+  async function submit(order: CheckoutOrder, options: { reissueOf?: string } = {}): Promise<CheckoutResult> {
     const prepared = prepareOrder(order);
     if (!prepared.ok) throw new TillError('invalid-order', withNothingDone(joinReasons(prepared.reasons)));
     const { client, training } = await connect();
@@ -127,6 +128,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
         },
         requestData,
         ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
+        ...(options.reissueOf ? { reissueOf: options.reissueOf } : {}),
         at: instant,
       });
       return { transaction, timestamp: client.reserveTimestamp() };

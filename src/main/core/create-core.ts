@@ -6,9 +6,9 @@ import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
+import { createReturnsCapability } from '../returns/capability';
 import { createSettingsHandlers } from '../settings/handlers';
 import { createPinGuard } from '../settings/pin';
-import { TillError } from './errors';
 import { createSupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
@@ -16,10 +16,6 @@ import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
 import { openGuardedJournal } from './journal-guard';
 import type { Logger } from './logger';
-
-const returnsNotReady = async (): Promise<never> => {
-  throw new TillError('not-ready', { zh: '退貨功能尚未完成', en: 'Returns are not ready yet' });
-};
 
 /** How often an idle printer is asked for its state (paper, cover) for the status bar. */
 const PRINTER_STATUS_INTERVAL_MS = 15_000;
@@ -118,6 +114,20 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   checkout.onIssued(async (event) => {
     await printing.onIssued(event);
   });
+  // Returns (void, allowance, allowance void, 改開) over the standard API; see returns/capability.ts.
+  const returns = createReturnsCapability({
+    journal,
+    settings: options.settings,
+    secrets: options.secrets,
+    supervisor,
+    logger: options.logger,
+    trainingServiceUrl: () => checkout.trainingServiceUrl(),
+    reissue: async (order, reissueOf) => {
+      guarded.assertCanSell();
+      return checkout.reissue(order, reissueOf);
+    },
+    onStateChanged: () => publishStatus(),
+  });
   // The printer's first answer, for the status bar (the interval keeps it fresh).
   void printing.refreshPrinterState();
 
@@ -143,12 +153,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       return checkout.handlers['checkout.resubmit'](input, ctx);
     },
     ...printing.handlers,
-    // Returns: the capability is being wired (issue 12); the contract is here for the screens.
-    'returns.find': returnsNotReady,
-    'returns.plan': returnsNotReady,
-    'returns.submit': returnsNotReady,
-    'returns.status': returnsNotReady,
-    'returns.pending': returnsNotReady,
+    // Every return needs the supervisor PIN; a reissue (改開) is a sale: not on a broken journal.
+    ...returns.handlers,
   };
 
   publishing = true;

@@ -30,7 +30,9 @@ export function reserveTimestamp(
   nowEpochSeconds: number,
   windowSeconds: number,
 ): string {
-  if (!/^\d{8}$/.test(companyId)) {
+  // A key pair other than the POS one has a timestamp space of its own: `<companyId>:<pair>`
+  // (the standard API's `24549210:standard`, see invoice-service/standard-client.ts).
+  if (!/^\d{8}(:[a-z]{1,16})?$/.test(companyId)) {
     throw invalid(`賣方統一編號「${companyId}」須為 8 位數字`, `Company id "${companyId}" must be 8 digits`);
   }
   if (!Number.isSafeInteger(nowEpochSeconds) || nowEpochSeconds <= 0) {

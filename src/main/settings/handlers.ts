@@ -1,6 +1,7 @@
 import type { Bilingual } from '../../shared/domain/i18n';
 import {
   TillSettings,
+  StandardSecretName,
   WritableSecretName,
   type settingsMethods,
   type SecretsPatch,
@@ -52,6 +53,10 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
       signingSecret: { set: secrets.has('signingSecret') },
       qrAesKey: { set: secrets.has('qrAesKey') },
       supervisorPin: { set: pins.isSet() },
+    },
+    standardSecrets: {
+      standardApiKey: { set: secrets.has('standardApiKey') },
+      standardSigningSecret: { set: secrets.has('standardSigningSecret') },
     },
     secureStorage: secrets.backend,
     secureStorageNotice: secureStorageNotice(secrets.backend),
@@ -154,10 +159,11 @@ function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {
   return TillSettings.parse({ ...current, ...rest, printer: { ...current.printer, ...printer } });
 }
 
-type SecretWrite = [WritableSecretName, string | null];
+type AnySecretName = WritableSecretName | StandardSecretName;
+type SecretWrite = [AnySecretName, string | null];
 
 function secretWrites(patch: SecretsPatch): SecretWrite[] {
-  return WritableSecretName.options.flatMap((name): SecretWrite[] => {
+  return [...WritableSecretName.options, ...StandardSecretName.options].flatMap((name): SecretWrite[] => {
     const value = patch[name];
     return value === undefined ? [] : [[name, value]];
   });
@@ -165,7 +171,7 @@ function secretWrites(patch: SecretsPatch): SecretWrite[] {
 
 /** Writes the secrets; returns how to put the previous values back if the settings write fails. */
 function applySecretWrites(secrets: SecretStore, writes: SecretWrite[]): () => void {
-  const previous: Array<[WritableSecretName, string | null]> = [];
+  const previous: Array<[AnySecretName, string | null]> = [];
   try {
     for (const [name, value] of writes) {
       previous.push([name, readable(secrets, name)]);
@@ -179,7 +185,7 @@ function applySecretWrites(secrets: SecretStore, writes: SecretWrite[]): () => v
   return () => restore(secrets, previous);
 }
 
-function readable(secrets: SecretStore, name: WritableSecretName): string | null {
+function readable(secrets: SecretStore, name: AnySecretName): string | null {
   try {
     return secrets.get(name);
   } catch {
@@ -187,7 +193,7 @@ function readable(secrets: SecretStore, name: WritableSecretName): string | null
   }
 }
 
-function restore(secrets: SecretStore, previous: Array<[WritableSecretName, string | null]>): void {
+function restore(secrets: SecretStore, previous: Array<[AnySecretName, string | null]>): void {
   for (const [name, value] of previous.reverse()) {
     if (value === null) secrets.clear(name);
     else secrets.set(name, value);

@@ -10,6 +10,9 @@ export const SECRET_NAMES = [
   'apiKey',
   'signingSecret',
   'qrAesKey',
+  // The standard API's pair (returns): its own apiKey and signing secret (profile §4, §5).
+  'standardApiKey',
+  'standardSigningSecret',
   'supervisorPinHash',
   'pinLockout',
   'journalChainKey',

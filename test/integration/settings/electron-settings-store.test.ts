@@ -68,6 +68,7 @@ describe('settings in electron-store', () => {
     const { store, logger } = open(dir);
     expect(store.get()).toEqual({
       ...kept,
+      standardServiceUrl: '',
       kiosk: false,
       firstRunDone: true,
       runWithoutPin: false,

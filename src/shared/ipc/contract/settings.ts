@@ -26,6 +26,11 @@ const fields = {
   sellerName: PlainText(40).min(1),
   /** The provider's POS API base address; empty in training mode (the built-in service is used). */
   serviceUrl: PlainText(300),
+  /**
+   * The provider's standard API base address (voids, allowances, status: profile §4); empty in
+   * training mode (the built-in service's `/standard`).
+   */
+  standardServiceUrl: PlainText(300),
   timeoutMs: z.number().int().min(1000).max(60_000),
   /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
   kiosk: z.boolean(),
@@ -51,6 +56,7 @@ export const TillSettings = z.object({
   companyId: fields.companyId.default('24549210'),
   sellerName: fields.sellerName.default('練習商店'),
   serviceUrl: fields.serviceUrl.default(''),
+  standardServiceUrl: fields.standardServiceUrl.default(''),
   timeoutMs: fields.timeoutMs.default(10_000),
   printer: z
     .object({
@@ -89,6 +95,7 @@ export const SettingsPatch = z
       .optional(),
     sellerName: fields.sellerName.optional(),
     serviceUrl: ServiceUrl.optional(),
+    standardServiceUrl: ServiceUrl.optional(),
     timeoutMs: fields.timeoutMs.optional(),
     printer: Printer.partial().strict().optional(),
     kiosk: fields.kiosk.optional(),
@@ -105,11 +112,20 @@ export type WritableSecretName = z.infer<typeof WritableSecretName>;
 
 const credential = z.string().regex(/^[\x21-\x7e]{8,256}$/, '8 to 256 printable ASCII characters, no spaces');
 
+/**
+ * The standard API's key pair (returns), write-only like the others. Kept apart from
+ * `WritableSecretName`: selling does not need it, so production mode does not require it.
+ */
+export const StandardSecretName = z.enum(['standardApiKey', 'standardSigningSecret']);
+export type StandardSecretName = z.infer<typeof StandardSecretName>;
+
 /** A new value, or null to remove the secret; a missing key leaves it as it is. */
 export const SecretsPatch = z
   .object({
     apiKey: credential.nullable().optional(),
     signingSecret: credential.nullable().optional(),
+    standardApiKey: credential.nullable().optional(),
+    standardSigningSecret: credential.nullable().optional(),
     /** The seller's QR key from the tax platform: 32 hex digits (AES-128). */
     qrAesKey: z
       .string()
@@ -154,6 +170,8 @@ export const SettingsView = z.object({
     qrAesKey: SecretFlag,
     supervisorPin: SecretFlag,
   }),
+  /** Whether the standard API's key pair (returns, production mode) is set. */
+  standardSecrets: z.object({ standardApiKey: SecretFlag, standardSigningSecret: SecretFlag }).optional(),
   secureStorage: SecureStorageState,
   /** Shown on the settings screen when secureStorage is not `os`. */
   secureStorageNotice: BilingualText.nullable(),

@@ -1,0 +1,198 @@
+import type { Logger } from '../core/logger';
+import { requestHeaders } from '../../provider/pos-profile';
+import {
+  STANDARD_OPERATIONS,
+  TIMESTAMP_WINDOW_SECONDS,
+  buildStandardRequestBody,
+  type AllowanceData,
+  type CancelInvoiceData,
+  type CancelModelInput,
+  type RequestInvoiceStatus,
+} from '../../provider/standard-profile';
+import type { ExchangeSummary } from './outcome';
+import { timestampText } from './signing';
+import {
+  classifyStandard,
+  classifyStatus,
+  summarizeStandard,
+  type StandardOutcome,
+  type StandardUpdateOperation,
+  type StatusOutcome,
+} from './standard-outcome';
+import { postJson, type PostOptions, type TransportResult } from './transport';
+
+/**
+ * The provider's standard API (profile §4: voids, allowances, allowance voids, the status query)
+ * from the till's side, with the seller's STANDARD key pair on the standard base URL. Same
+ * transport as the POS client (never connected vs sent-then-failed), same signature recipe, and
+ * timestamps from the journal, in a space of their own: the standard pair's timestamps are not
+ * the POS pair's (profile §5), so they are reserved under `standardClockKey(companyId)`.
+ */
+export interface StandardServiceConfig {
+  /** The standard API's base URL (training: `<service>/standard`). */
+  serviceUrl: string;
+  companyId: string;
+  apiKey: string;
+  signingSecret: string;
+  timeoutMs: number;
+  timestampWindowSeconds?: number;
+}
+
+/** The journal's clock key of the standard key pair: apart from the POS pair's (the company id). */
+export const standardClockKey = (companyId: string) => `${companyId}:standard`;
+
+export interface StandardAttemptStart {
+  attempt: number;
+  operation: StandardUpdateOperation | 'getInvoicesStatus';
+  path: string;
+  timestamp: string;
+}
+
+/** The journal's side: `beforeSend` has persisted before a byte leaves; `afterAnswer` records what came back. */
+export interface StandardAttemptRecorder<O> {
+  beforeSend?(start: StandardAttemptStart): void;
+  afterAnswer(start: StandardAttemptStart, summary: ExchangeSummary, outcome: O): void;
+}
+
+export interface StandardClientDeps {
+  config: StandardServiceConfig;
+  /** journal.reserveTimestamp: persisted, forward only, never handed out twice per key. */
+  reserveTimestamp(clockKey: string, nowSeconds: number, windowSeconds: number): string | number;
+  logger: Logger;
+  nowSeconds?: () => number;
+  post?: (options: PostOptions) => Promise<TransportResult>;
+  onClock?: (offsetSeconds: number) => void;
+}
+
+/** `Timestamp already used` is answered before anything is done; a bound keeps a broken service from looping us. */
+export const MAX_STANDARD_TIMESTAMP_ATTEMPTS = 10;
+
+export interface StandardSendOptions {
+  /** Reserved by the caller in the same journal commit as the return (first attempt only). */
+  firstTimestamp?: string;
+  /** The return went out before with an unknown outcome (see `classifyStandard`). */
+  afterUnknown?: boolean;
+}
+
+type UpdateData = {
+  cancelInvoices: CancelInvoiceData;
+  allowanceInvoice: AllowanceData;
+  cancelAllowance: CancelModelInput;
+};
+
+export function createStandardClient(deps: StandardClientDeps) {
+  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const post = deps.post ?? postJson;
+  const base = deps.config.serviceUrl.replace(/\/+$/, '');
+  const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
+  const clockKey = standardClockKey(deps.config.companyId);
+
+  function reserveTimestamp(): string {
+    return timestampText(deps.reserveTimestamp(clockKey, nowSeconds(), windowSeconds));
+  }
+
+  function seeClock(result: TransportResult): void {
+    if (result.kind !== 'response' || !result.serverDate || !deps.onClock) return;
+    const serverMs = Date.parse(result.serverDate);
+    if (Number.isFinite(serverMs)) deps.onClock(Math.round(serverMs / 1000) - nowSeconds());
+  }
+
+  /**
+   * One operation, sent once; only `Timestamp already used` (refused before anything was done)
+   * goes again at once with a fresh timestamp. Returns the last outcome.
+   */
+  async function exchange<O extends StandardOutcome | StatusOutcome>(
+    operation: StandardAttemptStart['operation'],
+    data: unknown,
+    classify: (result: TransportResult) => O,
+    recorder: StandardAttemptRecorder<O>,
+    firstTimestamp: string | undefined,
+  ): Promise<{ outcome: O; attempts: number }> {
+    const { config, logger } = deps;
+    const path = STANDARD_OPERATIONS[operation];
+    let previous: O | null = null;
+    for (let attempt = 1; ; attempt++) {
+      let timestamp: string;
+      try {
+        timestamp = attempt === 1 && firstTimestamp ? timestampText(firstTimestamp) : reserveTimestamp();
+      } catch (error) {
+        if (previous) return { outcome: previous, attempts: attempt - 1 };
+        throw error;
+      }
+      const start: StandardAttemptStart = { attempt, operation, path, timestamp };
+      recorder.beforeSend?.(start);
+      const body = buildStandardRequestBody(config.companyId, config.signingSecret, timestamp, data);
+      const result = await post({
+        url: base + path,
+        headers: requestHeaders(config.apiKey),
+        body: JSON.stringify(body),
+        timeoutMs: config.timeoutMs,
+      });
+      seeClock(result);
+      const summary = summarizeStandard(result);
+      const outcome = classify(result);
+      logger.info('standard API answered', {
+        operation,
+        attempt,
+        httpStatus: summary.httpStatus,
+        StatusCode: summary.statusCode,
+        ResultMessage: summary.resultMessage,
+        transport: summary.transport,
+        error: summary.error,
+        elapsedMs: summary.elapsedMs,
+        outcome: outcome.kind,
+      });
+      recorder.afterAnswer(start, summary, outcome);
+      previous = outcome;
+      const retry = outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp;
+      if (!retry || attempt >= MAX_STANDARD_TIMESTAMP_ATTEMPTS) return { outcome, attempts: attempt };
+    }
+  }
+
+  function send<K extends StandardUpdateOperation>(
+    operation: K,
+    data: UpdateData[K],
+    recorder: StandardAttemptRecorder<StandardOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    const context = {
+      afterUnknown: options.afterUnknown ?? false,
+      ...(operation === 'allowanceInvoice'
+        ? { allowancePrefix: (data as AllowanceData).AllowanceNumberPrefix }
+        : {}),
+      ...(operation === 'cancelAllowance'
+        ? { allowanceNumber: (data as CancelModelInput).AllowanceNumber }
+        : {}),
+    };
+    return exchange<StandardOutcome>(
+      operation,
+      data,
+      (result) => classifyStandard(operation, result, context),
+      recorder,
+      options.firstTimestamp,
+    );
+  }
+
+  /** `/Inquire/GetInvoicesStatus` for these invoice numbers (at most 100). */
+  function status(
+    invoiceNumbers: readonly string[],
+    recorder: StandardAttemptRecorder<StatusOutcome>,
+    options: { firstTimestamp?: string } = {},
+  ) {
+    const data: RequestInvoiceStatus[] = invoiceNumbers.map((InvoiceID) => ({
+      CompanyID: deps.config.companyId,
+      InvoiceID,
+    }));
+    return exchange<StatusOutcome>(
+      'getInvoicesStatus',
+      data,
+      (result) => classifyStatus(result, invoiceNumbers),
+      recorder,
+      options.firstTimestamp,
+    );
+  }
+
+  return { send, status, reserveTimestamp, config: deps.config };
+}
+
+export type StandardClient = ReturnType<typeof createStandardClient>;

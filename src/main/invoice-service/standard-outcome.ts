@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import {
+  AllowanceResult,
+  CancelAllowanceResult,
+  CancelInvoiceResult,
+  GetInvoicesStatusResponse,
+  STANDARD_RESULT_MESSAGES,
+  isStandardTimestampUsed,
+  type InvoiceStatusItem,
+} from '../../provider/standard-profile';
+import { NOTHING_ISSUED_HTTP_STATUSES } from '../../provider/pos-profile';
+import { MAX_KEPT_BODY_CHARS, type ExchangeSummary } from './outcome';
+import type { TransportResult } from './transport';
+
+/**
+ * What one exchange with the standard API means for a return (profile §4, spec errors rules 1-3):
+ * - done: it stands (StatusCode 1; or, on a send after an unknown outcome, `Invoice already voided`
+ *   / `Allowance already voided`; or `Duplicate AllowanceNumberPrefix` with the existing number,
+ *   which only our own earlier request under the same prefix can have made);
+ * - rejected: the service said no and nothing was made (StatusCode 0, HTTP 400/401);
+ * - not-delivered: the connection never opened;
+ * - unknown: sent, and no readable answer (timeout, reset after sending, 5xx, unreadable): it may
+ *   stand; the status query settles it before anything is sent again.
+ */
+export type StandardUpdateOperation = 'cancelInvoices' | 'allowanceInvoice' | 'cancelAllowance';
+
+export type StandardOutcome =
+  | {
+      kind: 'done';
+      resultMessage: string;
+      /** Allowances: the number the service answered (or the existing one on a duplicate prefix). */
+      allowanceNumber: string | null;
+      /** The answer said it already stood (a retry learnt what an unknown outcome had done). */
+      already: boolean;
+    }
+  | {
+      kind: 'rejected';
+      reason: string;
+      statusCode: 0 | null;
+      /** `Timestamp already used`: nothing done; sent again at once with a fresh timestamp. */
+      retryWithFreshTimestamp: boolean;
+    }
+  | { kind: 'not-delivered'; reason: string }
+  | { kind: 'unknown'; reason: string };
+
+export type StatusOutcome =
+  { kind: 'answered'; items: InvoiceStatusItem[] } | Exclude<StandardOutcome, { kind: 'done' }>;
+
+const Envelope = z.object({ StatusCode: z.union([z.literal(0), z.literal(1)]), ResultMessage: z.string() });
+
+function readJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fields kept in the log and the journal for every standard-API answer (no secrets). */
+export function summarizeStandard(result: TransportResult): ExchangeSummary {
+  if (result.kind !== 'response') {
+    return {
+      httpStatus: null,
+      statusCode: null,
+      resultMessage: null,
+      transport: result.kind,
+      elapsedMs: result.elapsedMs,
+      body: null,
+      error: result.reason,
+    };
+  }
+  const envelope = Envelope.safeParse(readJson(result.body));
+  return {
+    httpStatus: result.status,
+    statusCode: envelope.success ? envelope.data.StatusCode : null,
+    resultMessage: envelope.success ? envelope.data.ResultMessage : null,
+    transport: 'response',
+    elapsedMs: result.elapsedMs,
+    body: result.body.length > MAX_KEPT_BODY_CHARS ? result.body.slice(0, MAX_KEPT_BODY_CHARS) : result.body,
+    error: null,
+  };
+}
+
+const unknown = (reason: string): StandardOutcome => ({ kind: 'unknown', reason });
+
+/** Transport and HTTP status first: the same rules for every operation. Null: a 200 to read. */
+function beforeBody(result: TransportResult): Exclude<StandardOutcome, { kind: 'done' }> | null {
+  if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
+  if (result.kind === 'failed-after-send') return { kind: 'unknown', reason: `sent, then ${result.reason}` };
+  if (result.status === 200) return null;
+  if (NOTHING_ISSUED_HTTP_STATUSES.includes(result.status)) {
+    const envelope = Envelope.safeParse(readJson(result.body));
+    const message = envelope.success ? envelope.data.ResultMessage : null;
+    return {
+      kind: 'rejected',
+      reason: `HTTP ${result.status}${message ? `: ${message}` : ''}`,
+      statusCode: null,
+      retryWithFreshTimestamp: false,
+    };
+  }
+  return { kind: 'unknown', reason: `HTTP ${result.status}` };
+}
+
+const rejected = (reason: string): StandardOutcome => ({
+  kind: 'rejected',
+  reason,
+  statusCode: 0,
+  retryWithFreshTimestamp: isStandardTimestampUsed({ StatusCode: 0, ResultMessage: reason }),
+});
+
+export interface ClassifyContext {
+  /** Allowances: the prefix sent; an answered number must be this prefix + the service's serial. */
+  allowancePrefix?: string;
+  /** Allowance voids: the number being voided. */
+  allowanceNumber?: string;
+  /** This return went out before with an unknown outcome: "already voided" is our own void. */
+  afterUnknown: boolean;
+}
+
+export function classifyStandard(
+  operation: StandardUpdateOperation,
+  result: TransportResult,
+  context: ClassifyContext,
+): StandardOutcome {
+  const early = beforeBody(result);
+  if (early) return early;
+  const json = readJson((result as Extract<TransportResult, { kind: 'response' }>).body);
+  const envelope = Envelope.safeParse(json);
+  if (!envelope.success) return unknown('HTTP 200 with an unreadable answer');
+  const { StatusCode, ResultMessage } = envelope.data;
+
+  switch (operation) {
+    case 'cancelInvoices': {
+      if (StatusCode === 0) {
+        if (ResultMessage === STANDARD_RESULT_MESSAGES.invoiceAlreadyVoided && context.afterUnknown) {
+          return { kind: 'done', resultMessage: ResultMessage, allowanceNumber: null, already: true };
+        }
+        return rejected(ResultMessage);
+      }
+      if (!CancelInvoiceResult.safeParse(json).success)
+        return unknown('success without a usable void result');
+      return { kind: 'done', resultMessage: ResultMessage, allowanceNumber: null, already: false };
+    }
+    case 'allowanceInvoice': {
+      const parsed = AllowanceResult.safeParse(json);
+      const number = parsed.success ? (parsed.data.AllowanceNumber ?? null) : null;
+      const ours =
+        number !== null &&
+        context.allowancePrefix !== undefined &&
+        new RegExp(`^${context.allowancePrefix}\\d{3}$`).test(number);
+      if (StatusCode === 0 && ResultMessage === STANDARD_RESULT_MESSAGES.duplicatePrefix) {
+        // The prefix is this till's and never reused: what stands under it is this allowance.
+        if (!ours) return unknown(`${ResultMessage} without a usable AllowanceNumber`);
+        return { kind: 'done', resultMessage: ResultMessage, allowanceNumber: number, already: true };
+      }
+      if (StatusCode === 0) return rejected(ResultMessage);
+      if (!ours) return unknown(`success without an AllowanceNumber under prefix ${context.allowancePrefix}`);
+      return { kind: 'done', resultMessage: ResultMessage, allowanceNumber: number, already: false };
+    }
+    case 'cancelAllowance': {
+      if (StatusCode === 0) {
+        if (ResultMessage === STANDARD_RESULT_MESSAGES.allowanceAlreadyVoided && context.afterUnknown) {
+          return {
+            kind: 'done',
+            resultMessage: ResultMessage,
+            allowanceNumber: context.allowanceNumber ?? null,
+            already: true,
+          };
+        }
+        return rejected(ResultMessage);
+      }
+      if (!CancelAllowanceResult.safeParse(json).success) {
+        return unknown('success without a usable allowance void result');
+      }
+      return {
+        kind: 'done',
+        resultMessage: ResultMessage,
+        allowanceNumber: context.allowanceNumber ?? null,
+        already: false,
+      };
+    }
+  }
+}
+
+/** `/Inquire/GetInvoicesStatus`: the items in request order, or why there are none. */
+export function classifyStatus(result: TransportResult, asked: readonly string[]): StatusOutcome {
+  const early = beforeBody(result);
+  if (early) return early;
+  const json = readJson((result as Extract<TransportResult, { kind: 'response' }>).body);
+  const envelope = Envelope.safeParse(json);
+  if (!envelope.success) return { kind: 'unknown', reason: 'HTTP 200 with an unreadable answer' };
+  if (envelope.data.StatusCode === 0) {
+    return rejected(envelope.data.ResultMessage) as Extract<StandardOutcome, { kind: 'rejected' }>;
+  }
+  const parsed = GetInvoicesStatusResponse.safeParse(json);
+  if (!parsed.success) return { kind: 'unknown', reason: 'status answer without usable items' };
+  const items = parsed.data.Data;
+  // Nothing is settled from an answer that is not about what was asked.
+  if (items.length !== asked.length || items.some((item, i) => item.InvoiceID !== asked[i])) {
+    return { kind: 'unknown', reason: 'status answer for other invoices' };
+  }
+  return { kind: 'answered', items };
+}

@@ -1,0 +1,555 @@
+import { bilingual, taipeiDateTime } from '../../shared/domain';
+import type { CheckoutOrder, CheckoutResult, InvoiceChoiceInput } from '../../shared/ipc/contract/checkout';
+import type {
+  ReturnItem,
+  ReturnPlan,
+  ReturnResult,
+  ReturnsSubmitInput,
+} from '../../shared/ipc/contract/returns';
+import {
+  lastOperationOf,
+  type AllowanceData,
+  type CancelInvoiceData,
+  type CancelModelInput,
+  type InvoiceStatusItem,
+} from '../../provider/standard-profile';
+import { TillError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import {
+  createStandardClient,
+  type StandardClient,
+  type StandardClientDeps,
+  type StandardServiceConfig,
+} from '../invoice-service/standard-client';
+import type { StandardOutcome, StandardUpdateOperation } from '../invoice-service/standard-outcome';
+import type { Journal, ReturnExchangeInput, ReturnExchangeOutcome, ReturnRecord } from '../journal/journal';
+import { returnMessage, returnRefused, settledMessage } from './messages';
+import { planReturn, requireIssuedSale } from './plan';
+
+/**
+ * The returns pipeline, with a sale's discipline: plan from the journal → the return written
+ * in-flight (with its first timestamp) BEFORE the request → sent once → the exchange and outcome
+ * recorded → answer. Nothing is resent by itself: an unknown outcome is needs-verification, and
+ * `status` asks `GetInvoicesStatus` (spec rule 6) before a person's resend, which goes out under
+ * the same allowance prefix, so the service can never make a second allowance of it.
+ */
+export interface StandardConnection {
+  config: StandardServiceConfig;
+  training: boolean;
+}
+
+export interface ReissueHook {
+  /** 改開: the new sale through the checkout engine (new order number), linked to the voided one. */
+  (order: CheckoutOrder, reissueOf: string): Promise<CheckoutResult>;
+}
+
+export interface ReturnsEngineDeps {
+  journal: Journal;
+  /** Resolved for every return; throws a TillError when the standard API is not set up (nothing written). */
+  connect(): StandardConnection | Promise<StandardConnection>;
+  tillId: string | (() => string);
+  logger: Logger;
+  now?: () => Date;
+  reissue?: ReissueHook;
+  onStateChanged?: (record: ReturnRecord) => void;
+  post?: StandardClientDeps['post'];
+}
+
+/** Who settles a return from the status query (the journal's `by`). */
+export const STATUS_QUERY_BY = 'GetInvoicesStatus';
+
+const kindName = (kind: ReturnRecord['kind']): ReturnResult['kind'] =>
+  kind === 'allowance-void' ? 'cancel-allowance' : kind;
+
+const exchangeOutcome = (outcome: StandardOutcome): ReturnExchangeOutcome => {
+  switch (outcome.kind) {
+    case 'done':
+      return 'done';
+    case 'rejected':
+      return outcome.retryWithFreshTimestamp ? 'timestamp-retry' : 'rejected';
+    case 'not-delivered':
+      return 'not-delivered';
+    case 'unknown':
+      return 'uncertain';
+  }
+};
+
+export interface SubmitOptions {
+  /** Who did it (the supervisor as named). */
+  by: string;
+}
+
+export function createReturnsEngine(deps: ReturnsEngineDeps) {
+  const now = deps.now ?? (() => new Date());
+  const { journal, logger } = deps;
+  const tillId = () => (typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId);
+
+  async function connect(companyId: string, training: boolean): Promise<StandardClient> {
+    const connection = await deps.connect();
+    if (connection.training !== training) {
+      throw new TillError(
+        'mode-mismatch',
+        training
+          ? bilingual(
+              '這是練習模式的交易，不能在正式模式退貨',
+              'A training sale cannot be returned in production mode',
+            )
+          : bilingual('這是正式交易，不能在練習模式退貨', 'A real sale cannot be returned in training mode'),
+      );
+    }
+    if (connection.config.companyId !== companyId) {
+      throw new TillError(
+        'company-mismatch',
+        bilingual(
+          `此交易屬於統一編號 ${companyId}，與目前設定不同`,
+          `The sale belongs to seller ${companyId}, not the one set up now`,
+        ),
+      );
+    }
+    return createStandardClient({
+      config: connection.config,
+      reserveTimestamp: (key, nowSeconds, windowSeconds) =>
+        journal.reserveTimestamp(key, nowSeconds, windowSeconds),
+      logger,
+      nowSeconds: () => Math.floor(now().getTime() / 1000),
+      ...(deps.post ? { post: deps.post } : {}),
+    });
+  }
+
+  function plan(orderNo: string, items?: readonly ReturnItem[]): ReturnPlan {
+    const planned = planReturn(journal, orderNo, items, now());
+    return {
+      orderNo,
+      invoiceNumber: planned.invoiceNumber,
+      kind: planned.kind,
+      why: planned.why,
+      ...planned.totals,
+      lines: planned.lines.map((l) => ({ ...l })),
+      refunds: planned.refunds.map(([method, amount]) => ({ method, amount })),
+    };
+  }
+
+  async function submit(
+    input: DistributiveOmit<ReturnsSubmitInput, 'pin' | 'by'>,
+    options: SubmitOptions,
+  ): Promise<ReturnResult> {
+    switch (input.kind) {
+      case 'return':
+      case 'void':
+      case 'allowance': {
+        const force = input.kind === 'return' ? undefined : input.kind;
+        const items = 'items' in input ? input.items : undefined;
+        return makeReturn(input.orderNo, items, input.reason, options.by, force);
+      }
+      case 'cancel-allowance':
+        return cancelAllowance(input.allowanceNumber, input.reason, options.by);
+      case 'void-and-reissue':
+        return voidAndReissue(input.orderNo, input.invoice, input.reason, options.by);
+    }
+  }
+
+  async function makeReturn(
+    orderNo: string,
+    items: readonly ReturnItem[] | undefined,
+    reason: string,
+    by: string,
+    force?: 'void' | 'allowance',
+    refundsOverride?: [string, number][],
+  ): Promise<ReturnResult> {
+    const planned = planReturn(journal, orderNo, items, now(), force);
+    const client = await connect(planned.sale.companyId, planned.sale.training);
+    const at = now();
+    const refunds = refundsOverride ?? planned.refunds;
+    // One commit before the request: the return (in-flight, its prefix) and its first timestamp.
+    const { record, timestamp } = journal.batch(() => {
+      const record =
+        planned.kind === 'void'
+          ? journal.beginReturn({ kind: 'void', orderNo, tillId: tillId(), reason, by, refunds, at })
+          : journal.beginReturn({
+              kind: 'allowance',
+              orderNo,
+              tillId: tillId(),
+              reason,
+              by,
+              refunds,
+              lines: planned.lines.map(({ sequence, quantity, refundAmount, amount, tax }) => ({
+                sequence,
+                quantity,
+                refundAmount,
+                amount,
+                tax,
+              })),
+              at,
+            });
+      return { record, timestamp: client.reserveTimestamp() };
+    });
+    return send(client, record, timestamp, false);
+  }
+
+  async function cancelAllowance(allowanceNumber: string, reason: string, by: string): Promise<ReturnResult> {
+    const number = allowanceNumber.trim().toUpperCase();
+    const allowance = journal.returnByAllowanceNumber(number);
+    if (!allowance || allowance.kind !== 'allowance') {
+      throw returnRefused(`找不到折讓 ${number}`, `no allowance ${number} in the journal`);
+    }
+    if (allowance.state !== 'done') {
+      throw returnRefused(`折讓 ${number} 尚未完成`, `allowance ${number} is not done`);
+    }
+    if (allowance.voidedBy !== null) {
+      throw returnRefused(`折讓 ${number} 已作廢`, `allowance ${number} is already voided`);
+    }
+    const sale = requireIssuedSale(journal, allowance.orderNo);
+    const client = await connect(sale.companyId, sale.training);
+    const at = now();
+    const { record, timestamp } = journal.batch(() => ({
+      record: journal.beginReturn({
+        kind: 'allowance-void',
+        orderNo: allowance.orderNo,
+        tillId: tillId(),
+        reason,
+        by,
+        allowanceReturnId: allowance.id,
+        // The customer gives back what the allowance refunded, by the same methods.
+        takenBack: allowance.refunds,
+        at,
+      }),
+      timestamp: client.reserveTimestamp(),
+    }));
+    return send(client, record, timestamp, false);
+  }
+
+  async function voidAndReissue(
+    orderNo: string,
+    invoice: InvoiceChoiceInput,
+    reason: string,
+    by: string,
+  ): Promise<ReturnResult> {
+    if (!deps.reissue) throw new Error('returns engine without a reissue hook');
+    const sale = requireIssuedSale(journal, orderNo);
+    // The void refunds the sale by its methods and the new sale takes the same again: the drawer
+    // and the day's figures see a void and a sale, each whole.
+    const result = await makeReturn(orderNo, undefined, reason, by, 'void');
+    if (result.state !== 'done') return result;
+    const order: CheckoutOrder = {
+      lines: sale.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        taxType: line.taxType,
+      })),
+      payments: result.refunds.map(({ method, amount }) => ({
+        method: method as CheckoutOrder['payments'][number]['method'],
+        amount,
+      })),
+      invoice,
+      ...(sale.cashier ? { cashier: sale.cashier } : {}),
+    };
+    const reissue = await deps.reissue(order, orderNo);
+    return {
+      ...result,
+      reissue,
+      message: {
+        zh: `${result.message.zh}。改開：${reissue.message.zh}`,
+        en: `${result.message.en}. Reissue: ${reissue.message.en}`,
+      },
+    };
+  }
+
+  function requestData(
+    record: ReturnRecord,
+    companyId: string,
+  ): { operation: StandardUpdateOperation; data: CancelInvoiceData | AllowanceData | CancelModelInput } {
+    const date = taipeiDateTime(now());
+    if (record.kind === 'void') {
+      return {
+        operation: 'cancelInvoices',
+        data: {
+          SellerID: companyId,
+          InvoiceNumber: record.invoiceNumber,
+          CancelDate: date,
+          CancelReason: record.reason,
+        },
+      };
+    }
+    if (record.kind === 'allowance-void') {
+      return {
+        operation: 'cancelAllowance',
+        data: {
+          SellerID: companyId,
+          AllowanceNumber: record.allowanceNumber!,
+          CancelDate: date,
+          CancelReason: record.reason,
+          Remark: '',
+        },
+      };
+    }
+    const sale = journal.get(record.orderNo)!;
+    const details = record.lines.map((line) => {
+      const original = sale.requestData.Details[Number(line.sequence) - 1]!;
+      return {
+        InvoiceNumber: record.invoiceNumber,
+        SequenceNumber: line.sequence,
+        Description: line.name.slice(0, 256),
+        Quantity: line.quantity,
+        // Tax excluded, like Amount; an amount-only line has Quantity 0 and UnitPrice = Amount.
+        UnitPrice: line.quantity > 0 ? Math.round((line.amount / line.quantity) * 100) / 100 : line.amount,
+        Amount: line.amount,
+        ItemTaxType: original.ItemTaxType as '1' | '2' | '3',
+        Tax: line.tax,
+      };
+    });
+    return {
+      operation: 'allowanceInvoice',
+      data: {
+        AllowanceNumberPrefix: record.allowancePrefix!,
+        AllowanceDate: date,
+        SellerID: companyId,
+        BuyerID: sale.requestData.BuyerID,
+        AllowanceType: '2',
+        TaxAmount: record.totals.taxAmount,
+        TotalAmount: record.totals.salesAmount,
+        Details: details,
+      },
+    };
+  }
+
+  async function send(
+    client: StandardClient,
+    record: ReturnRecord,
+    firstTimestamp: string,
+    afterUnknown: boolean,
+  ): Promise<ReturnResult> {
+    const { operation, data } = requestData(record, client.config.companyId);
+    let outcome: StandardOutcome;
+    let sent = false;
+    let last: ReturnExchangeInput | null = null;
+    try {
+      ({ outcome } = await client.send(
+        operation,
+        data as never,
+        {
+          beforeSend: () => {
+            sent = true;
+          },
+          afterAnswer: (start, summary, answer) => {
+            const exchange: ReturnExchangeInput = {
+              operation: start.path,
+              requestTimestamp: start.timestamp,
+              httpStatus: summary.httpStatus,
+              statusCode: summary.statusCode,
+              resultMessage: summary.resultMessage,
+              durationMs: summary.elapsedMs,
+              outcome: exchangeOutcome(answer),
+              ...(answer.kind === 'done' ? {} : { error: (summary.error ?? answer.reason).slice(0, 2000) }),
+            };
+            if (exchange.outcome === 'timestamp-retry') journal.recordReturnExchange(record.id, exchange);
+            else last = exchange;
+          },
+        },
+        { firstTimestamp, afterUnknown },
+      ));
+    } catch (error) {
+      // Something of ours failed: before the first byte nothing can stand; after it, unknown.
+      logger.error(`return ${record.id}: sending failed inside the till`, error);
+      const reason = `till error: ${error instanceof Error ? error.message : String(error)}`;
+      outcome = sent ? { kind: 'unknown', reason } : { kind: 'not-delivered', reason };
+    }
+    const exchange = last as ReturnExchangeInput | null;
+    const after = journal.batch(() => {
+      if (exchange) journal.recordReturnExchange(record.id, exchange);
+      return recordOutcome(record, outcome);
+    });
+    deps.onStateChanged?.(after);
+    return toResult(after, returnMessage(after.kind, after.invoiceNumber, after.allowanceNumber, outcome));
+  }
+
+  function recordOutcome(record: ReturnRecord, outcome: StandardOutcome): ReturnRecord {
+    switch (outcome.kind) {
+      case 'done':
+        return journal.markReturnDone(record.id, {
+          ...(record.kind === 'allowance' && outcome.allowanceNumber
+            ? { allowanceNumber: outcome.allowanceNumber }
+            : {}),
+          statusCode: outcome.already ? 0 : 1,
+          resultMessage: outcome.resultMessage,
+        });
+      case 'rejected':
+        return journal.markReturnRejected(record.id, {
+          statusCode: outcome.statusCode,
+          resultMessage: outcome.reason,
+        });
+      case 'not-delivered':
+        return journal.markReturnNotDelivered(record.id, { reason: outcome.reason });
+      case 'unknown':
+        return journal.markReturnNeedsVerification(record.id, { reason: outcome.reason });
+    }
+  }
+
+  /**
+   * Settles a return that needs verification from `GetInvoicesStatus` (spec rule 6): the void or
+   * allowance void found → done, our prefix's allowance found → done with its number, absent →
+   * not-done. With `resend`, a return that does not stand (not-done, not-delivered) goes again,
+   * the same record under the same prefix, attempt + 1.
+   */
+  async function status(returnId: number, options: { by: string; resend: boolean }): Promise<ReturnResult> {
+    let record = journal.getReturn(returnId);
+    if (!record) throw returnRefused(`找不到退貨紀錄 ${returnId}`, `no return ${returnId} in the journal`);
+    const sale = requireIssuedSale(journal, record.orderNo);
+    const client = await connect(sale.companyId, sale.training);
+    let message = returnStateMessage(record);
+    if (record.state === 'needs-verification') {
+      const settled = await settle(client, record, options.by);
+      record = settled.record;
+      message = settled.message;
+    }
+    if (options.resend && (record.state === 'not-done' || record.state === 'not-delivered')) {
+      const afterUnknown = (journal.returnDetail(record.id)?.exchanges ?? []).some(
+        (e) => e.outcome === 'uncertain',
+      );
+      const resent = journal.batch(() => ({
+        record: journal.resendReturn(record!.id, { by: options.by }),
+        timestamp: client.reserveTimestamp(),
+      }));
+      return send(client, resent.record, resent.timestamp, afterUnknown);
+    }
+    return toResult(record, message);
+  }
+
+  async function settle(
+    client: StandardClient,
+    record: ReturnRecord,
+    by: string,
+  ): Promise<{ record: ReturnRecord; message: { zh: string; en: string } }> {
+    let last: ReturnExchangeInput | null = null;
+    const { outcome } = await client.status([record.invoiceNumber], {
+      afterAnswer: (start, summary, answer) => {
+        const exchange: ReturnExchangeInput = {
+          operation: start.path,
+          requestTimestamp: start.timestamp,
+          httpStatus: summary.httpStatus,
+          statusCode: summary.statusCode,
+          resultMessage: summary.resultMessage,
+          durationMs: summary.elapsedMs,
+          outcome:
+            answer.kind === 'answered'
+              ? 'done'
+              : answer.kind === 'rejected'
+                ? answer.retryWithFreshTimestamp
+                  ? 'timestamp-retry'
+                  : 'rejected'
+                : answer.kind === 'not-delivered'
+                  ? 'not-delivered'
+                  : 'uncertain',
+          ...(answer.kind === 'answered' ? {} : { error: (summary.error ?? answer.reason).slice(0, 2000) }),
+        };
+        if (exchange.outcome === 'timestamp-retry') journal.recordReturnExchange(record.id, exchange);
+        else last = exchange;
+      },
+    });
+    const exchange = last as ReturnExchangeInput | null;
+    if (outcome.kind !== 'answered') {
+      if (exchange) journal.recordReturnExchange(record.id, exchange);
+      return {
+        record: journal.getReturn(record.id)!,
+        message: bilingual(
+          '無法取得服務的發票狀態，仍待確認；請稍後再查詢。',
+          `The provider's status could not be read (${outcome.reason}); it still needs verification. Try again later.`,
+        ),
+      };
+    }
+    const found = judge(record, outcome.items[0]!);
+    const settled = journal.batch(() => {
+      if (exchange) journal.recordReturnExchange(record.id, exchange);
+      return journal.resolveReturn(
+        record.id,
+        found.done
+          ? {
+              outcome: 'done',
+              by: STATUS_QUERY_BY,
+              note: `asked by ${by}`,
+              ...(found.allowanceNumber ? { allowanceNumber: found.allowanceNumber } : {}),
+            }
+          : { outcome: 'not-done', by: STATUS_QUERY_BY, note: `asked by ${by}` },
+      );
+    });
+    deps.onStateChanged?.(settled);
+    return {
+      record: settled,
+      message: settledMessage(
+        settled.kind,
+        settled.invoiceNumber,
+        found.done ? 'done' : 'not-done',
+        settled.allowanceNumber,
+      ),
+    };
+  }
+
+  function pending(): ReturnRecord[] {
+    return journal.pendingReturns();
+  }
+
+  return { plan, submit, status, pending };
+}
+
+export type ReturnsEngine = ReturnType<typeof createReturnsEngine>;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What the status query says about one return. */
+export function judge(
+  record: ReturnRecord,
+  item: InvoiceStatusItem,
+): { done: boolean; allowanceNumber: string | null } {
+  const last = lastOperationOf(item.ProcessStatus);
+  if (last === 'notFound' || last === null) return { done: false, allowanceNumber: null };
+  if (record.kind === 'void') return { done: last === 'voided', allowanceNumber: null };
+  if (record.kind === 'allowance') {
+    const prefix = record.allowancePrefix!;
+    const mine = item.Allowances.find(
+      (a) =>
+        a.AllowanceNumber.length === prefix.length + 3 &&
+        a.AllowanceNumber.startsWith(prefix) &&
+        /\d{3}$/.test(a.AllowanceNumber),
+    );
+    return { done: mine !== undefined, allowanceNumber: mine?.AllowanceNumber ?? null };
+  }
+  const target = item.Allowances.find((a) => a.AllowanceNumber === record.allowanceNumber);
+  return { done: target?.Voided === true, allowanceNumber: record.allowanceNumber };
+}
+
+function returnStateMessage(record: ReturnRecord): { zh: string; en: string } {
+  switch (record.state) {
+    case 'done':
+      return bilingual('已完成', 'Done');
+    case 'rejected':
+      return bilingual(
+        `服務已拒絕：${record.lastMessage ?? ''}`,
+        `Refused by the service: ${record.lastMessage ?? ''}`,
+      );
+    case 'not-delivered':
+      return bilingual('未送達服務，可以安全地再送一次', 'It never reached the service: safe to send again');
+    case 'not-done':
+      return bilingual('經查詢未完成，可以安全地再送一次', 'Checked: it does not stand; safe to send again');
+    case 'in-flight':
+      return bilingual('傳送中', 'Being sent');
+    case 'needs-verification':
+      return bilingual('待確認', 'Needs verification');
+  }
+}
+
+export function toResult(record: ReturnRecord, message: { zh: string; en: string }): ReturnResult {
+  if (record.state === 'in-flight') throw new Error(`return ${record.id} ended in flight`);
+  return {
+    returnId: record.id,
+    kind: kindName(record.kind),
+    state: record.state,
+    orderNo: record.orderNo,
+    invoiceNumber: record.invoiceNumber,
+    allowanceNumber: record.allowanceNumber,
+    totalAmount: record.totals.totalAmount,
+    refunds: record.refunds.map(([method, amount]) => ({ method, amount })),
+    attempt: record.attempt,
+    message,
+    reissue: null,
+  };
+}

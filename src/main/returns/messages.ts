@@ -1,0 +1,112 @@
+import { bilingual, formatInvoiceNumber, type Bilingual } from '../../shared/domain';
+import type { StandardOutcome } from '../invoice-service/standard-outcome';
+import type { ReturnKind } from '../journal/journal';
+import { TillError } from '../core/errors';
+
+/**
+ * What the cashier reads after each return, zh-TW first. Each message says whether the void or
+ * allowance stands and what to do next; the provider's text stays in the English part.
+ */
+const WHAT: Record<ReturnKind, Bilingual> = {
+  void: { zh: '作廢', en: 'void' },
+  allowance: { zh: '折讓', en: 'allowance' },
+  'allowance-void': { zh: '作廢折讓', en: 'allowance void' },
+};
+
+export function returnMessage(
+  kind: ReturnKind,
+  invoiceNumber: string,
+  allowanceNumber: string | null,
+  outcome: StandardOutcome,
+): Bilingual {
+  const what = WHAT[kind];
+  const invoice = formatInvoiceNumber(invoiceNumber);
+  const subject =
+    kind === 'void'
+      ? bilingual(`發票 ${invoice}`, `invoice ${invoice}`)
+      : kind === 'allowance'
+        ? bilingual(`發票 ${invoice} 的折讓`, `the allowance on invoice ${invoice}`)
+        : bilingual(`折讓 ${allowanceNumber ?? ''}`, `allowance ${allowanceNumber ?? ''}`);
+  switch (outcome.kind) {
+    case 'done':
+      if (kind === 'void') return bilingual(`發票 ${invoice} 已作廢`, `Invoice ${invoice} is voided`);
+      if (kind === 'allowance') {
+        return bilingual(
+          `折讓已開立：${outcome.allowanceNumber ?? ''}（發票 ${invoice}）`,
+          `Allowance issued: ${outcome.allowanceNumber ?? ''} (invoice ${invoice})`,
+        );
+      }
+      return bilingual(
+        `折讓 ${allowanceNumber ?? ''} 已作廢`,
+        `Allowance ${allowanceNumber ?? ''} is voided`,
+      );
+    case 'rejected':
+      return bilingual(
+        `服務拒絕${what.zh}，${subject.zh}未變更（${rejectionHint(outcome.reason).zh}）。`,
+        `The service refused the ${what.en}; nothing changed for ${subject.en} (${rejectionHint(outcome.reason).en}).`,
+      );
+    case 'not-delivered':
+      return bilingual(
+        `無法連線到電子發票服務，${what.zh}未送出。請檢查網路後以「查詢狀態」再送一次，不會重複。`,
+        `Could not reach the e-invoice service, so the ${what.en} was not sent (${outcome.reason}). Send it again from the status screen; it cannot happen twice.`,
+      );
+    case 'unknown':
+      return bilingual(
+        `無法確定${what.zh}是否完成（${unknownCause(outcome.reason)}）。請勿重做；已列入待確認，請按「查詢狀態」向服務確認。`,
+        `It is not known whether the ${what.en} went through (${outcome.reason}). Do not do it again; it waits for a status check with the provider.`,
+      );
+  }
+}
+
+function unknownCause(reason: string): string {
+  if (/^sent, then no complete answer/.test(reason)) return '等候回應逾時';
+  if (reason.startsWith('sent, then')) return '送出後連線中斷';
+  const status = /^HTTP (\d{3})$/.exec(reason)?.[1];
+  if (status) return `服務回應錯誤 ${status}`;
+  return '服務的回應無法辨識';
+}
+
+/** The provider's rejection texts in the cashier's words; the text itself stays in English. */
+function rejectionHint(reason: string): Bilingual {
+  const known: Record<string, string> = {
+    'Invoice not found': '服務查無此發票',
+    'Invoice already voided': '發票已作廢',
+    'Void window closed': '已過作廢期限，請改用折讓',
+    'Invoice has allowances': '發票已有折讓，請先作廢折讓',
+    'Invoice voided': '發票已作廢，不能折讓',
+    'Line not found': '查無此品項',
+    'Allowance exceeds the line': '折讓超過品項可退數量或金額',
+    'Totals do not match lines': '折讓合計與明細不符',
+    'Allowance not found': '查無此折讓',
+    'Allowance already voided': '折讓已作廢',
+    'Signature mismatch': '簽章金鑰設定錯誤，請通知店長',
+    'Timestamp expired': '收銀機或服務時鐘不正確',
+  };
+  const zh = known[reason] ?? (reason.startsWith('HTTP 401') ? 'API 金鑰錯誤，請通知店長' : reason);
+  return { zh, en: reason };
+}
+
+/** A status query that found what the return's first send did. */
+export function settledMessage(
+  kind: ReturnKind,
+  invoiceNumber: string,
+  outcome: 'done' | 'not-done',
+  allowanceNumber: string | null,
+): Bilingual {
+  const what = WHAT[kind];
+  const invoice = formatInvoiceNumber(invoiceNumber);
+  if (outcome === 'done') {
+    return bilingual(
+      `已向服務查詢：${what.zh}已完成（發票 ${invoice}${allowanceNumber ? `，折讓 ${allowanceNumber}` : ''}）。`,
+      `Checked with the provider: the ${what.en} stands (invoice ${invoice}${allowanceNumber ? `, allowance ${allowanceNumber}` : ''}).`,
+    );
+  }
+  return bilingual(
+    `已向服務查詢：${what.zh}未完成，可以安全地再送一次（同一折讓字首，不會重複）。`,
+    `Checked with the provider: the ${what.en} does not stand; it is safe to send it again (same allowance prefix, it cannot happen twice).`,
+  );
+}
+
+/** Bad input at the counter: a bilingual reason, and nothing changed. */
+export const returnRefused = (zh: string, en: string) =>
+  new TillError('return-refused', { zh: `未退貨：${zh}`, en: `Nothing returned: ${en}` });
