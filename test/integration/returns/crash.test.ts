@@ -1,0 +1,341 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal, type ReturnRecord } from '../../../src/main/journal/journal';
+import { assembleReturns } from '../../../src/main/returns/assemble';
+import type { TrainingService } from '../../../src/training-service';
+import { makeTempDir } from '../../support/temp-dir';
+import { memoryLogger, openTill, startService } from '../checkout/harness';
+import { returnsAdmin, type ReturnsAdmin } from './harness';
+
+/**
+ * The returns command is killed (SIGKILL) at random moments while it voids, makes allowances and
+ * voids allowances back to back, 100+ times, with delays injected so that many kills land
+ * mid-request. Afterwards the journal is reopened, what is unsettled is settled the till's way
+ * (status query first; a resend only under the same prefix) and every sale is reconciled against
+ * the service: no allowance twice (one per prefix, one journal record per allowance number), none
+ * lost (every allowance the service has is a done allowance in the journal, and the other way
+ * round, voided or not alike), no void lost (voided at the service ⇔ a done void in the journal).
+ *
+ * Deterministic in the way the checkout crash test is: each life does at most MAX_OPS returns
+ * (and settles at most 3), so the standard pair's forward-only timestamps stay inside the window
+ * whatever the machine's speed; every fifth life is killed at a moment a relay makes certain (its
+ * first request swallowed, or the service's answer to it held back); and the service is idle
+ * before each life settles what the last one left, and before the final reconciliation.
+ */
+const KILLS = Number(process.env.RETURNS_CRASH_KILLS ?? 110);
+const MAX_OPS = 3;
+const SALES = 150;
+const WINDOW_SECONDS = 3600;
+const root = resolve(import.meta.dirname, '../../..');
+
+describe('returns crash: SIGKILL at random moments, then reconcile journal and service', () => {
+  const temp = makeTempDir('returns-crash');
+  const dbPath = join(temp.dir, 'journal.sqlite');
+  const salesFile = join(temp.dir, 'sales.json');
+  let service: TrainingService;
+  let svc: ReturnsAdmin;
+  let relay: TrapRelay;
+  let command: { file: string; args: string[]; env: NodeJS.ProcessEnv };
+  const orderNos: string[] = [];
+
+  beforeAll(async () => {
+    expect(KILLS * (MAX_OPS + 4)).toBeLessThan(WINDOW_SECONDS);
+    service = await startService(temp.dir, { timestampWindowSeconds: WINDOW_SECONDS });
+    svc = returnsAdmin(service);
+    relay = await startTrapRelay(service.port);
+    const till = openTill({ dbPath, service, config: { timestampWindowSeconds: WINDOW_SECONDS } });
+    for (let i = 0; i < SALES; i++) {
+      const business = i % 5 === 4;
+      const sale = await till.engine.submit({
+        lines: [
+          { name: '便當', quantity: 3, unitPrice: 120, taxType: 'taxable' },
+          // A tax-ID invoice cannot mix tax types.
+          { name: '鮮奶', quantity: 2, unitPrice: 45, taxType: business ? 'taxable' : 'exempt' },
+        ],
+        payments: [{ method: i % 2 === 0 ? 'cash' : 'card', amount: 450 }],
+        invoice: business
+          ? { kind: 'business', buyerTaxId: '04595252', buyerTitle: '範例股份有限公司' }
+          : { kind: 'paper' },
+      });
+      if (sale.state !== 'issued') throw new Error(`setup sale ${sale.orderNo} ${sale.state}`);
+      orderNos.push(sale.orderNo);
+    }
+    till.close();
+    writeFileSync(salesFile, JSON.stringify(orderNos));
+    command = await childCommand(temp.dir);
+  }, 120_000);
+  afterAll(async () => {
+    await relay?.close();
+    await service.close();
+    temp.remove();
+  });
+
+  async function childCommand(dir: string) {
+    const entry = join(import.meta.dirname, 'crash-child.ts');
+    try {
+      const esbuild = (await import('esbuild')) as typeof import('esbuild');
+      const outfile = join(dir, 'returns-crash-child.cjs');
+      await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        outfile,
+        external: ['better-sqlite3'],
+        logLevel: 'silent',
+      });
+      return {
+        file: process.execPath,
+        args: [outfile],
+        env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
+      };
+    } catch {
+      return { file: process.execPath, args: ['--import', 'tsx', entry], env: process.env };
+    }
+  }
+
+  const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+  type Ending = 'random' | Exclude<RelayTrap, null>;
+
+  function runAndKill(
+    ending: Ending,
+    seed: number,
+  ): Promise<{ ops: number; settled: number; killedBeforeReady: boolean }> {
+    return new Promise((done, fail) => {
+      const arg = JSON.stringify({
+        dbPath,
+        salesFile,
+        serviceUrl: `${relay.url}/standard`,
+        companyId: service.config.companyId,
+        apiKey: service.config.standardApiKey,
+        signingSecret: service.config.standardSigningSecret,
+        tillId: 'K1',
+        maxOps: MAX_OPS,
+        seed,
+        timestampWindowSeconds: WINDOW_SECONDS,
+      });
+      const child: ChildProcess = spawn(command.file, [...command.args, arg], {
+        cwd: root,
+        env: command.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      let ready = false;
+      let killed = false;
+      const kill = () => {
+        if (killed) return;
+        killed = true;
+        child.kill('SIGKILL');
+      };
+      const early = ending === 'random' && Math.random() < 0.1;
+      if (early) setTimeout(kill, rand(0, 150));
+      if (ending !== 'random') relay.trap(ending, kill);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!ready && out.includes('ready\n')) {
+          ready = true;
+          if (ending === 'random' && !early) setTimeout(kill, rand(20, 300));
+        }
+        if (ending !== 'random' && out.includes('idle\n')) {
+          fail(new Error(`a life meant to be killed mid-request finished its returns: ${out}`));
+        }
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') {
+          fail(new Error(`the returns command exited by itself (code ${code}): ${err.slice(0, 2000)}`));
+          return;
+        }
+        done({
+          ops: out.split('\n').filter((l) => l.startsWith('op ') && !l.endsWith('none')).length,
+          settled: out.split('\n').filter((l) => l.startsWith('settled ')).length,
+          killedBeforeReady: !ready,
+        });
+      });
+      if (ending === 'random') setTimeout(kill, 10_000);
+    });
+  }
+
+  it(`survives ${KILLS} kills without an allowance twice, one lost, or a void lost`, async () => {
+    const started = Date.now();
+    let ops = 0;
+    let settledByLives = 0;
+    let earlyKills = 0;
+    let observedKills = 0;
+    for (let kill = 0; kill < KILLS; kill++) {
+      await svc.clearFaults();
+      // What the last life sent may still be held by the service: settle only once it has none.
+      await service.idle();
+      let ending: Ending = 'random';
+      if (kill % 10 === 3) ending = 'request-lost';
+      else if (kill % 10 === 8) ending = 'answer-lost';
+      else if (kill % 2 === 0) {
+        const kind = Math.random() < 0.5 ? 'delay-before' : 'delay-after-commit';
+        await svc.fault(kind, { count: rand(1, 4), ms: rand(30, 200) });
+      }
+      const life = await runAndKill(ending, kill + 1);
+      if (ending !== 'random') observedKills++;
+      ops += life.ops;
+      settledByLives += life.settled;
+      if (life.killedBeforeReady) earlyKills++;
+    }
+    await svc.clearFaults();
+    await service.idle();
+
+    const journal = Journal.open(dbPath);
+    try {
+      const recovered = journal.recoverInFlightReturns();
+      expect(journal.verifyChain().ok).toBe(true);
+      const all = orderNos.flatMap((orderNo) => journal.returnsOf(orderNo));
+      const byStateBefore = countBy(all, (r) => `${r.kind}:${r.state}`);
+      // The till's way of settling: the status query first, a resend only under the same prefix.
+      const engine = assembleReturns({
+        journal,
+        service: {
+          serviceUrl: service.standardUrl,
+          companyId: service.config.companyId,
+          apiKey: service.config.standardApiKey,
+          signingSecret: service.config.standardSigningSecret,
+          timeoutMs: 3000,
+          timestampWindowSeconds: WINDOW_SECONDS,
+        },
+        tillId: 'K1',
+        trainingMode: true,
+        logger: memoryLogger(),
+      });
+      let settledDone = 0;
+      let resendRefused = 0;
+      for (const r of all) {
+        const current = journal.getReturn(r.id)!;
+        if (!['needs-verification', 'not-done', 'not-delivered'].includes(current.state)) continue;
+        try {
+          const result = await engine.status(r.id, { by: 'reconcile', resend: true });
+          if (result.state === 'done') settledDone++;
+        } catch {
+          // The journal refuses a resend that no longer fits (another return took the goods):
+          // it stays not-done, and the service must then have nothing under its prefix.
+          resendRefused++;
+        }
+      }
+
+      let voids = 0;
+      let allowances = 0;
+      for (const orderNo of orderNos) {
+        const lookup = await svc.lookup(orderNo);
+        const returns = journal.returnsOf(orderNo);
+        const doneVoids = returns.filter((r) => r.kind === 'void' && r.state === 'done');
+        expect(doneVoids.length).toBeLessThanOrEqual(1);
+        expect(lookup.Voided, `${orderNo}: void at the service ⇔ a done void in the journal`).toBe(
+          doneVoids.length === 1,
+        );
+        if (lookup.Voided) voids++;
+        const service = lookup.Allowances ?? [];
+        const prefixes = service.map((a) => a.AllowanceNumber.slice(0, -3));
+        expect(new Set(prefixes).size, `${orderNo}: an allowance made twice`).toBe(prefixes.length);
+        for (const made of service) {
+          const mine = returns.filter(
+            (r) => r.kind === 'allowance' && r.allowanceNumber === made.AllowanceNumber,
+          );
+          expect(mine, `${orderNo}: ${made.AllowanceNumber} at the service`).toHaveLength(1);
+          expect(mine[0]!.state).toBe('done');
+          expect(mine[0]!.totals.salesAmount).toBe(made.TotalAmount);
+          expect(mine[0]!.voidedBy !== null, `${made.AllowanceNumber} voided`).toBe(made.Voided);
+          allowances++;
+        }
+        for (const r of returns.filter((x) => x.kind === 'allowance')) {
+          const there = service.some(
+            (a) =>
+              a.AllowanceNumber.startsWith(r.allowancePrefix!) &&
+              a.AllowanceNumber.length === r.allowancePrefix!.length + 3,
+          );
+          expect(there, `${orderNo}: allowance ${r.id} (${r.state}) vs the service`).toBe(r.state === 'done');
+        }
+      }
+      expect(journal.verifyChain().ok).toBe(true);
+      const byStateAfter = countBy(
+        orderNos.flatMap((orderNo) => journal.returnsOf(orderNo)),
+        (r) => `${r.kind}:${r.state}`,
+      );
+      expect(Object.keys(byStateAfter).some((k) => k.endsWith(':needs-verification'))).toBe(false);
+      console.log(
+        `returns crash test: ${KILLS} kills (${earlyKills} during start-up, ${observedKills} at an observed moment), ` +
+          `${ops} returns reported, ${settledByLives} unsettled returns settled by later lives, ${all.length} returns in the journal, ${recovered.length} recovered at the final start; ` +
+          `before settling ${JSON.stringify(byStateBefore)}; after ${JSON.stringify(byStateAfter)}; ` +
+          `${settledDone} settled done, ${resendRefused} resends refused; service: ${voids} voids, ${allowances} allowances; ` +
+          `${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    } finally {
+      journal.close();
+    }
+  }, 900_000);
+});
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
+void (null as unknown as ReturnRecord);
+
+type RelayTrap = 'request-lost' | 'answer-lost' | null;
+
+interface TrapRelay {
+  url: string;
+  trap(kind: Exclude<RelayTrap, null>, then: () => void): void;
+  close(): Promise<void>;
+}
+
+/** As in the checkout crash test: loses one request or its answer, and says exactly when. */
+async function startTrapRelay(targetPort: number): Promise<TrapRelay> {
+  let armed: { kind: Exclude<RelayTrap, null>; then: () => void } | null = null;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const trap = armed;
+    armed = null;
+    const upstream = connect(targetPort, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    if (!trap) {
+      client.pipe(upstream);
+      upstream.pipe(client);
+      return;
+    }
+    let received = Buffer.alloc(0);
+    client.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const length = Number(
+        /content-length:\s*(\d+)/i.exec(received.subarray(0, headEnd).toString('latin1'))?.[1],
+      );
+      if (received.length < headEnd + 4 + length) return;
+      client.removeAllListeners('data');
+      if (trap.kind === 'request-lost') return trap.then();
+      upstream.write(received);
+      upstream.once('data', () => trap.then());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    trap: (kind, then) => {
+      armed = { kind, then };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
