@@ -258,7 +258,7 @@ export const returnsMethods = {
     ReturnResult,
   ),
   'returns.pending': method(
-    'Returns that need verification or were not delivered, oldest first.',
+    'Returns that need verification (settle each with returns.status), oldest first.',
     noInput,
     z.object({ items: z.array(PendingReturn) }),
   ),
