@@ -7,6 +7,8 @@ import { createCheckoutCapability } from '../checkout/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createReturnsCapability } from '../returns/capability';
+import { trainingDefaults } from '../../training-service';
+import { cashRefund, paperForReturn } from '../returns/slips';
 import { createSettingsHandlers } from '../settings/handlers';
 import { createPinGuard } from '../settings/pin';
 import { createSupervisorGate } from '../settings/supervisor';
@@ -99,6 +101,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     onStateChanged: publishStatus,
     statusIntervalMs: PRINTER_STATUS_INTERVAL_MS,
     supervisor,
+    // For a proof the till builds itself (a sale resolved after a timeout): the training service's
+    // well-known key in training mode, the seller's write-only secret in production.
+    qrAesKey: () =>
+      options.settings.get().mode === 'training'
+        ? trainingDefaults().qrAesKey
+        : options.secrets.get('qrAesKey'),
   });
   const catalog = createCatalogCapability({ dataDir: options.dataDir, events, supervisor });
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
@@ -127,6 +135,22 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       return checkout.reissue(order, reissueOf);
     },
     onStateChanged: () => publishStatus(),
+    // The allowance slip (two copies) or the void notice, with the drawer for a cash refund.
+    onDone: async (record) => {
+      const sale = journal.get(record.orderNo);
+      if (!sale) return;
+      const settings = options.settings.get();
+      const paper = paperForReturn(record, sale, {
+        sellerName: settings.sellerName,
+        sellerId: settings.companyId,
+      });
+      const openDrawer = cashRefund(record) > 0;
+      if (paper?.kind === 'allowance') {
+        await printing.service.printAllowanceSlip({ orderNo: record.orderNo, slip: paper.slip, openDrawer });
+      } else if (paper?.kind === 'void') {
+        await printing.service.printVoidNotice({ orderNo: record.orderNo, notice: paper.notice, openDrawer });
+      }
+    },
   });
   // The printer's first answer, for the status bar (the interval keeps it fresh).
   void printing.refreshPrinterState();

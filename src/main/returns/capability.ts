@@ -31,6 +31,8 @@ export interface ReturnsCapabilityOptions {
   /** 改開: the new sale through the checkout engine. */
   reissue(order: CheckoutOrder, reissueOf: string): Promise<CheckoutResult>;
   onStateChanged?: (record: ReturnRecord) => void;
+  /** A return stands: print its slip or notice (see slips.ts). */
+  onDone?: (record: ReturnRecord) => Promise<void>;
 }
 
 export interface ReturnsCapability {
@@ -92,6 +94,7 @@ export function createReturnsCapability(options: ReturnsCapabilityOptions): Retu
     logger: options.logger,
     reissue: options.reissue,
     ...(options.onStateChanged ? { onStateChanged: options.onStateChanged } : {}),
+    ...(options.onDone ? { onDone: options.onDone } : {}),
   });
   return {
     engine,

@@ -52,6 +52,11 @@ export interface ReturnsEngineDeps {
   now?: () => Date;
   reissue?: ReissueHook;
   onStateChanged?: (record: ReturnRecord) => void;
+  /**
+   * A return now stands (sent, or settled by the status query): the core prints its slip or
+   * notice before the answer goes back, so the screen shows what printed. Never changes it.
+   */
+  onDone?: (record: ReturnRecord) => Promise<void>;
   post?: StandardClientDeps['post'];
 }
 
@@ -127,6 +132,16 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
       lines: planned.lines.map((l) => ({ ...l })),
       refunds: planned.refunds.map(([method, amount]) => ({ method, amount })),
     };
+  }
+
+  /** The printing of a return that stands: a failure there never changes the return. */
+  async function notifyDone(record: ReturnRecord): Promise<void> {
+    if (record.state !== 'done' || !deps.onDone) return;
+    try {
+      await deps.onDone(record);
+    } catch (error) {
+      logger.error(`return ${record.id}: printing its slip failed (the return stands)`, error);
+    }
   }
 
   async function submit(
@@ -360,6 +375,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
       return recordOutcome(record, outcome);
     });
     deps.onStateChanged?.(after);
+    await notifyDone(after);
     return toResult(after, returnMessage(after.kind, after.invoiceNumber, after.allowanceNumber, outcome));
   }
 
@@ -473,6 +489,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
       );
     });
     deps.onStateChanged?.(settled);
+    await notifyDone(settled);
     return {
       record: settled,
       message: settledMessage(
