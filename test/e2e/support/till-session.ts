@@ -161,6 +161,11 @@ export function smallButtons(page: Page): Promise<Array<{ text: string; width: n
   );
 }
 
+/** How far the page scrolls sideways (0 or less: it fits the window). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 /** The text a person sees (as laid out: cells apart), in one line, for assertions a person would make. */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();

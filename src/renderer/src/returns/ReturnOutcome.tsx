@@ -51,7 +51,9 @@ export function ReturnOutcome() {
             )}
             <dt>{t({ zh: '金額', en: 'Amount' })}</dt>
             <dd data-testid="returns-outcome-total">{formatNtd(result.totalAmount)}</dd>
+            {/* 改開: the new sale takes the place of the voided one; no money changes hands. */}
             {done &&
+              !result.reissue &&
               result.refunds
                 .filter((r) => r.amount !== 0)
                 .map((refund) => (

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/chromium';
+import {
+  horizontalOverflow,
+  scan,
+  smallButtons,
+  SUPERVISOR_PIN,
+  textOf,
+  tillForFile,
+} from './support/till-session';
+
+const BENTO = '4710421001178'; // 招牌排骨便當 NT$79 taxable
+const TAX_ID = '04595252';
+const TITLE = '測試股份有限公司';
+
+describe('改開: void a sale and reissue it with a tax ID, from the journal', () => {
+  const till = tillForFile('returns-reissue');
+
+  it('voids the paper sale and issues a new invoice for the business buyer, linked to the voided one', async () => {
+    const { page, session } = till;
+    await scan(page, BENTO);
+    await page.getByTestId('cart-line').waitFor();
+    await page.keyboard.press('F10');
+    await page.getByTestId('checkout-screen').waitFor();
+    await page.keyboard.press('F12');
+    await page.getByTestId('result-screen').waitFor();
+    const orderNo = await textOf(page, 'result-order');
+    const invoice = await textOf(page, 'invoice-number');
+    await page.keyboard.press('F10');
+
+    // The buyer comes back with a tax ID: the journal's sale detail leads to the returns screen.
+    await page.getByTestId('nav-journal').click();
+    await page.locator(`[data-testid="journal-row"][data-order="${orderNo}"]`).click();
+    await page.getByTestId('detail-return').click();
+    await page.getByTestId('returns-sale').waitFor();
+    expect(await textOf(page, 'returns-invoice')).toBe(invoice);
+    await expect.poll(() => page.getByTestId('returns-plan').getAttribute('data-kind')).toBe('void');
+
+    // F6: 改開, through the checkout's own invoice choice (F6 there: tax ID).
+    await page.keyboard.press('F6');
+    await page.getByTestId('reissue-panel').waitFor();
+    expect(await page.getByTestId('returns-reason-wrong-invoice').getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('F6');
+    await page.getByTestId('tax-id').fill('12345678');
+    expect(await textOf(page, 'tax-id-error')).toContain('統一編號');
+    expect(await page.getByTestId('reissue-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('tax-id').fill(TAX_ID);
+    await page.getByTestId('buyer-title').fill(TITLE);
+    expect(await page.getByTestId('reissue-confirm').isDisabled()).toBe(false);
+    expect(await smallButtons(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'returns-reissue-choice');
+
+    await page.keyboard.press('F12');
+    await page.getByTestId('pin-dialog').waitFor();
+    await page.getByTestId('pin-input').fill(SUPERVISOR_PIN);
+    await page.keyboard.press('Enter');
+
+    await page.getByTestId('returns-outcome').waitFor();
+    expect(await page.getByTestId('returns-outcome').getAttribute('data-state')).toBe('done');
+    expect(await page.getByTestId('returns-outcome').getAttribute('data-kind')).toBe('void');
+    const newInvoice = await textOf(page, 'reissue-invoice');
+    expect(newInvoice).toMatch(/^[A-Z]{2}-\d{8}$/);
+    expect(newInvoice).not.toBe(invoice);
+    expect(await textOf(page, 'reissue-replaces')).toContain(invoice);
+    const newOrder = await textOf(page, 'reissue-order');
+    expect(newOrder).not.toBe(orderNo);
+    await page.getByTestId('returns-slip-preview').waitFor();
+    expect(await textOf(page, 'returns-slip-caption')).toContain('發票作廢通知');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'returns-reissue-done');
+
+    // The journal: the new sale is a B invoice linked to the voided one, which is voided.
+    const reissued = (await session.call('journal.get', { orderNo: newOrder }))!.transaction;
+    expect(reissued.reissueOf).toBe(orderNo);
+    expect(reissued.invoice).toMatchObject({ kind: 'business', buyerTaxId: TAX_ID, buyerTitle: TITLE });
+    expect(reissued.totals.totalAmount).toBe(79);
+    const found = await session.call('returns.find', { by: 'order', orderNo });
+    expect(found.matches[0]!.voidState).toBe('voided');
+
+    // The new sale's detail names the sale it replaces.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-journal').click();
+    await page.locator(`[data-testid="journal-row"][data-order="${newOrder}"]`).click();
+    expect(await textOf(page, 'detail-reissue-of')).toContain(orderNo);
+  });
+});
