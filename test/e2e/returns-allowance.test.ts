@@ -92,6 +92,8 @@ describe('returns: a cashier scans the proof, returns one line, and the allowanc
     // The slip: the allowance (two copies) as an image.
     await page.getByTestId('returns-slip-preview').waitFor();
     expect(await textOf(page, 'returns-slip-caption')).toContain('折讓證明單（兩聯');
+    // The image is the job that went to the printer, not a drawing for the screen.
+    await expect.poll(() => textOf(page, 'returns-slip-caption')).toContain('已列印');
     const size = await page
       .getByTestId('returns-slip-preview')
       .evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));

@@ -67,6 +67,7 @@ describe('改開: void a sale and reissue it with a tax ID, from the journal', (
     expect(newOrder).not.toBe(orderNo);
     await page.getByTestId('returns-slip-preview').waitFor();
     expect(await textOf(page, 'returns-slip-caption')).toContain('發票作廢通知');
+    expect(await textOf(page, 'returns-slip-caption')).toContain('已列印');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'returns-reissue-done');
 
