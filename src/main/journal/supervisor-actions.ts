@@ -16,6 +16,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'catalog.load-sample',
   'journal.export',
   'printing.open-drawer',
+  'printing.reprint',
   'verification.resolve',
   'checkout.resubmit',
   'journal.chain-broken-acknowledged',

@@ -270,6 +270,7 @@ export type SupervisorActionKind =
   | 'catalog.load-sample'
   | 'journal.export'
   | 'printing.open-drawer'
+  | 'printing.reprint'
   | 'verification.resolve'
   | 'checkout.resubmit'
   | 'journal.chain-broken-acknowledged';

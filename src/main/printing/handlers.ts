@@ -140,19 +140,20 @@ export function createPrintingHandlers(
       ),
     // 補印: the PIN is checked here; who and why are recorded in the print job's content (its
     // `print.created` journal entry), which is what the reprint is judged by later.
-    'printing.reprint': async ({ orderNo, by, reason, pin }) => {
-      await supervisor.check(
+    'printing.reprint': async ({ orderNo, by, reason, pin }) =>
+      supervisor.run(
         { pin, by },
         {
+          action: 'printing.reprint',
           required: {
             zh: '補印需要主管 PIN。未列印。',
             en: 'A reprint needs the supervisor PIN. Nothing was printed.',
           },
           wrong: { zh: '主管 PIN 不正確，未補印。', en: 'Wrong supervisor PIN: nothing was reprinted.' },
+          detail: () => ({ orderNo, reason }),
         },
-      );
-      return outcome(await service.reprintProof({ orderNo, by, reason }));
-    },
+        async () => outcome(await service.reprintProof({ orderNo, by, reason })),
+      ),
     'printing.previewAllowanceSlip': async (slip) => drawn(() => service.previewAllowanceSlip(slip)),
     'printing.previewVoidNotice': async (notice) => drawn(() => service.previewVoidNotice(notice)),
   };

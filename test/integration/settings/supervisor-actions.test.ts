@@ -171,6 +171,19 @@ describe('supervisor actions through the core', () => {
           ).toBe('rejected'),
         detail: { orderNo: rejected.orderNo, state: 'issued', attempt: 2 },
       },
+      {
+        // The sale resubmitted just above is issued on paper: 補印 of its proof.
+        method: 'printing.reprint',
+        input: { orderNo: rejected.orderNo, by: '王店長', reason: '卡紙' },
+        action: 'printing.reprint',
+        unchanged: async () =>
+          expect(
+            (
+              await call<{ prints: { kind: string }[] }>('journal.get', { orderNo: rejected.orderNo })
+            ).prints.filter((p) => p.kind === 'proof'),
+          ).toHaveLength(1),
+        detail: { orderNo: rejected.orderNo, reason: '卡紙' },
+      },
     ];
 
     for (const { method, input, action, unchanged, detail } of cases) {
