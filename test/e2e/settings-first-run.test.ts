@@ -81,6 +81,23 @@ describe('first run (training mode) and the supervisor settings', () => {
     expect(view.secrets.apiKey.set).toBe(true);
     expect(JSON.stringify(view)).not.toContain('prod-api-key-123');
 
+    // The standard API (returns) has its own address and key pair, write-only as well.
+    await page.getByTestId('set-standard-url').fill('https://standard.example.com.tw');
+    await page.getByTestId('secret-standardApiKey').fill('std-api-key-456');
+    await page.getByTestId('secret-standardSigningSecret').fill('std-signing-secret-789');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => textOf(page, 'secret-standardApiKey-state')).toBe('已設定');
+    expect(await textOf(page, 'secret-standardSigningSecret-state')).toBe('已設定');
+    const standard = await session.call('settings.get', {});
+    expect(standard.settings.standardServiceUrl).toBe('https://standard.example.com.tw');
+    expect(standard.standardSecrets).toEqual({
+      standardApiKey: { set: true },
+      standardSigningSecret: { set: true },
+    });
+    expect(JSON.stringify(standard) + (await page.content())).not.toMatch(
+      /std-api-key-456|std-signing-secret-789/,
+    );
+
     await page.getByTestId('set-mode-production').click();
     await page.keyboard.press('F12');
     await expect.poll(() => textOf(page, 'settings-error')).toContain('正式營業模式尚缺');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  StandardSecretName,
   WritableSecretName,
   type SecretsPatch,
   type SettingsPatch,
@@ -20,11 +21,19 @@ import { printerKey } from './printer-test-store';
 import { useSettings } from './settings-store';
 
 type Settings = SettingsView['settings'];
-type SecretName = WritableSecretName;
+/** The POS keys and QR key, and the standard API's key pair (returns), all write-only. */
+type SecretName = WritableSecretName | StandardSecretName;
+const SECRET_NAMES: readonly SecretName[] = [...WritableSecretName.options, ...StandardSecretName.options];
 
 /** The secret fields as they start and as a save leaves them: empty (a stored value is never shown). */
-const NO_SECRETS_TYPED: Record<SecretName, string> = { apiKey: '', signingSecret: '', qrAesKey: '' };
-const NONE_CLEARED: Record<SecretName, boolean> = { apiKey: false, signingSecret: false, qrAesKey: false };
+const NO_SECRETS_TYPED = Object.fromEntries(SECRET_NAMES.map((name) => [name, ''])) as Record<
+  SecretName,
+  string
+>;
+const NONE_CLEARED = Object.fromEntries(SECRET_NAMES.map((name) => [name, false])) as Record<
+  SecretName,
+  boolean
+>;
 
 /** The supervisor's screen. Opening it asks for the PIN once one is set. */
 export function SettingsScreen() {
@@ -94,6 +103,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       'companyId',
       'sellerName',
       'serviceUrl',
+      'standardServiceUrl',
       'timeoutMs',
       'kiosk',
       'acceptInsecureSecretStorage',
@@ -107,7 +117,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
     );
     if (Object.keys(printer).length > 0) patch.printer = printer;
     const secretsPatch: SecretsPatch = {};
-    for (const name of WritableSecretName.options) {
+    for (const name of SECRET_NAMES) {
       if (secrets[name] !== '') secretsPatch[name] = secrets[name];
       else if (cleared[name]) secretsPatch[name] = null;
     }
@@ -134,16 +144,22 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
   useShortcuts({ F12: () => void submit(), Escape: () => go('sell') });
 
+  /** Whether a secret is stored (the view says only that, never the value). */
+  const isSet = (name: SecretName): boolean =>
+    name === 'standardApiKey' || name === 'standardSigningSecret'
+      ? (view.standardSecrets?.[name].set ?? false)
+      : view.secrets[name].set;
+
   const secretField = (name: SecretName, label: string, placeholder: string) => (
     <Field
       label={
         <>
           {label}{' '}
           <span
-            className={view.secrets[name].set && !cleared[name] ? 'tag tag--ok' : 'tag'}
+            className={isSet(name) && !cleared[name] ? 'tag tag--ok' : 'tag'}
             data-testid={`secret-${name}-state`}
           >
-            {view.secrets[name].set && !cleared[name]
+            {isSet(name) && !cleared[name]
               ? t({ zh: '已設定', en: 'Set' })
               : t({ zh: '未設定', en: 'Not set' })}
           </span>
@@ -157,7 +173,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           autoComplete="new-password"
           value={secrets[name]}
           placeholder={
-            view.secrets[name].set
+            isSet(name)
               ? t({
                   zh: '輸入新值以取代（不會顯示舊值）',
                   en: 'Type a new value to replace it (never shown)',
@@ -167,7 +183,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           data-testid={`secret-${name}`}
           onChange={(e) => setSecrets((s) => ({ ...s, [name]: e.target.value.trim() }))}
         />
-        {view.secrets[name].set && (
+        {isSet(name) && (
           <button
             type="button"
             className="small-button"
@@ -265,6 +281,27 @@ function SettingsForm({ view }: { view: SettingsView }) {
             'qrAesKey',
             t({ zh: 'QR Code 加密金鑰（32 位十六進位）', en: 'QR code key (32 hex digits)' }),
             '0123456789ABCDEF…',
+          )}
+          <h3 className="panel__subtitle">
+            {t({ zh: '標準 API（退貨、作廢、折讓）', en: 'Standard API (returns, voids, allowances)' })}
+          </h3>
+          <TextField
+            label={t({ zh: '標準 API 網址（練習模式留空）', en: 'Standard API address (empty in training)' })}
+            value={form.standardServiceUrl}
+            spellCheck={false}
+            placeholder="https://api.example.com.tw"
+            onChange={(e) => set('standardServiceUrl', e.target.value.trim())}
+            data-testid="set-standard-url"
+          />
+          {secretField(
+            'standardApiKey',
+            t({ zh: '標準 API Key', en: 'Standard API key' }),
+            t({ zh: '賣方的標準 API Key', en: "The seller's standard API key" }),
+          )}
+          {secretField(
+            'standardSigningSecret',
+            t({ zh: '標準 API 簽章密鑰', en: 'Standard API signing secret' }),
+            t({ zh: '賣方的標準 API 密鑰', en: "The seller's standard API secret" }),
           )}
           {view.secureStorageNotice && <p className="hint">{t(view.secureStorageNotice)}</p>}
           {(view.secureStorage === 'weak' || form.acceptInsecureSecretStorage) && (
