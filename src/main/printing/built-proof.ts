@@ -4,14 +4,9 @@ import {
   type PosOrderData,
   type PrintData,
 } from '../../provider/pos-profile';
-import { QR_AES_KEY_PATTERN, verificationCode } from '../../provider/qr-verification-code';
-import {
-  composeQrCodes,
-  invoicePeriod,
-  parseTaipeiDateTime,
-  proofBarcode,
-  rocDate,
-} from '../../shared/domain';
+import { QR_AES_KEY_PATTERN } from '../../provider/qr-verification-code';
+import { buildPrintData } from '../../provider/proof-content';
+import { parseTaipeiDateTime } from '../../shared/domain';
 import { TillError } from '../core/errors';
 import type { TransactionRecord } from '../journal/types';
 
@@ -75,54 +70,19 @@ export function buildProofPrintData(input: BuiltProofInput): PrintData {
       en: 'the random code must be 4 digits (as the provider’s channel shows it)',
     });
   const { order } = input;
-  const issuedAt = parseTaipeiDateTime(order.InvoiceDateTime);
-  if (!issuedAt)
+  if (!parseTaipeiDateTime(order.InvoiceDateTime))
     throw badProofData({
       zh: `開立時間 ${order.InvoiceDateTime} 無法判讀`,
       en: `InvoiceDateTime ${order.InvoiceDateTime} is not YYYY-MM-DDTHH:mm:ss`,
     });
-  const business = order.InvoiceFor === 'B';
-  const buyerId = business ? order.BuyerID : '';
-  const qr = composeQrCodes({
-    invoiceNumber: input.invoiceNumber,
-    rocDate: rocDate(issuedAt),
-    randomNumber: input.randomNumber,
-    // Consumer amounts include tax: the sales amount without tax cannot be separated (00000000).
-    salesAmount: business ? order.SalesAmount : null,
-    totalAmount: order.TotalAmount,
-    buyerId,
+  return buildPrintData({
+    sellerName: input.sellerName,
     sellerId: input.sellerId,
-    verificationCode: verificationCode(input.invoiceNumber, input.randomNumber, key),
-    items: order.Details.map((line) => ({
-      name: line.ProductName,
-      quantity: line.Quantity,
-      unitPrice: line.UnitPrice,
-    })),
+    qrAesKey: key,
+    invoiceNumber: input.invoiceNumber,
+    randomNumber: input.randomNumber,
+    order,
   });
-  return {
-    Version: 1,
-    SellerName: input.sellerName,
-    SellerID: input.sellerId,
-    InvoiceNumber: input.invoiceNumber,
-    InvoiceDateTime: order.InvoiceDateTime,
-    RandomNumber: input.randomNumber,
-    PeriodText: invoicePeriod(issuedAt).text,
-    TotalAmount: order.TotalAmount,
-    SalesAmount: order.SalesAmount,
-    TaxAmount: order.TaxAmount,
-    BuyerID: buyerId,
-    FormatCode: business ? '25' : '',
-    Barcode: proofBarcode(issuedAt, input.invoiceNumber, input.randomNumber),
-    QRCodeLeft: qr.left,
-    QRCodeRight: qr.right,
-    Details: order.Details.map((line) => ({
-      ProductName: line.ProductName,
-      Quantity: line.Quantity,
-      UnitPrice: line.UnitPrice,
-      SubTotal: line.SubTotal,
-    })),
-    Remark: '',
-  };
 }
 
 /**

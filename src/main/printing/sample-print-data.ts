@@ -1,5 +1,5 @@
 import { splitTax } from '../../shared/domain';
-import { buildPrintData } from '../../training-service/print-data';
+import { buildPrintData } from '../../provider/proof-content';
 import type { PrintData } from '../../provider/pos-profile';
 
 /**

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal, type ReturnRecord } from '../../../src/main/journal/journal';
 import { assembleReturns } from '../../../src/main/returns/assemble';
 import type { TrainingService } from '../../../src/training-service';
 import { makeTempDir } from '../../support/temp-dir';
+import { startTrapRelay, type RelayTrap, type TrapRelay } from '../../support/trap-relay';
 import { memoryLogger, openTill, startService } from '../checkout/harness';
 import { returnsAdmin, type ReturnsAdmin } from './harness';
 
@@ -281,61 +281,3 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Record<strin
   return counts;
 }
 void (null as unknown as ReturnRecord);
-
-type RelayTrap = 'request-lost' | 'answer-lost' | null;
-
-interface TrapRelay {
-  url: string;
-  trap(kind: Exclude<RelayTrap, null>, then: () => void): void;
-  close(): Promise<void>;
-}
-
-/** As in the checkout crash test: loses one request or its answer, and says exactly when. */
-async function startTrapRelay(targetPort: number): Promise<TrapRelay> {
-  let armed: { kind: Exclude<RelayTrap, null>; then: () => void } | null = null;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const trap = armed;
-    armed = null;
-    const upstream = connect(targetPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-    if (!trap) {
-      client.pipe(upstream);
-      upstream.pipe(client);
-      return;
-    }
-    let received = Buffer.alloc(0);
-    client.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const headEnd = received.indexOf('\r\n\r\n');
-      if (headEnd < 0) return;
-      const length = Number(
-        /content-length:\s*(\d+)/i.exec(received.subarray(0, headEnd).toString('latin1'))?.[1],
-      );
-      if (received.length < headEnd + 4 + length) return;
-      client.removeAllListeners('data');
-      if (trap.kind === 'request-lost') return trap.then();
-      upstream.write(received);
-      upstream.once('data', () => trap.then());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    trap: (kind, then) => {
-      armed = { kind, then };
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
