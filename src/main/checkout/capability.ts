@@ -123,6 +123,7 @@ export async function createCheckoutCapability(
         apiKey,
         signingSecret,
         timeoutMs: settings.timeoutMs,
+        variant: settings.providerVariant,
       },
       training: false,
     };

@@ -7,6 +7,7 @@ import {
   type PosOperation,
   type PosOrderData,
 } from '../../provider/pos-profile';
+import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { signedBody, timestampText } from './signing';
 import { postJson, type PostOptions, type TransportResult } from './transport';
 
@@ -19,6 +20,8 @@ export interface PosServiceConfig {
   timeoutMs: number;
   /** How far a Timestamp may be from the service's clock; the profile's 300 s when left out. */
   timestampWindowSeconds?: number;
+  /** The provider's variant (profile §6); the profile's own when left out. */
+  variant?: ProviderVariantId;
 }
 
 /** One request as the journal keeps it: no apiKey, no Signature. */
@@ -78,6 +81,7 @@ export function createPosClient(deps: PosClientDeps) {
   const post = deps.post ?? postJson;
   const base = deps.config.serviceUrl.replace(/\/+$/, '');
   const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
+  const variant = variantFor(deps.config.variant);
 
   /** The next timestamp of this company, persisted before it is returned (never handed out twice). */
   function reserveTimestamp(): string {
@@ -124,8 +128,8 @@ export function createPosClient(deps: PosClientDeps) {
         timeoutMs: config.timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const summary = summarize(result);
-      const outcome = classify(operation, data.BillingNo, result);
+      const summary = summarize(result, variant);
+      const outcome = classify(operation, data.BillingNo, result, variant);
       const offset = clockOffset(result);
       if (offset !== null) deps.onClock?.(offset);
       if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {

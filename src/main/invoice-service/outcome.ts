@@ -5,11 +5,12 @@ import {
   NOTHING_ISSUED_HTTP_STATUSES,
   parsePrintDataString,
   PosIssued,
-  PosResponse,
   usableQrCodeUrl,
+  type PosResponse,
   type PosOperation,
   type PrintData,
 } from '../../provider/pos-profile';
+import { variantFor, type ProviderVariant } from '../../provider/variants';
 import type { TransportResult } from './transport';
 
 /**
@@ -76,7 +77,10 @@ export interface ExchangeSummary {
 /** An error page can be large; the journal keeps its head, which is what support reads. */
 export const MAX_KEPT_BODY_CHARS = 64 * 1024;
 
-export function summarize(result: TransportResult): ExchangeSummary {
+export function summarize(
+  result: TransportResult,
+  variant: ProviderVariant = variantFor(undefined),
+): ExchangeSummary {
   if (result.kind !== 'response') {
     return {
       httpStatus: null,
@@ -88,7 +92,7 @@ export function summarize(result: TransportResult): ExchangeSummary {
       error: result.reason,
     };
   }
-  const parsed = readResponse(result.body);
+  const parsed = readResponse(result.body, variant);
   return {
     httpStatus: result.status,
     statusCode: parsed?.StatusCode ?? null,
@@ -100,15 +104,15 @@ export function summarize(result: TransportResult): ExchangeSummary {
   };
 }
 
-function readResponse(body: string): PosResponse | null {
+/** The answer as the canonical `PosResponse`, read by the provider's variant; null when it cannot. */
+function readResponse(body: string, variant: ProviderVariant, billingNo?: string): PosResponse | null {
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
     return null;
   }
-  const parsed = PosResponse.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return variant.readAnswer(json, billingNo);
 }
 
 const unknown = (reason: string, duplicateBillingNo = false): UnknownOutcome => ({
@@ -117,13 +121,18 @@ const unknown = (reason: string, duplicateBillingNo = false): UnknownOutcome => 
   duplicateBillingNo,
 });
 
-export function classify(operation: PosOperation, billingNo: string, result: TransportResult): Outcome {
+export function classify(
+  operation: PosOperation,
+  billingNo: string,
+  result: TransportResult,
+  variant: ProviderVariant = variantFor(undefined),
+): Outcome {
   if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
   if (result.kind === 'failed-after-send') return unknown(`sent, then ${result.reason}`);
 
   if (result.status !== 200) {
     if (NOTHING_ISSUED_HTTP_STATUSES.includes(result.status)) {
-      const message = readResponse(result.body)?.ResultMessage;
+      const message = readResponse(result.body, variant)?.ResultMessage;
       return {
         kind: 'rejected',
         reason: `HTTP ${result.status}${message ? `: ${message}` : ''}`,
@@ -134,8 +143,8 @@ export function classify(operation: PosOperation, billingNo: string, result: Tra
     return unknown(`HTTP ${result.status}`);
   }
 
-  const response = readResponse(result.body);
-  if (!response) return unknown('HTTP 200 with an unreadable answer');
+  const response = readResponse(result.body, variant, billingNo);
+  if (!response) return unknown(`HTTP 200 with an unreadable answer (provider variant ${variant.id})`);
 
   if (response.StatusCode === 0) {
     if (isDuplicateBillingNo(response)) return unknown(response.ResultMessage, true);

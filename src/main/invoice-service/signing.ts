@@ -1,4 +1,5 @@
-import { buildRequestBody, requestHeaders, type PosOrderData } from '../../provider/pos-profile';
+import { requestHeaders, type PosOrderData } from '../../provider/pos-profile';
+import { buildWireBody, variantFor, type ProviderVariantId } from '../../provider/variants';
 
 /**
  * The signed request for one attempt. The timestamp comes from the journal (persisted, forward
@@ -9,6 +10,8 @@ export interface SigningConfig {
   companyId: string;
   apiKey: string;
   signingSecret: string;
+  /** The provider's variant (profile §6): shapes the wire body only; the profile's when left out. */
+  variant?: ProviderVariantId;
 }
 
 export function signedBody(
@@ -17,12 +20,20 @@ export function signedBody(
   data: PosOrderData,
 ): { json: string; headers: Record<string, string> } {
   return {
-    json: JSON.stringify(buildRequestBody(config.companyId, config.signingSecret, timestamp, data)),
+    // The variant shapes only these bytes: `data` stays the till's canonical order (see keptRequest).
+    json: JSON.stringify(
+      buildWireBody(variantFor(config.variant), config.companyId, config.signingSecret, timestamp, data),
+    ),
     headers: requestHeaders(config.apiKey),
   };
 }
 
-/** What the journal, logs and exports may hold of a request: `Data`, `CompanyID`, `Timestamp`. */
+/**
+ * What the journal, logs and exports may hold of a request: `Data`, `CompanyID`, `Timestamp`.
+ * `Data` is the till's canonical order data (the profile's field names) whatever the provider's
+ * variant: the variant shapes only the wire body, so the journal, printing and returns read one
+ * shape.
+ */
 export function keptRequest(companyId: string, timestamp: string, data: PosOrderData) {
   return { CompanyID: companyId, Timestamp: timestamp, Data: data };
 }

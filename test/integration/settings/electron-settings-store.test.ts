@@ -69,6 +69,7 @@ describe('settings in electron-store', () => {
     expect(store.get()).toEqual({
       ...kept,
       standardServiceUrl: '',
+      providerVariant: 'profile',
       kiosk: false,
       firstRunDone: true,
       runWithoutPin: false,

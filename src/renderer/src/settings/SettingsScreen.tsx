@@ -104,6 +104,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       'sellerName',
       'serviceUrl',
       'standardServiceUrl',
+      'providerVariant',
       'timeoutMs',
       'kiosk',
       'acceptInsecureSecretStorage',
@@ -265,6 +266,19 @@ function SettingsForm({ view }: { view: SettingsView }) {
             onChange={(e) => set('serviceUrl', e.target.value.trim())}
             data-testid="set-service-url"
           />
+          <Field label={t({ zh: '服務商規格（正式模式）', en: 'Provider variant (production)' })}>
+            <select
+              className="field__input"
+              value={form.providerVariant}
+              onChange={(e) => set('providerVariant', e.target.value as Settings['providerVariant'])}
+              data-testid="set-provider-variant"
+            >
+              <option value="profile">
+                {t({ zh: '服務規格（預設）', en: 'Provider profile (default)' })}
+              </option>
+              <option value="systemlead">SystemLead (ERP API)</option>
+            </select>
+          </Field>
           <TextField
             label={t({ zh: '逾時（毫秒）', en: 'Timeout (ms)' })}
             inputMode="numeric"

@@ -17,6 +17,13 @@ const Printer = z.object({
 });
 
 /** Each field once, without defaults: the stored settings add defaults, the patch makes them optional. */
+/**
+ * Which dialect of the provider contract the till speaks in production (provider profile §6; the
+ * adapter's `src/provider/variants`): the profile's own, or SystemLead's.
+ */
+export const ProviderVariantSetting = z.enum(['profile', 'systemlead']);
+export type ProviderVariantSetting = z.infer<typeof ProviderVariantSetting>;
+
 const fields = {
   mode: TillMode,
   tillId: z.string().regex(/^[A-Z0-9]{2,6}$/),
@@ -31,6 +38,7 @@ const fields = {
    * training mode (the built-in service's `/standard`).
    */
   standardServiceUrl: PlainText(300),
+  providerVariant: ProviderVariantSetting,
   timeoutMs: z.number().int().min(1000).max(60_000),
   /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
   kiosk: z.boolean(),
@@ -57,6 +65,7 @@ export const TillSettings = z.object({
   sellerName: fields.sellerName.default('練習商店'),
   serviceUrl: fields.serviceUrl.default(''),
   standardServiceUrl: fields.standardServiceUrl.default(''),
+  providerVariant: fields.providerVariant.default('profile'),
   timeoutMs: fields.timeoutMs.default(10_000),
   printer: z
     .object({
@@ -96,6 +105,7 @@ export const SettingsPatch = z
     sellerName: fields.sellerName.optional(),
     serviceUrl: ServiceUrl.optional(),
     standardServiceUrl: ServiceUrl.optional(),
+    providerVariant: fields.providerVariant.optional(),
     timeoutMs: fields.timeoutMs.optional(),
     printer: Printer.partial().strict().optional(),
     kiosk: fields.kiosk.optional(),

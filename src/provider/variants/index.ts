@@ -1,0 +1,39 @@
+import type { PosOrderData } from '../pos-profile';
+import { profileVariant } from './profile';
+import { systemLeadVariant } from './systemlead';
+import { PROVIDER_VARIANT_IDS, type ProviderVariant, type ProviderVariantId } from './variant';
+
+export { PROVIDER_VARIANT_IDS, type ProviderVariant, type ProviderVariantId };
+
+/** Every variant the one adapter speaks; adding one is one file here and its tests. */
+export const PROVIDER_VARIANTS: Readonly<Record<ProviderVariantId, ProviderVariant>> = {
+  profile: profileVariant,
+  systemlead: systemLeadVariant,
+};
+
+export const DEFAULT_PROVIDER_VARIANT: ProviderVariantId = 'profile';
+
+export function isProviderVariantId(value: unknown): value is ProviderVariantId {
+  return typeof value === 'string' && (PROVIDER_VARIANT_IDS as readonly string[]).includes(value);
+}
+
+/** The variant of this id; the profile's when none is given. */
+export function variantFor(id: ProviderVariantId | undefined): ProviderVariant {
+  return PROVIDER_VARIANTS[id ?? DEFAULT_PROVIDER_VARIANT];
+}
+
+/** The wire body of one POS request: the wrapper, signed and shaped as the variant says. */
+export function buildWireBody(
+  variant: ProviderVariant,
+  companyId: string,
+  signingSecret: string,
+  timestamp: string,
+  data: PosOrderData,
+): { CompanyID: string; Timestamp: string; Signature: string; Data: Record<string, unknown> } {
+  return {
+    CompanyID: companyId,
+    Timestamp: timestamp,
+    Signature: variant.sign(companyId, signingSecret, timestamp),
+    Data: variant.toWireOrder(data),
+  };
+}
