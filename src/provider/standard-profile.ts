@@ -267,11 +267,13 @@ export function buildStandardRequestBody<D>(
   signingSecret: string,
   timestamp: string,
   data: D,
+  /** The provider variant's recipe (`variants/`); the profile's by default. */
+  sign: (companyId: string, signingSecret: string, timestamp: string) => string = signRequest,
 ): StandardRequestBody<D> {
   return {
     CompanyID: companyId,
     Timestamp: timestamp,
-    Signature: signRequest(companyId, signingSecret, timestamp),
+    Signature: sign(companyId, signingSecret, timestamp),
     Data: data,
   };
 }

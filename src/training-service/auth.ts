@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { RESULT_MESSAGES, signRequest } from '../provider/pos-profile';
+import { RESULT_MESSAGES } from '../provider/pos-profile';
+import { variantFor } from '../provider/variants';
 import type { TrainingServiceConfig } from './config';
 import type { TrainingStore } from './store';
 
@@ -94,7 +95,8 @@ export function checkCredentials(
 ): { ok: true; timestamp: number } | { ok: false; message: string } {
   if (wrapper.CompanyID !== config.companyId)
     return { ok: false, message: 'CompanyID does not match the apiKey' };
-  const expected = signRequest(wrapper.CompanyID, keys.signingSecret, wrapper.Timestamp);
+  // The variant's recipe, for both key pairs: one provider signs one way.
+  const expected = variantFor(config.variant).sign(wrapper.CompanyID, keys.signingSecret, wrapper.Timestamp);
   if (!sameSecret(wrapper.Signature, expected))
     return { ok: false, message: RESULT_MESSAGES.signatureMismatch };
   const seconds = Number(wrapper.Timestamp);

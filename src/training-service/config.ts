@@ -1,4 +1,5 @@
 import { TIMESTAMP_WINDOW_SECONDS } from '../provider/pos-profile';
+import { isProviderVariantId, PROVIDER_VARIANT_IDS, type ProviderVariantId } from '../provider/variants';
 import { validateBuyerTaxId, type Bilingual } from '../shared/domain';
 
 /**
@@ -42,6 +43,11 @@ export interface TrainingServiceConfig {
   maxBodyBytes: number;
   /** An order's `InvoiceDateTime` may be at most this old (C invoices are uploaded within 48 h). */
   maxOrderAgeHours: number;
+  /**
+   * Which provider's dialect the service speaks (provider profile §6): signature recipe, wire
+   * order names and answer shapes. The profile's own by default.
+   */
+  variant: ProviderVariantId;
 }
 
 export type ConfigParse = { ok: true; config: TrainingServiceConfig } | { ok: false; message: Bilingual };
@@ -74,6 +80,7 @@ function optionalDefaults() {
     clockOffsetSeconds: 0,
     maxBodyBytes: 1024 * 1024,
     maxOrderAgeHours: 48,
+    variant: 'profile' as ProviderVariantId,
   };
 }
 
@@ -120,6 +127,14 @@ function trackList(value: unknown, key: string): string[] {
     );
   }
   return value as string[];
+}
+
+function variant(value: unknown): ProviderVariantId {
+  if (!isProviderVariantId(value)) {
+    const names = PROVIDER_VARIANT_IDS.join('、');
+    fail(`variant 必須是 ${names} 之一`, `variant must be one of ${PROVIDER_VARIANT_IDS.join(', ')}`);
+  }
+  return value as ProviderVariantId;
 }
 
 function readConfig(json: unknown): TrainingServiceConfig {
@@ -215,6 +230,7 @@ function readConfig(json: unknown): TrainingServiceConfig {
     clockOffsetSeconds: integer(config.clockOffsetSeconds, 'clockOffsetSeconds', -86_400 * 366, 86_400 * 366),
     maxBodyBytes: integer(config.maxBodyBytes, 'maxBodyBytes', 1024, 64 * 1024 * 1024),
     maxOrderAgeHours: integer(config.maxOrderAgeHours, 'maxOrderAgeHours', 1, 24 * 366),
+    variant: variant(config.variant),
   };
 }
 

@@ -1,12 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_KEY_HEADER, POS_OPERATIONS, RESULT_MESSAGES, type PosOperation } from '../provider/pos-profile';
+import {
+  API_KEY_HEADER,
+  POS_OPERATIONS,
+  RESULT_MESSAGES,
+  type PosOperation,
+  type PosResponse,
+} from '../provider/pos-profile';
+import { variantFor } from '../provider/variants';
 import { checkCredentials, readWrapper, sameSecret } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
 import { issueOrder } from './issue';
 import { checkOrderData } from './order-validation';
-import { answerBefore, answerPos, type Sleep } from './respond';
+import { answerBefore, answerWithFault, type Sleep } from './respond';
 import type { TrainingStore } from './store';
 
 export interface PosContext {
@@ -30,9 +37,10 @@ export async function handlePos(
   context: PosContext,
 ): Promise<void> {
   const { config } = context;
+  const variant = variantFor(config.variant);
   const fault = context.faults.take(POS_OPERATIONS[operation]);
   if (fault?.kind === 'delay-before') await context.sleep(fault.ms);
-  if (answerBefore(res, fault)) return;
+  if (answerBefore(res, fault, variant.toWireAnswer)) return;
 
   const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
   // Only the POS pair: the seller's standard key gets the same 401 as any wrong key.
@@ -46,15 +54,20 @@ export async function handlePos(
 
   const now = context.now();
   const credentials = checkCredentials(wrapper.wrapper, config, context.store, now);
-  const refuse = (message: string) =>
-    answerPos(req, res, 200, { StatusCode: 0, ResultMessage: message }, fault, context.sleep);
+  // Every answer after the wrapper in the variant's shape; `Data` read back to the profile's names.
+  const answer = (body: PosResponse) =>
+    answerWithFault(req, res, 200, variant.toWireAnswer(body), fault, context.sleep);
+  const refuse = (message: string) => answer({ StatusCode: 0, ResultMessage: message });
   if (!credentials.ok) return refuse(credentials.message);
 
-  const order = checkOrderData(wrapper.wrapper.Data, {
-    now,
-    futureToleranceSeconds: config.timestampWindowSeconds,
-    maxOrderAgeHours: config.maxOrderAgeHours,
-  });
+  const wire = variant.fromWireOrder(wrapper.wrapper.Data);
+  const order = !wire.ok
+    ? wire
+    : checkOrderData(wire.data, {
+        now,
+        futureToleranceSeconds: config.timestampWindowSeconds,
+        maxOrderAgeHours: config.maxOrderAgeHours,
+      });
   if (!order.ok) {
     // A refused order used its timestamp too (unless another request just took it).
     const fresh = context.store.useTimestamp(config.companyId, credentials.timestamp, now);
@@ -62,5 +75,5 @@ export async function handlePos(
   }
 
   const result = issueOrder(config, context.store, operation, order.order, credentials.timestamp, now);
-  return answerPos(req, res, 200, result, fault, context.sleep);
+  return answer(result);
 }

@@ -40,22 +40,9 @@ async function trickle(res: ServerResponse, body: unknown, ms: number, sleep: Sl
 }
 
 /**
- * Answers a POS request with the outcome, as the fault taken for it (after the commit) says:
- * late, cut, HTTP 500, not JSON, a missing field, or trickled.
- */
-export async function answerPos(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  body: PosResponse,
-  fault: Fault | null,
-  sleep: Sleep,
-): Promise<void> {
-  return answerWithFault(req, res, status, body, fault, sleep);
-}
-
-/**
- * The same for any answer (the standard API's objects and arrays too). The "missing field" faults
+ * Answers a request with the outcome, as the fault taken for it (after the commit) says: late,
+ * cut, HTTP 500, not JSON, a missing field, or trickled. Any answer: the POS API's in every
+ * variant's shape, and the standard API's objects and arrays. The "missing field" faults
  * drop their POS field from an object answer; the standard API's answers have none of those
  * fields, so there they change nothing.
  */
@@ -87,10 +74,15 @@ export async function answerWithFault(
     case 'no-print-data':
     case 'no-qkey':
     case 'no-qr-url': {
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        return sendJson(res, status, body);
-      const { [DROPPED_FIELD[fault.kind]]: _dropped, ...rest } = body as Record<string, unknown>;
-      return sendJson(res, status, rest);
+      const field = DROPPED_FIELD[fault.kind];
+      const drop = (value: unknown) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+        const { [field]: _dropped, ...rest } = value as Record<string, unknown>;
+        return rest;
+      };
+      // A variant that answers with an array of one result (provider profile §6): from its element.
+      if (Array.isArray(body) && body.length === 1) return sendJson(res, status, [drop(body[0])]);
+      return sendJson(res, status, drop(body));
     }
     case 'trickle':
       return trickle(res, body, fault.ms, sleep);
@@ -100,13 +92,17 @@ export async function answerWithFault(
 }
 
 /** The before-anything faults: an answer in place of processing, or null to go on. */
-export function answerBefore(res: ServerResponse, fault: Fault | null): boolean {
+export function answerBefore(
+  res: ServerResponse,
+  fault: Fault | null,
+  shape: (response: PosResponse) => unknown = (response) => response,
+): boolean {
   if (fault?.kind === 'http-503-before') {
     sendText(res, 503, 'text/plain; charset=utf-8', 'Service Unavailable');
     return true;
   }
   if (fault?.kind === 'status-0') {
-    sendJson(res, 200, { StatusCode: 0, ResultMessage: fault.message });
+    sendJson(res, 200, shape({ StatusCode: 0, ResultMessage: fault.message }));
     return true;
   }
   return false;

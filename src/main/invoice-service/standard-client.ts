@@ -10,6 +10,7 @@ import {
   type RequestInvoiceStatus,
 } from '../../provider/standard-profile';
 import type { ExchangeSummary } from './outcome';
+import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { timestampText } from './signing';
 import {
   classifyStandard,
@@ -36,6 +37,8 @@ export interface StandardServiceConfig {
   signingSecret: string;
   timeoutMs: number;
   timestampWindowSeconds?: number;
+  /** The provider's variant (profile §6): its signature recipe; the profile's when left out. */
+  variant?: ProviderVariantId;
 }
 
 /** The journal's clock key of the standard key pair: apart from the POS pair's (the company id). */
@@ -121,7 +124,13 @@ export function createStandardClient(deps: StandardClientDeps) {
       }
       const start: StandardAttemptStart = { attempt, operation, path, timestamp };
       recorder.beforeSend?.(start);
-      const body = buildStandardRequestBody(config.companyId, config.signingSecret, timestamp, data);
+      const body = buildStandardRequestBody(
+        config.companyId,
+        config.signingSecret,
+        timestamp,
+        data,
+        variantFor(config.variant).sign,
+      );
       const result = await post({
         url: base + path,
         headers: requestHeaders(config.apiKey),

@@ -83,6 +83,7 @@ export function createReturnsCapability(options: ReturnsCapabilityOptions): Retu
       apiKey,
       signingSecret,
       timeoutMs: settings.timeoutMs,
+      variant: settings.providerVariant,
     };
     return { config, training: false };
   }

@@ -7,6 +7,7 @@ import type { IssuedEvent } from '../../../src/main/checkout/engine';
 import type { Logger } from '../../../src/main/core/logger';
 import type { PosServiceConfig } from '../../../src/main/invoice-service/client';
 import { Journal } from '../../../src/main/journal/journal';
+import type { ProviderVariantId } from '../../../src/provider/variants';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
 import {
   startTrainingService,
@@ -183,18 +184,24 @@ export interface CheckoutRig {
  * fields are there from the first test on. One till, one journal file for the whole block: order
  * numbers and timestamps stay unique as in a real till.
  */
-export function useCheckoutRig(name: string, tillOptions: { timeoutMs?: number } = {}): CheckoutRig {
+export function useCheckoutRig(
+  name: string,
+  tillOptions: { timeoutMs?: number; variant?: ProviderVariantId } = {},
+): CheckoutRig {
   const temp = makeTempDir(name);
   const rig = { dir: temp.dir } as CheckoutRig;
+  const { variant, ...options } = tillOptions;
   beforeAll(async () => {
-    rig.service = await startService(temp.dir);
+    // The service and the till speak one provider variant (the profile's when none is given).
+    rig.service = await startService(temp.dir, variant ? { variant } : {});
     rig.relay = await startRelay(rig.service.port);
     rig.svc = admin(rig.service);
     rig.till = openTill({
       dbPath: join(temp.dir, 'journal.sqlite'),
       service: rig.service,
       url: rig.relay.url,
-      ...tillOptions,
+      ...options,
+      ...(variant ? { config: { variant } } : {}),
     });
   });
   afterAll(async () => {

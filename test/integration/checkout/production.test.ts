@@ -138,6 +138,35 @@ describe('the core in production mode', () => {
     expect((await svc.lookup(wrongKey.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
   });
 
+  it('speaks the provider variant of the settings: a SystemLead provider issues only once the till is switched', async () => {
+    const systemlead = await startTrainingService({
+      dataDir: join(temp.dir, 'provider-systemlead'),
+      config: { ...provider, variant: 'systemlead' },
+    });
+    try {
+      settings.update({ serviceUrl: systemlead.url });
+      const mismatch = await call<CheckoutResult>('checkout.submit', paperOrder(70));
+      // The profile's till cannot read SystemLead's answer: never an issued guess.
+      expect(['rejected', 'needs-verification']).toContain(mismatch.state);
+      expect(mismatch.invoiceNumber).toBeNull();
+      expect((await admin(systemlead).lookup(mismatch.orderNo)).found).toBe(false);
+
+      settings.update({ providerVariant: 'systemlead' });
+      const result = await call<CheckoutResult>('checkout.submit', paperOrder(60));
+      expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok' });
+      expect(await admin(systemlead).lookup(result.orderNo)).toMatchObject({
+        found: true,
+        InvoiceNumber: result.invoiceNumber,
+      });
+      const detail = await call<JournalDetail>('journal.get', { orderNo: result.orderNo });
+      // The journal keeps the till's canonical order, whatever the wire names were.
+      expect(detail.transaction.requestData).toMatchObject({ BillingNo: result.orderNo, DeviceID: 'T01' });
+    } finally {
+      settings.update({ serviceUrl: service.url, providerVariant: 'profile' });
+      await systemlead.close();
+    }
+  });
+
   it('keeps the production keys out of the log', () => {
     const logText = JSON.stringify(logger.lines);
     expect(logText).toContain('e-invoice service answered');

@@ -35,8 +35,17 @@ describe('training service config', () => {
         clockOffsetSeconds: 0,
         maxBodyBytes: 1024 * 1024,
         maxOrderAgeHours: 48,
+        variant: 'profile',
       },
     });
+  });
+
+  it('speaks the variant it is given, and refuses an unknown one', () => {
+    const systemlead = parseTrainingServiceConfig({ ...required, variant: 'systemlead' });
+    expect(systemlead.ok && systemlead.config.variant).toBe('systemlead');
+    expect(refusal({ ...required, variant: 'ecpay' }).en).toBe(
+      'Bad config: variant must be one of profile, systemlead',
+    );
   });
 
   it('gives the training defaults, which parse as they are', () => {
