@@ -1,0 +1,224 @@
+import type { Bilingual } from '../../shared/domain';
+import { requestHeaders, RESULT_MESSAGES, TIMESTAMP_WINDOW_SECONDS } from '../../provider/pos-profile';
+import { buildStandardRequestBody, STANDARD_OPERATIONS } from '../../provider/standard-profile';
+import {
+  PROVIDER_VARIANT_IDS,
+  variantFor,
+  type ProviderVariant,
+  type ProviderVariantId,
+} from '../../provider/variants';
+import { classifyStatus, type StatusOutcome } from './standard-outcome';
+import { postJson, type PostOptions, type TransportResult } from './transport';
+
+/**
+ * 上線前的對接檢查：只送不改變任何東西的請求（標準 API 的狀態查詢，查一張編造的發票號碼），
+ * 分別以正確簽章、故意錯誤的簽章、過期的 Timestamp 各送一次，回報業者怎麼回應、收銀機是否
+ * 照預期讀懂，以及兩邊時鐘的差距。
+ *
+ * The conformance check before opening day: only calls that change nothing (the standard API's
+ * status query for a made-up invoice number), once correctly signed, once with a deliberately
+ * wrong signature, once with a stale timestamp. It reports what the provider answered, whether the
+ * till reads it as expected, and the clock offset (the answer's `Date` header, as the POS client
+ * reads it). When the signed call is refused for its signature, the other variants' recipes are
+ * tried (still read-only) to name the mismatch.
+ */
+export interface ProviderCheckConfig {
+  /** The standard API's base URL (the training service's is `<url>/standard`). */
+  standardServiceUrl: string;
+  companyId: string;
+  standardApiKey: string;
+  standardSigningSecret: string;
+  timeoutMs: number;
+  variant: ProviderVariantId;
+}
+
+export interface ProviderCheckStep {
+  id: 'signed' | 'wrong-signature' | 'stale-timestamp';
+  title: Bilingual;
+  expected: Bilingual;
+  /** What came back, as text (HTTP status and the answer's message, or the transport failure). */
+  answered: string;
+  ok: boolean;
+}
+
+export interface ProviderCheckReport {
+  ok: boolean;
+  variant: ProviderVariantId;
+  steps: ProviderCheckStep[];
+  /** The provider's clock minus the till's, in seconds; null when no answer carried a Date. */
+  clockOffsetSeconds: number | null;
+  /** Why it does not agree, when it can be said (a signature recipe mismatch above all). */
+  findings: Bilingual[];
+}
+
+export interface ProviderCheckDeps {
+  post?: (options: PostOptions) => Promise<TransportResult>;
+  nowSeconds?: () => number;
+}
+
+/** No invoice has this number: a track no period assigns, serial zero. */
+export const MADE_UP_INVOICE_NUMBER = 'ZZ00000000';
+/** Beyond the profile's window by far: any provider must refuse it. */
+const STALE_SECONDS = TIMESTAMP_WINDOW_SECONDS * 4;
+
+function describeAnswer(result: TransportResult): string {
+  if (result.kind !== 'response') return `${result.kind}: ${result.reason}`;
+  return `HTTP ${result.status} ${result.body.slice(0, 300)}`;
+}
+
+function describeOutcome(outcome: StatusOutcome): string {
+  if (outcome.kind === 'answered') {
+    return outcome.items
+      .map((item) => `${item.InvoiceID} ${item.ProcessStatus} ${item.ProcessStatusMessage}`)
+      .join('; ');
+  }
+  return `${outcome.kind}: ${outcome.reason}`;
+}
+
+export async function runProviderCheck(
+  config: ProviderCheckConfig,
+  deps: ProviderCheckDeps = {},
+): Promise<ProviderCheckReport> {
+  const post = deps.post ?? postJson;
+  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const url = config.standardServiceUrl.replace(/\/+$/, '') + STANDARD_OPERATIONS.getInvoicesStatus;
+  const data = [{ CompanyID: config.companyId, InvoiceID: MADE_UP_INVOICE_NUMBER }];
+  const asked = [MADE_UP_INVOICE_NUMBER];
+  const variant = variantFor(config.variant);
+  let clockOffsetSeconds: number | null = null;
+  // Each call its own second, walking back from now: a provider takes each timestamp once.
+  let nextSecond = nowSeconds();
+
+  async function call(
+    sign: ProviderVariant['sign'],
+    timestamp: number,
+    tamper = false,
+  ): Promise<{ result: TransportResult; outcome: StatusOutcome }> {
+    const body = buildStandardRequestBody(
+      config.companyId,
+      config.standardSigningSecret,
+      String(timestamp),
+      data,
+      sign,
+    );
+    if (tamper)
+      body.Signature = sign(config.companyId, `${config.standardSigningSecret}-wrong`, String(timestamp));
+    const result = await post({
+      url,
+      headers: requestHeaders(config.standardApiKey),
+      body: JSON.stringify(body),
+      timeoutMs: config.timeoutMs,
+    });
+    if (result.kind === 'response' && result.serverDate) {
+      const serverMs = Date.parse(result.serverDate);
+      if (Number.isFinite(serverMs)) clockOffsetSeconds = Math.round(serverMs / 1000) - nowSeconds();
+    }
+    return { result, outcome: classifyStatus(result, asked) };
+  }
+
+  const steps: ProviderCheckStep[] = [];
+  const findings: Bilingual[] = [];
+
+  // 1. Correctly signed: the status of a number that does not exist (answered, nothing changes).
+  const signed = await call(variant.sign, nextSecond--);
+  steps.push({
+    id: 'signed',
+    title: { zh: '正確簽章的狀態查詢', en: 'Correctly signed status query' },
+    expected: {
+      zh: `回覆查詢結果（${MADE_UP_INVOICE_NUMBER} 應為 NF 查無此發票）`,
+      en: `a status answer (${MADE_UP_INVOICE_NUMBER} should be NF, invoice not found)`,
+    },
+    answered: `${describeAnswer(signed.result)} → ${describeOutcome(signed.outcome)}`,
+    ok: signed.outcome.kind === 'answered',
+  });
+
+  // 2. A deliberately wrong signature: must be refused before anything is done.
+  const wrong = await call(variant.sign, nextSecond--, true);
+  steps.push({
+    id: 'wrong-signature',
+    title: { zh: '故意錯誤的簽章', en: 'Deliberately wrong signature' },
+    expected: { zh: '拒絕（Signature mismatch）', en: 'a rejection (Signature mismatch)' },
+    answered: `${describeAnswer(wrong.result)} → ${describeOutcome(wrong.outcome)}`,
+    ok: wrong.outcome.kind === 'rejected',
+  });
+
+  // 3. A stale timestamp: must be refused as expired.
+  const stale = await call(variant.sign, nowSeconds() - STALE_SECONDS);
+  steps.push({
+    id: 'stale-timestamp',
+    title: { zh: '過期的 Timestamp', en: 'Stale timestamp' },
+    expected: { zh: '拒絕（Timestamp expired）', en: 'a rejection (Timestamp expired)' },
+    answered: `${describeAnswer(stale.result)} → ${describeOutcome(stale.outcome)}`,
+    ok: stale.outcome.kind === 'rejected',
+  });
+
+  const refusedSignature =
+    signed.outcome.kind === 'rejected' && signed.outcome.reason.includes(RESULT_MESSAGES.signatureMismatch);
+  if (refusedSignature) {
+    // Read-only again: which recipe does the provider accept?
+    let accepted: ProviderVariant | null = null;
+    for (const id of PROVIDER_VARIANT_IDS) {
+      if (id === variant.id) continue;
+      const other = variantFor(id);
+      const probe = await call(other.sign, nextSecond--);
+      if (probe.outcome.kind === 'answered') {
+        accepted = other;
+        break;
+      }
+    }
+    findings.push(
+      accepted
+        ? {
+            zh: `簽章方式不符：業者接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}），收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的服務商規格改為 ${accepted.id}。`,
+            en: `Signature recipe mismatch: the provider accepts the ${accepted.label.en} recipe (${accepted.signatureRecipe.en}); the till is set to ${variant.label.en} (${variant.signatureRecipe.en}). Set the provider variant to ${accepted.id}.`,
+          }
+        : {
+            zh: `業者拒絕了收銀機的簽章（${variant.signatureRecipe.zh}），其他規格的簽章也不被接受：請確認標準 API 的簽章密鑰與統一編號。`,
+            en: `The provider refused the till's signature (${variant.signatureRecipe.en}) and no other variant's recipe either: check the standard API's signing secret and the company ID.`,
+          },
+    );
+  }
+  if (
+    signed.outcome.kind === 'rejected' &&
+    signed.outcome.reason.includes(RESULT_MESSAGES.timestampExpired)
+  ) {
+    findings.push({
+      zh: '業者認為 Timestamp 已過期：兩邊的時鐘不一致，請校正收銀機的時間。',
+      en: 'The provider says the timestamp expired: the clocks disagree; set the till’s clock right.',
+    });
+  }
+  if (clockOffsetSeconds !== null && Math.abs(clockOffsetSeconds) > TIMESTAMP_WINDOW_SECONDS / 2) {
+    findings.push({
+      zh: `時鐘差距 ${clockOffsetSeconds} 秒，接近或超過容許的 ${TIMESTAMP_WINDOW_SECONDS} 秒。`,
+      en: `The clocks are ${clockOffsetSeconds} s apart, near or beyond the ${TIMESTAMP_WINDOW_SECONDS} s allowed.`,
+    });
+  }
+  return {
+    ok: steps.every((step) => step.ok) && findings.length === 0,
+    variant: variant.id,
+    steps,
+    clockOffsetSeconds,
+    findings,
+  };
+}
+
+/** The report as lines of text, each in Chinese and English. */
+export function formatProviderCheck(report: ProviderCheckReport): string {
+  const variant = variantFor(report.variant);
+  const lines = [
+    `服務商規格 / Provider variant: ${variant.label.zh} / ${variant.label.en}`,
+    ...report.steps.flatMap((step) => [
+      `${step.ok ? '✓' : '✗'} ${step.title.zh} / ${step.title.en}`,
+      `    預期 / expected: ${step.expected.zh} / ${step.expected.en}`,
+      `    回應 / answered: ${step.answered}`,
+    ]),
+    report.clockOffsetSeconds === null
+      ? '時鐘差距：回應沒有 Date 標頭 / Clock offset: no Date header in the answers'
+      : `時鐘差距（業者減收銀機）/ Clock offset (provider minus till): ${report.clockOffsetSeconds} s`,
+    ...report.findings.flatMap((finding) => [`! ${finding.zh}`, `! ${finding.en}`]),
+    report.ok
+      ? '結果：收銀機與業者一致 / Result: the till and the provider agree'
+      : '結果：不一致，請見上方 / Result: they do not agree, see above',
+  ];
+  return lines.join('\n') + '\n';
+}
