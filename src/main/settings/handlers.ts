@@ -9,6 +9,11 @@ import {
   type SettingsView,
 } from '../../shared/ipc/contract/settings';
 import { TillError } from '../core/errors';
+import {
+  runProviderCheck,
+  type ProviderCheckConfig,
+  type ProviderCheckReport,
+} from '../invoice-service/provider-check';
 import type { HandlersFor } from '../core/handlers';
 import { checkPrinterUri } from '../printing/transports/printer-uri';
 import { createPinGuard, requirePin, type PinGuard } from './pin';
@@ -30,6 +35,8 @@ export interface SettingsHandlerDeps {
   onChanged(settings: TillSettings): void;
   /** Where each change is recorded (who, when, what): the journal in the core. */
   journal?: SupervisorRecorder;
+  /** The conformance check (settings.checkProvider); the real one by default. */
+  checkProvider?: (config: ProviderCheckConfig) => Promise<ProviderCheckReport>;
 }
 
 /**
@@ -131,6 +138,33 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
     'settings.verifyPin': async ({ pin }) => {
       if (!pins.isSet()) return { valid: false, pinSet: false };
       return { valid: await pins.verify(pin), pinSet: true };
+    },
+
+    'settings.checkProvider': async ({ pin }) => {
+      await requireSettingsPin(pin);
+      const current = settings.get();
+      if (current.mode !== 'production') {
+        throw new TillError('not-production', {
+          zh: '對接檢查只在正式模式使用（練習模式用內建的練習服務）。',
+          en: 'The provider check is for production mode (training mode uses the built-in service).',
+        });
+      }
+      const apiKey = secrets.get('standardApiKey');
+      const signingSecret = secrets.get('standardSigningSecret');
+      if (!current.standardServiceUrl || !apiKey || !signingSecret) {
+        throw new TillError('service-not-configured', {
+          zh: '尚未設定標準 API 網址、標準 API Key 或其簽章密鑰，無法檢查。未送出任何請求。',
+          en: 'The standard API address, key or signing secret is not set: nothing to check, nothing was sent.',
+        });
+      }
+      return (deps.checkProvider ?? runProviderCheck)({
+        standardServiceUrl: current.standardServiceUrl,
+        companyId: current.companyId,
+        standardApiKey: apiKey,
+        standardSigningSecret: signingSecret,
+        timeoutMs: current.timeoutMs,
+        variant: current.providerVariant,
+      });
     },
 
     'settings.setPin': async ({ newPin, currentPin, by }) => {

@@ -6,6 +6,7 @@ import { createFileKeySecretStore } from '../../../src/main/settings/file-key-se
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { JournalDetail } from '../../../src/shared/ipc/contract/journal';
+import type { ProviderCheckReport } from '../../../src/shared/ipc/contract/settings';
 import {
   parseTrainingServiceConfig,
   startTrainingService,
@@ -164,6 +165,34 @@ describe('the core in production mode', () => {
     } finally {
       settings.update({ serviceUrl: service.url, providerVariant: 'profile' });
       await systemlead.close();
+    }
+  });
+
+  it('runs the provider check from Settings with the supervisor PIN: agrees, then names a variant mismatch', async () => {
+    const noPin = await core.dispatch('settings.checkProvider', {}, ctx);
+    expect(noPin).toMatchObject({ ok: false });
+    const unset = await core.dispatch('settings.checkProvider', { pin: '2468' }, ctx);
+    expect(unset).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
+
+    settings.update({ standardServiceUrl: service.standardUrl });
+    secrets.set('standardApiKey', provider.standardApiKey);
+    secrets.set('standardSigningSecret', provider.standardSigningSecret);
+    try {
+      const agree = await call<ProviderCheckReport>('settings.checkProvider', { pin: '2468' });
+      expect(agree).toMatchObject({ ok: true, variant: 'profile', findings: [] });
+      expect(agree.steps.every((step) => step.ok)).toBe(true);
+      expect(Math.abs(agree.clockOffsetSeconds!)).toBeLessThanOrEqual(2);
+
+      settings.update({ providerVariant: 'systemlead' });
+      const mismatch = await call<ProviderCheckReport>('settings.checkProvider', { pin: '2468' });
+      expect(mismatch).toMatchObject({ ok: false, variant: 'systemlead' });
+      expect(mismatch.findings[0]!.en).toMatch(
+        /Signature recipe mismatch.*Set the provider variant to profile/,
+      );
+    } finally {
+      settings.update({ providerVariant: 'profile', standardServiceUrl: '' });
+      secrets.clear('standardApiKey');
+      secrets.clear('standardSigningSecret');
     }
   });
 

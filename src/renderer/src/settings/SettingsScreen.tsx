@@ -17,6 +17,7 @@ import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
 import { CatalogImport } from './CatalogImport';
 import { PrinterTest } from './PrinterTest';
+import { ProviderCheck } from './ProviderCheck';
 import { printerKey } from './printer-test-store';
 import { useSettings } from './settings-store';
 
@@ -317,6 +318,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
             t({ zh: '標準 API 簽章密鑰', en: 'Standard API signing secret' }),
             t({ zh: '賣方的標準 API 密鑰', en: "The seller's standard API secret" }),
           )}
+          {view.settings.mode === 'production' && <ProviderCheck />}
           {view.secureStorageNotice && <p className="hint">{t(view.secureStorageNotice)}</p>}
           {(view.secureStorage === 'weak' || form.acceptInsecureSecretStorage) && (
             // Production keys beside the key that encrypts them: only by the supervisor's knowing

@@ -192,6 +192,24 @@ export const SettingsView = z.object({
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
+/** The conformance check's report (`npm run provider-check`, and the Settings button in production). */
+export const ProviderCheckReport = z.object({
+  ok: z.boolean(),
+  variant: ProviderVariantSetting,
+  steps: z.array(
+    z.object({
+      id: z.enum(['signed', 'wrong-signature', 'stale-timestamp']),
+      title: BilingualText,
+      expected: BilingualText,
+      answered: z.string(),
+      ok: z.boolean(),
+    }),
+  ),
+  clockOffsetSeconds: z.number().int().nullable(),
+  findings: z.array(BilingualText),
+});
+export type ProviderCheckReport = z.infer<typeof ProviderCheckReport>;
+
 export const settingsMethods = {
   'settings.get': method(
     'The settings screen: settings, which secrets are set, secure-storage state.',
@@ -214,6 +232,11 @@ export const settingsMethods = {
     'Checks a supervisor PIN (e.g. before a void or opening settings).',
     z.object({ pin: Pin }).strict(),
     z.object({ valid: z.boolean(), pinSet: z.boolean() }),
+  ),
+  'settings.checkProvider': method(
+    'Production mode: the read-only conformance check against the configured standard API with the provider variant of the settings (what the provider answered, whether the till reads it as expected, the clock offset). Needs the supervisor PIN once one is set.',
+    z.object({ pin: Pin.optional() }).strict(),
+    ProviderCheckReport,
   ),
   'settings.setPin': method(
     'Sets or changes the supervisor PIN; the current PIN is needed once one is set (except during first-run setup).',
