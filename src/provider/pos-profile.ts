@@ -5,7 +5,8 @@ import type { InvoiceAmounts } from '../shared/domain';
 /**
  * THE provider adapter: every assumption about the provider's POS/self-service API that the
  * interface spec leaves "not shown" and `shared/spec/provider-profile.md` §1-§2 fixes. A real
- * provider's variant is a change to this file alone. Used by the till's client and by the
+ * provider's variant (profile §6: its signature recipe, wire names, answer shapes) is one file in
+ * `./variants/`, mapping onto the types here. Used by the till's client and by the
  * training-mode service, so both sides speak one contract.
  */
 
