@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerification } from '../../../src/main/checkout/verification';
 import { Journal, parseOrderNo, type TransactionRecord } from '../../../src/main/journal/journal';
 import type { TrainingService } from '../../../src/training-service';
+import { childCommand } from '../../support/child-command';
 import { makeTempDir } from '../../support/temp-dir';
 import { startTrapRelay, type RelayTrap, type TrapRelay } from '../../support/trap-relay';
 import { admin, memoryLogger, startService, type Admin } from './harness';
@@ -43,39 +44,13 @@ describe('crash: SIGKILL at random moments, then reconcile journal and service',
     service = await startService(temp.dir, { timestampWindowSeconds: WINDOW_SECONDS });
     svc = admin(service);
     relay = await startTrapRelay(service.port);
-    command = await childCommand(temp.dir);
+    command = await childCommand(join(import.meta.dirname, 'crash-child.ts'), temp.dir);
   });
   afterAll(async () => {
     await relay?.close();
     await service.close();
     temp.remove();
   });
-
-  /** Bundled once with esbuild (tsx's own) so that each restart costs ~0.2 s, not ~0.7 s; tsx otherwise. */
-  async function childCommand(dir: string) {
-    const entry = join(import.meta.dirname, 'crash-child.ts');
-    try {
-      const esbuild = (await import('esbuild')) as typeof import('esbuild');
-      const outfile = join(dir, 'crash-child.cjs');
-      await esbuild.build({
-        entryPoints: [entry],
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        outfile,
-        external: ['better-sqlite3'],
-        logLevel: 'silent',
-      });
-      return {
-        file: process.execPath,
-        args: [outfile],
-        env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
-      };
-    } catch {
-      return { file: process.execPath, args: ['--import', 'tsx', entry], env: process.env };
-    }
-  }
 
   const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal, type ReturnRecord } from '../../../src/main/journal/journal';
 import { assembleReturns } from '../../../src/main/returns/assemble';
 import type { TrainingService } from '../../../src/training-service';
+import { childCommand } from '../../support/child-command';
 import { makeTempDir } from '../../support/temp-dir';
 import { startTrapRelay, type RelayTrap, type TrapRelay } from '../../support/trap-relay';
 import { memoryLogger, openTill, startService } from '../checkout/harness';
@@ -65,38 +66,13 @@ describe('returns crash: SIGKILL at random moments, then reconcile journal and s
     }
     till.close();
     writeFileSync(salesFile, JSON.stringify(orderNos));
-    command = await childCommand(temp.dir);
+    command = await childCommand(join(import.meta.dirname, 'crash-child.ts'), temp.dir);
   }, 120_000);
   afterAll(async () => {
     await relay?.close();
     await service.close();
     temp.remove();
   });
-
-  async function childCommand(dir: string) {
-    const entry = join(import.meta.dirname, 'crash-child.ts');
-    try {
-      const esbuild = (await import('esbuild')) as typeof import('esbuild');
-      const outfile = join(dir, 'returns-crash-child.cjs');
-      await esbuild.build({
-        entryPoints: [entry],
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        outfile,
-        external: ['better-sqlite3'],
-        logLevel: 'silent',
-      });
-      return {
-        file: process.execPath,
-        args: [outfile],
-        env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
-      };
-    } catch {
-      return { file: process.execPath, args: ['--import', 'tsx', entry], env: process.env };
-    }
-  }
 
   const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
   type Ending = 'random' | Exclude<RelayTrap, null>;
