@@ -9,7 +9,7 @@ import {
 } from '../../provider/pos-profile';
 import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { signedBody, timestampText } from './signing';
-import { postJson, type PostOptions, type TransportResult } from './transport';
+import { clockOffsetSeconds, postJson, type PostOptions, type TransportResult } from './transport';
 
 /** Where and as whom the till talks to the provider's POS API. The two secrets never leave this module's requests. */
 export interface PosServiceConfig {
@@ -88,14 +88,6 @@ export function createPosClient(deps: PosClientDeps) {
     return timestampText(deps.reserveTimestamp(deps.config.companyId, nowSeconds(), windowSeconds));
   }
 
-  /** The service's clock minus ours (whole seconds), from an answer's `Date` header. */
-  function clockOffset(result: TransportResult): number | null {
-    if (result.kind !== 'response' || !result.serverDate) return null;
-    const serverMs = Date.parse(result.serverDate);
-    if (!Number.isFinite(serverMs)) return null;
-    return Math.round(serverMs / 1000) - nowSeconds();
-  }
-
   async function issue(
     operation: PosOperation,
     data: PosOrderData,
@@ -130,7 +122,7 @@ export function createPosClient(deps: PosClientDeps) {
       });
       const summary = summarize(result, variant);
       const outcome = classify(operation, data.BillingNo, result, variant);
-      const offset = clockOffset(result);
+      const offset = clockOffsetSeconds(result, nowSeconds());
       if (offset !== null) deps.onClock?.(offset);
       if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
         outcome.clockOffsetSeconds = offset;

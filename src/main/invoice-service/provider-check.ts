@@ -8,7 +8,12 @@ import {
   type ProviderVariantId,
 } from '../../provider/variants';
 import { classifyStatus, type StatusOutcome } from './standard-outcome';
-import { postJson, type PostOptions, type TransportResult } from './transport';
+import {
+  clockOffsetSeconds as readClockOffset,
+  postJson,
+  type PostOptions,
+  type TransportResult,
+} from './transport';
 
 /**
  * 上線前的對接檢查：只送不改變任何東西的請求（標準 API 的狀態查詢，查一張編造的發票號碼），
@@ -109,10 +114,7 @@ export async function runProviderCheck(
       body: JSON.stringify(body),
       timeoutMs: config.timeoutMs,
     });
-    if (result.kind === 'response' && result.serverDate) {
-      const serverMs = Date.parse(result.serverDate);
-      if (Number.isFinite(serverMs)) clockOffsetSeconds = Math.round(serverMs / 1000) - nowSeconds();
-    }
+    clockOffsetSeconds = readClockOffset(result, nowSeconds()) ?? clockOffsetSeconds;
     return { result, outcome: classifyStatus(result, asked) };
   }
 

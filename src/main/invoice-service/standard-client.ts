@@ -20,7 +20,7 @@ import {
   type StandardUpdateOperation,
   type StatusOutcome,
 } from './standard-outcome';
-import { postJson, type PostOptions, type TransportResult } from './transport';
+import { clockOffsetSeconds, postJson, type PostOptions, type TransportResult } from './transport';
 
 /**
  * The provider's standard API (profile §4: voids, allowances, allowance voids, the status query)
@@ -95,9 +95,8 @@ export function createStandardClient(deps: StandardClientDeps) {
   }
 
   function seeClock(result: TransportResult): void {
-    if (result.kind !== 'response' || !result.serverDate || !deps.onClock) return;
-    const serverMs = Date.parse(result.serverDate);
-    if (Number.isFinite(serverMs)) deps.onClock(Math.round(serverMs / 1000) - nowSeconds());
+    const offset = clockOffsetSeconds(result, nowSeconds());
+    if (offset !== null) deps.onClock?.(offset);
   }
 
   /**

@@ -135,3 +135,13 @@ export function postJson(options: PostOptions): Promise<TransportResult> {
     req.end(payload);
   });
 }
+
+/**
+ * The service's clock minus ours, in whole seconds, from an answer's `Date` header; null when
+ * there was no answer or no readable header. Every client reads a wrong clock this one way.
+ */
+export function clockOffsetSeconds(result: TransportResult, nowSeconds: number): number | null {
+  if (result.kind !== 'response' || !result.serverDate) return null;
+  const serverMs = Date.parse(result.serverDate);
+  return Number.isFinite(serverMs) ? Math.round(serverMs / 1000) - nowSeconds : null;
+}
