@@ -43,6 +43,11 @@ export const RESULT_MESSAGES = {
   /** Safe to retry at once with a fresh timestamp: nothing was issued. */
   timestampUsed: 'Timestamp already used',
   duplicateBillingNo: 'Duplicate BillingNo',
+  /**
+   * Profile §5: the order's `DeviceID` is not the device of the `apiKey`'s key pair (each till is a
+   * registered device with its own pair). Nothing was issued; the till's settings are wrong.
+   */
+  deviceMismatch: 'Device mismatch',
 } as const;
 
 /** `InvoiceNumber`: the track (2 capital letters) + 8 digits, e.g. `AB12345678`. */

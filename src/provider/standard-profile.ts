@@ -50,6 +50,10 @@ export const STANDARD_OPERATIONS = {
   cancelAllowances: '/Update/CancelAllowances',
   /** Status of invoices: `Data` an array; answer `{StatusCode, ResultMessage, Data: [...]}`. */
   getInvoicesStatus: '/Inquire/GetInvoicesStatus',
+  /** Upload state of invoices: `Data` an array; answer `{StatusCode, ResultMessage, Data: [...]}`. */
+  getInvoicesAppendStatus: '/Inquire/GetInvoicesAppendStatus',
+  /** Number ranges and per-device segments: `Data` one object; answer `{…, IDList: [...]}`. */
+  getInvoiceIdList: '/Inquire/GetInvoiceIDList',
 } as const;
 export type StandardOperation = keyof typeof STANDARD_OPERATIONS;
 export const standardOperations = Object.keys(STANDARD_OPERATIONS) as StandardOperation[];
@@ -121,6 +125,8 @@ export const STANDARD_RESULT_MESSAGES = {
   allowanceMade: 'Allowance issued',
   allowanceVoided: 'Allowance voided',
   statusAnswered: 'Status returned',
+  appendStatusAnswered: 'Append status returned',
+  idListAnswered: 'Invoice number list returned',
 } as const;
 
 /**
@@ -155,6 +161,10 @@ export function lastOperationOf(
 /** `ProcessStatusMessage` texts the training service answers with the first step of each. */
 export const PROCESS_STATUS_MESSAGES: Readonly<Record<string, string>> = {
   I0: 'Issued',
+  I1: 'Waiting for upload',
+  I2: 'Uploaded, awaiting confirmation',
+  I9: 'Upload done',
+  IP: 'Upload suspended',
   C0: 'Voided',
   A0: 'Allowance issued',
   D0: 'Allowance voided',
@@ -241,6 +251,25 @@ export const RequestInvoiceStatus = z.object({
 });
 export type RequestInvoiceStatus = z.infer<typeof RequestInvoiceStatus>;
 
+/** `/Inquire/GetInvoicesAppendStatus` takes the status query's items. */
+export const RequestAppendStatus = RequestInvoiceStatus;
+export type RequestAppendStatus = RequestInvoiceStatus;
+
+/**
+ * `RequestAssagnNoModel` (sic, the spec's name): the number ranges of one period (`StageMonth`,
+ * the period's EVEN month) or of a whole AD year (without `StageMonth`).
+ */
+export const RequestAssignNoModel = z.object({
+  CompanyID: SELLER_ID,
+  StageYear: z.number().int().min(2000).max(2999),
+  StageMonth: z
+    .number()
+    .int()
+    .refine((month) => month >= 2 && month <= 12 && month % 2 === 0, 'an even month 2-12')
+    .optional(),
+});
+export type RequestAssignNoModel = z.infer<typeof RequestAssignNoModel>;
+
 /** The `Data` each operation takes: one object, an array of them (at most 100), or either. */
 export const STANDARD_DATA_SHAPES = {
   cancelInvoices: { item: CancelInvoiceData, accepts: 'object-or-array' },
@@ -249,6 +278,8 @@ export const STANDARD_DATA_SHAPES = {
   cancelAllowance: { item: CancelModel, accepts: 'object' },
   cancelAllowances: { item: CancelModel, accepts: 'array' },
   getInvoicesStatus: { item: RequestInvoiceStatus, accepts: 'array' },
+  getInvoicesAppendStatus: { item: RequestAppendStatus, accepts: 'array' },
+  getInvoiceIdList: { item: RequestAssignNoModel, accepts: 'object' },
 } as const satisfies Record<
   StandardOperation,
   { item: z.ZodTypeAny; accepts: 'object' | 'array' | 'object-or-array' }
@@ -351,6 +382,76 @@ export const GetInvoicesStatusResponse = z.object({
 });
 export type GetInvoicesStatusResponse = z.infer<typeof GetInvoicesStatusResponse>;
 
+/**
+ * `AppendStatus` (profile §4): `N` not on the provider's platform, `P` on it but not yet uploaded,
+ * `U` uploaded to the tax authority, `C` uploaded and confirmed. An unknown number answers `N`.
+ */
+export const APPEND_STATUS = ['N', 'P', 'U', 'C'] as const;
+export type AppendStatus = (typeof APPEND_STATUS)[number];
+
+/** One item of `/Inquire/GetInvoicesAppendStatus`'s `Data`, in request order. */
+export const AppendStatusItem = z.object({
+  InvoiceID: z.string(),
+  AppendStatus: z.enum(APPEND_STATUS),
+});
+export type AppendStatusItem = z.infer<typeof AppendStatusItem>;
+
+export const GetInvoicesAppendStatusResponse = z.object({
+  StatusCode: z.literal(1),
+  ResultMessage: z.string(),
+  Data: z.array(AppendStatusItem),
+});
+export type GetInvoicesAppendStatusResponse = z.infer<typeof GetInvoicesAppendStatusResponse>;
+
+/** The 8-digit part of an invoice number, leading zeros kept (`00001000`). */
+const SERIAL = z.string().regex(/^\d{8}$/);
+
+/**
+ * One segment of a track (profile §4): `InvoiceCount` numbers `[StartNumber, EndNumber]` (both
+ * inclusive) given to the device `UseFor` (the POS order's `DeviceID`). `CurrentNumber` is the next
+ * number it would issue (`StartNumber` when none is used yet; `EndNumber` + 1 when used up, which
+ * may be `100000000` past the last 8-digit serial only in theory: a track ends below it), so
+ * `[StartNumber, CurrentNumber)` are the numbers issued from it. `Code` names the segment;
+ * `RowStatus`: `A` issuing, `F` used up.
+ */
+export const InvoiceIdSegment = z.object({
+  Code: z.string(),
+  UseFor: z.string(),
+  StartNumber: SERIAL,
+  EndNumber: SERIAL,
+  CurrentNumber: SERIAL,
+  InvoiceCount: z.number().int().positive(),
+  RowStatus: z.string(),
+});
+export type InvoiceIdSegment = z.infer<typeof InvoiceIdSegment>;
+
+/** One track (`Word`, two capital letters) in one period (`StageMonth`, the even month). */
+export const InvoiceIdTrack = z.object({
+  Word: z.string().regex(/^[A-Z]{2}$/),
+  StageYear: z.number().int(),
+  StageMonth: z.number().int(),
+  BeginNumber: SERIAL,
+  EndNumber: SERIAL,
+  Details: z.array(InvoiceIdSegment),
+});
+export type InvoiceIdTrack = z.infer<typeof InvoiceIdTrack>;
+
+export const GetInvoiceIdListResponse = z.object({
+  StatusCode: z.literal(1),
+  ResultMessage: z.string(),
+  IDList: z.array(InvoiceIdTrack),
+});
+export type GetInvoiceIdListResponse = z.infer<typeof GetInvoiceIdListResponse>;
+
+/** The numbers a segment has issued, `[StartNumber, CurrentNumber)`, as full invoice numbers. */
+export function issuedFromSegment(word: string, segment: InvoiceIdSegment): string[] {
+  const start = Number(segment.StartNumber);
+  const end = Math.min(Number(segment.CurrentNumber), Number(segment.EndNumber) + 1);
+  const numbers: string[] = [];
+  for (let serial = start; serial < end; serial++) numbers.push(word + String(serial).padStart(8, '0'));
+  return numbers;
+}
+
 /** `StatusCode` 0 `Timestamp already used`: nothing was done; retry at once with a fresh timestamp. */
 export function isStandardTimestampUsed(answer: { StatusCode: number; ResultMessage: string }): boolean {
   return answer.StatusCode === 0 && answer.ResultMessage === STANDARD_RESULT_MESSAGES.timestampUsed;
@@ -435,4 +536,38 @@ export function voidWindowEnd(invoiceDateTime: string | Date): Date | null {
 export function isWithinVoidWindow(invoiceDateTime: string | Date, now: Date): boolean {
   const end = voidWindowEnd(invoiceDateTime);
   return end !== null && now.getTime() < end.getTime();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload deadlines (profile §4 Upload): the seller's to watch
+
+/** After this long still `N` or `P`, an invoice is worth a call to the provider. */
+export const UPLOAD_AT_RISK_AFTER_SECONDS = 60 * 60;
+
+/** The legal upload deadline after issue: consumer (C) invoices 48 hours, business (B) 7 days. */
+export const UPLOAD_DEADLINE_SECONDS = { C: 48 * 60 * 60, B: 7 * 24 * 60 * 60 } as const;
+
+export type UploadRisk = 'ok' | 'at-risk' | 'late';
+
+/**
+ * Where an invoice stands against its upload deadline at `now`: `ok` once uploaded (`U`, `C`) or
+ * within the first hour; `at-risk` still `N`/`P` after an hour; `late` still `N`/`P` past the
+ * deadline. `issuedAt` is the invoice's date-time (its instant).
+ */
+export function uploadRisk(
+  invoiceFor: 'B' | 'C',
+  issuedAt: Date,
+  appendStatus: AppendStatus,
+  now: Date,
+): UploadRisk {
+  if (appendStatus === 'U' || appendStatus === 'C') return 'ok';
+  const age = (now.getTime() - issuedAt.getTime()) / 1000;
+  if (age > UPLOAD_DEADLINE_SECONDS[invoiceFor]) return 'late';
+  if (age > UPLOAD_AT_RISK_AFTER_SECONDS) return 'at-risk';
+  return 'ok';
+}
+
+/** The instant an invoice's upload is due. */
+export function uploadDeadline(invoiceFor: 'B' | 'C', issuedAt: Date): Date {
+  return new Date(issuedAt.getTime() + UPLOAD_DEADLINE_SECONDS[invoiceFor] * 1000);
 }

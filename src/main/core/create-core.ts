@@ -17,6 +17,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
 import { openGuardedJournal } from './journal-guard';
+import { createLifecycle } from './lifecycle';
 import type { Logger } from './logger';
 
 /** How often an idle printer is asked for its state (paper, cover) for the status bar. */
@@ -43,6 +44,9 @@ export interface TillCore {
 
 export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   const events = createEventHub();
+  // Background services (printer poll, reconciliation…) start after the handlers exist and stop
+  // before anything closes (core/lifecycle.ts).
+  const lifecycle = createLifecycle(options.logger);
   const startedAt = new Date().toISOString();
   // A fresh install (or `npm run web` on a fresh clone) has no data folder yet.
   mkdirSync(options.dataDir, { recursive: true });
@@ -152,8 +156,9 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       }
     },
   });
-  // The printer's first answer, for the status bar (the interval keeps it fresh).
+  // The printer's first answer, for the status bar (the poll keeps it fresh).
   void printing.refreshPrinterState();
+  lifecycle.register(printing.statusPoll);
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
@@ -183,11 +188,13 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
 
   publishing = true;
   guarded.startFullCheck();
+  await lifecycle.start();
   return {
     dispatch: createDispatcher(handlers, options.logger),
     events,
     async close() {
       publishing = false;
+      await lifecycle.stop();
       catalog.close();
       await checkout.close();
       await printing.close();

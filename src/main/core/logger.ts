@@ -26,3 +26,6 @@ function stringify(value: unknown): string {
     return String(value);
   }
 }
+
+/** For code whose logger is optional (CLIs, tests): drops everything. */
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

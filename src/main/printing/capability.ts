@@ -1,7 +1,8 @@
 import type { printingMethods } from '../../shared/ipc/contract/printing';
 import type { IssuedEvent } from '../checkout/engine';
 import type { HandlersFor } from '../core/handlers';
-import type { Logger } from '../core/logger';
+import { periodic, type Service } from '../core/lifecycle';
+import { silentLogger, type Logger } from '../core/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SupervisorGate } from '../settings/supervisor';
 import { createPrintingHandlers } from './handlers';
@@ -37,6 +38,11 @@ export interface PrintingCapability {
   }): Promise<PrintResult>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
   onIssued(event: IssuedEvent): Promise<PrintResult | null>;
+  /**
+   * The idle printer's state poll, registered with the core's lifecycle (core/lifecycle.ts),
+   * which starts it with the other background services and stops it before `close`.
+   */
+  statusPoll: Service;
   close(): Promise<void>;
 }
 
@@ -77,10 +83,12 @@ export function createPrintingCapability(options: {
     setState((await service.status()).state);
     return state;
   }
-  const timer =
-    (options.statusIntervalMs ?? 0) > 0
-      ? setInterval(() => void refreshPrinterState(), options.statusIntervalMs).unref()
-      : null;
+  const statusPoll = periodic({
+    name: 'printer-status',
+    intervalMs: options.statusIntervalMs ?? 0,
+    run: async () => void (await refreshPrinterState()),
+    logger: options.logger ?? silentLogger,
+  });
   const service = new PrintService({
     store: options.store,
     printer,
@@ -154,8 +162,9 @@ export function createPrintingCapability(options: {
     onIssued,
     printerState: () => state,
     refreshPrinterState,
+    statusPoll,
     close: async () => {
-      if (timer) clearInterval(timer);
+      await statusPoll.stop();
       await service.close();
     },
   };
