@@ -93,6 +93,15 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       pendingVerification: journal.counts().needsVerification,
       journal: guarded.health(),
       supervisorPin: supervisor.pinState(),
+      // Replaced by the reconciliation capability's state once it is wired in (issue 13).
+      reconciliation: {
+        state: 'off',
+        lastRunAt: null,
+        uploadsLate: 0,
+        uploadsAtRisk: 0,
+        findings: 0,
+        suggestions: 0,
+      },
     };
   };
 

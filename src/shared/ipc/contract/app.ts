@@ -19,6 +19,18 @@ export const JournalHealth = z.object({
 export type JournalHealth = z.infer<typeof JournalHealth>;
 export type TillMode = z.infer<typeof TillMode>;
 
+/** The status bar's line: late uploads are a legal deadline, so they stay visible. */
+export const ReconciliationState = z.object({
+  /** `off`: no standard key pair set (production) or nothing to check yet. */
+  state: z.enum(['off', 'idle', 'running', 'failed']),
+  lastRunAt: z.string().nullable(),
+  uploadsLate: z.number().int().nonnegative(),
+  uploadsAtRisk: z.number().int().nonnegative(),
+  findings: z.number().int().nonnegative(),
+  suggestions: z.number().int().nonnegative(),
+});
+export type ReconciliationState = z.infer<typeof ReconciliationState>;
+
 export const AppStatus = z.object({
   appName: z.string(),
   version: z.string(),
@@ -46,6 +58,8 @@ export const AppStatus = z.object({
   journal: JournalHealth,
   /** The supervisor PIN: `waived` is the supervisor's explicit choice to run without one. */
   supervisorPin: z.enum(['set', 'waived', 'missing']),
+  /** The provider reconciliation (late uploads, findings): see contract/reconciliation.ts. */
+  reconciliation: ReconciliationState,
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

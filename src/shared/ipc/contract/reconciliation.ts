@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReconciliationState } from './app';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
 import { MethodAmount } from './returns';
 import { SupervisorFields } from './settings';
@@ -113,17 +114,8 @@ export const ReconciliationReport = z.object({
 });
 export type ReconciliationReport = z.infer<typeof ReconciliationReport>;
 
-/** The status bar's line: late uploads are a legal deadline, so they stay visible. */
-export const ReconciliationState = z.object({
-  /** `off`: no standard key pair set (production) or nothing to check yet. */
-  state: z.enum(['off', 'idle', 'running', 'failed']),
-  lastRunAt: z.string().nullable(),
-  uploadsLate: z.number().int().nonnegative(),
-  uploadsAtRisk: z.number().int().nonnegative(),
-  findings: z.number().int().nonnegative(),
-  suggestions: z.number().int().nonnegative(),
-});
-export type ReconciliationState = z.infer<typeof ReconciliationState>;
+// The status bar's line lives in app.ts (AppStatus carries it); re-exported for this capability.
+export { ReconciliationState } from './app';
 
 export const ReconciliationRunInput = z
   .object({
