@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need: Chromium for the end-to-end tests (Playwright drives it;
-# a browser download is not possible here) and a CJK font so screens and previews show Chinese.
+# a browser download is not possible here), a CJK font so screens and previews show Chinese, and
+# PostgreSQL for the head-office tests and benchmark (test/support/postgres.ts runs its `initdb`
+# and `pg_ctl` from /usr/lib/postgresql/<version>/bin into a temporary folder; the cluster the
+# package creates is not used).
 # Installs only what is missing, so a machine that has them pays nothing.
 set -euo pipefail
-packages=(chromium fonts-noto-cjk)
+packages=(chromium fonts-noto-cjk postgresql)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
