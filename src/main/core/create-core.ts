@@ -179,7 +179,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       onChanged: publishStatus,
     }),
     ...catalog.handlers,
-    ...createJournalHandlers({ journal, supervisor, health: guarded }),
+    ...createJournalHandlers({
+      journal,
+      supervisor,
+      health: guarded,
+      companyId: () => options.settings.get().companyId,
+    }),
     ...checkout.handlers,
     // No sale while the journal is broken and no supervisor has acknowledged it.
     'checkout.submit': async (order, ctx) => {

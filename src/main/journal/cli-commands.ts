@@ -18,6 +18,8 @@ import type { ChainVerification, DaySummary, ExportFormat } from './types';
  */
 export const USAGE = `用法 / usage:
   npm run journal -- export  --db PATH [--date YYYY-MM-DD] [--till ID] [--format csv|json] [--out FILE]
+                             [--company TAX_ID] [--key-file FILE | --data DIR]
+      JSON: --company (or the settings in --data DIR) states the seller; the key checks the HMACs
   npm run journal -- summary --db PATH [--date YYYY-MM-DD] [--till ID] [--format text|csv|json]
   npm run journal -- verify  --db PATH [--expect-head HEAD] [--key-file FILE | --data DIR]
       HEAD: the check code a summary slip or export printed (#ID:HASH16), or a full hash
@@ -59,7 +61,13 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
     switch (command) {
       case 'export': {
         const format = (values.format ?? 'csv') as ExportFormat;
-        const options = { businessDay: date, format, ...(till ? { tillId: till } : {}) };
+        const companyId = companyIdFrom(values);
+        const options = {
+          businessDay: date,
+          format,
+          ...(till ? { tillId: till } : {}),
+          ...(companyId ? { companyId } : {}),
+        };
         if (values.out) {
           checkExportOptions(options);
           const result = await writeThroughPartial(values.out, (out) => journal!.exportDay(options, out));
@@ -173,6 +181,7 @@ interface Values {
   'expect-head'?: string;
   'key-file'?: string;
   data?: string;
+  company?: string;
 }
 
 function parse(argv: string[]): { command: Command; values: Values } {
@@ -196,6 +205,7 @@ function parse(argv: string[]): { command: Command; values: Values } {
         'expect-head': { type: 'string' },
         'key-file': { type: 'string' },
         data: { type: 'string' },
+        company: { type: 'string' },
       },
     });
   } catch (error) {
@@ -219,6 +229,15 @@ function parse(argv: string[]): { command: Command; values: Values } {
     throw usage('--expect-head 只用於 verify', '--expect-head is for verify only');
   }
   if (values['expect-head'] !== undefined) expectedHead(values['expect-head']);
+  if (values.company !== undefined && command !== 'export') {
+    throw usage('--company 只用於 export', '--company is for export only');
+  }
+  if (values.company !== undefined && !/^\d{8}$/.test(values.company)) {
+    throw usage(
+      `統一編號「${values.company}」須為 8 位數字`,
+      `The seller tax ID "${values.company}" must be 8 digits`,
+    );
+  }
   if (!values.db) throw usage('請用 --db 指定日誌檔', 'Give the journal file with --db PATH');
   if (values.date !== undefined && parseTaipeiDateTime(`${values.date}T00:00:00`) === null) {
     throw usage(
@@ -305,6 +324,26 @@ function chainKeyFrom(values: Values): Buffer | null {
     return Buffer.from(stored, 'hex');
   }
   return null;
+}
+
+/**
+ * The seller's tax ID for a JSON export: `--company`, else the `companyId` of the till's settings
+ * in `--data DIR` (`settings.json`, as the web host writes it). Not the settings' defaults: a
+ * missing or unreadable file names no company rather than a wrong one.
+ */
+function companyIdFrom(values: Values): string | null {
+  if (values.company !== undefined) return values.company;
+  if (values.data === undefined) return null;
+  try {
+    const settings = JSON.parse(readFileSync(join(values.data, 'settings.json'), 'utf8')) as unknown;
+    const companyId =
+      settings !== null && typeof settings === 'object' && Object.hasOwn(settings, 'companyId')
+        ? (settings as { companyId: unknown }).companyId
+        : null;
+    return typeof companyId === 'string' && /^\d{8}$/.test(companyId) ? companyId : null;
+  } catch {
+    return null;
+  }
 }
 
 function hmacNote(result: ChainVerification): string {

@@ -1,17 +1,27 @@
+import { createHash, type Hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
+import type Database from 'better-sqlite3';
 import { taipeiDateTime } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
-import { shortHead } from './chain';
+import { shortHead, verifyChainInSlices, type ChainHead } from './chain';
 import { CSV_BOM, csvCell } from './csv';
 import { invalid } from './errors';
 import { openJournalReader } from './open-db';
 import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
 import { paymentPairs, type TxRow } from './rows';
 import { daySummary } from './summary';
-import type { DaySummary, ExportOptions, ExportResult } from './types';
+import {
+  JSON_EXPORT_FORMAT,
+  JSON_EXPORT_VERSION,
+  type ChainVerification,
+  type DaySummary,
+  type ExportChain,
+  type ExportOptions,
+  type ExportResult,
+} from './types';
 import { check } from './validate';
 
 /**
@@ -21,6 +31,14 @@ import { check } from './validate';
  * `stmt.iterate()` on a separate read-only connection (the till keeps writing meanwhile) and
  * written in 64 KB chunks honouring back-pressure, so memory stays flat for any number of rows.
  * Rows and summary come from one read snapshot.
+ *
+ * JSON, version 2 (what a store's reconciliation reads from the other tills):
+ * `{format:'till-journal-export', version:2, businessDay, tillId, companyId, tillIds, training,
+ * chainHead, chain:{verified, entries, head, hmac, problem}, transactions:[…], summary, digest}`:
+ * the seller the rows belong to, the tills in them, whether any is a training sale, the full chain
+ * check at export time and a SHA-256 of every byte before the digest. A row is the CSV's columns,
+ * but `payments` is `[{method, amount}]` (signed as in the CSV). Version 1 had none of the head's
+ * additions nor the digest, and `payments` as the CSV's text.
  */
 
 /**
@@ -125,15 +143,32 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
 ];
 export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
 
-/** Buffers small writes into chunks and waits for 'drain' when the stream asks for it. */
+/**
+ * Buffers small writes into chunks and waits for 'drain' when the stream asks for it. With a hash,
+ * every text is hashed as it is buffered: the digest covers exactly the bytes written, without
+ * holding them (`Hash.update` of the UTF-8 pieces equals the hash of the whole, as each piece is a
+ * whole JSON text and never splits a character).
+ */
 class ChunkWriter {
   private buffer = '';
   bytes = 0;
-  constructor(private readonly out: Writable) {}
+  constructor(
+    private readonly out: Writable,
+    private hash: Hash | null = null,
+  ) {}
 
   async write(text: string): Promise<void> {
+    this.hash?.update(text, 'utf8');
     this.buffer += text;
     if (this.buffer.length >= 64 * 1024) await this.flush();
+  }
+
+  /** The digest of everything written so far; what is written after it is not hashed. */
+  digest(): string {
+    if (this.hash === null) throw new Error('ChunkWriter: no hash');
+    const hex = this.hash.digest('hex');
+    this.hash = null;
+    return hex;
   }
 
   async flush(): Promise<void> {
@@ -150,48 +185,139 @@ export function checkExportOptions(options: ExportOptions): void {
   if (options.format !== 'csv' && options.format !== 'json') {
     throw invalid('格式須為 csv 或 json', 'The format must be csv or json');
   }
+  if (options.companyId !== undefined && !COMPANY_ID_PATTERN.test(options.companyId)) {
+    throw invalid(
+      `統一編號「${options.companyId}」須為 8 位數字`,
+      `The seller tax ID "${options.companyId}" must be 8 digits`,
+    );
+  }
 }
 
+const COMPANY_ID_PATTERN = /^\d{8}$/;
+
+/**
+ * Who the day's rows belong to, read before anything is written (so a refusal leaves no file).
+ * Training rows carry the training service's own seller id, not the store's: the company is the
+ * production rows' one; a day without production rows takes the configured one (`companyId`), or
+ * else the training rows' one. Production rows of another company than the configured one, or of
+ * several, are refused: one export states one company.
+ */
+function exportParties(
+  reader: Database.Database,
+  options: ExportOptions,
+): { companyId: string | null; tillIds: string[]; training: boolean } {
+  const parties = reader.prepare(PARTIES_SQL).all({
+    day: options.businessDay,
+    tillId: options.tillId ?? null,
+  }) as { company_id: string; till_id: string; training: number }[];
+  const production = distinct(parties.filter((p) => p.training === 0).map((p) => p.company_id));
+  const trainingCompanies = distinct(parties.filter((p) => p.training === 1).map((p) => p.company_id));
+  if (production.length > 1) {
+    throw invalid(
+      `營業日 ${options.businessDay} 的交易屬於多個統一編號（${production.join('、')}），無法匯出為一家公司的 JSON`,
+      `The sales of ${options.businessDay} belong to several seller tax IDs (${production.join(', ')}): one JSON export states one company`,
+    );
+  }
+  const given = options.companyId ?? null;
+  if (given !== null && production.length === 1 && production[0] !== given) {
+    throw invalid(
+      `營業日 ${options.businessDay} 的交易屬於統一編號 ${production[0]}，不是設定的 ${given}`,
+      `The sales of ${options.businessDay} belong to seller tax ID ${production[0]}, not ${given} as set up`,
+    );
+  }
+  return {
+    companyId: production[0] ?? given ?? (trainingCompanies.length === 1 ? trainingCompanies[0]! : null),
+    tillIds: distinct(parties.map((p) => p.till_id)),
+    training: parties.some((p) => p.training === 1),
+  };
+}
+
+const PARTIES_SQL = `
+  SELECT company_id, till_id, training FROM transactions
+  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
+  UNION
+  SELECT company_id, till_id, training FROM returns
+  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)`;
+
+function distinct(values: string[]): string[] {
+  return [...new Set(values)].sort();
+}
+
+function exportChain(result: ChainVerification, head: ChainHead): ExportChain {
+  return result.ok
+    ? { verified: true, entries: result.entries, head: result.head, hmac: result.hmac, problem: null }
+    : { verified: false, entries: result.entries, head, hmac: result.hmac, problem: result.reason };
+}
+
+/**
+ * `chainKey`: the till's chain key, so that the export's check covers the HMACs (`hmac:
+ * 'checked'`); without it a keyed journal's HMACs are `not-checked`. Never part of the options,
+ * which are logged with the supervisor's record.
+ */
 export async function exportDay(
   dbPath: string,
   options: ExportOptions,
   out: Writable,
   now: Date,
+  chainKey: Buffer | null = null,
 ): Promise<ExportResult & { summary: DaySummary }> {
   checkExportOptions(options);
   const reader = openJournalReader(dbPath);
-  const writer = new ChunkWriter(out);
+  const json = options.format === 'json';
+  const writer = new ChunkWriter(out, json ? createHash('sha256') : null);
   let rows = 0;
   try {
-    reader.exec('BEGIN'); // one snapshot for the rows and the summary
+    reader.exec('BEGIN'); // one snapshot for the rows, the summary and (JSON) the chain check
     const summary = daySummary(reader, options, now);
-    const iterator = reader
-      .prepare(EXPORT_SQL)
-      .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
-    if (options.format === 'csv') {
+    const iterator = () =>
+      reader
+        .prepare(EXPORT_SQL)
+        .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
+    if (!json) {
       await writer.write(CSV_BOM + EXPORT_COLUMNS.join(',') + '\r\n');
-      for (const row of iterator) {
+      for (const row of iterator()) {
         rows++;
         await writer.write(COLUMNS.map((c) => csvCell(c.value(row))).join(',') + '\r\n');
       }
     } else {
+      const parties = exportParties(reader, options);
+      // The whole chain, on this same read connection inside this same transaction: the verdict
+      // is about exactly the entries and rows this export reads, even while the till keeps
+      // selling. In slices, so the main process stays responsive on a year of sales.
+      const chain = exportChain(await verifyChainInSlices(reader, chainKey), summary.chainHead);
       const head = {
-        format: 'till-journal-export',
-        version: 1,
+        format: JSON_EXPORT_FORMAT,
+        version: JSON_EXPORT_VERSION,
         businessDay: options.businessDay,
         tillId: options.tillId ?? null,
+        // The seller the rows belong to, and who and what they are: a store's reconciliation
+        // refuses another company's export, its own till's, or training mixed with production.
+        companyId: parties.companyId,
+        tillIds: parties.tillIds,
+        training: parties.training,
         // The journal's head in this export's snapshot, up front: `verify --expect-head` proves
         // later that nothing recorded up to it was removed or rewritten.
         chainHead: summary.chainHead,
+        chain,
       };
       await writer.write(JSON.stringify(head).slice(0, -1) + ',"transactions":[');
-      for (const row of iterator) {
+      for (const row of iterator()) {
         const record: Record<string, unknown> = {};
         for (const column of COLUMNS) record[column.name] = column.value(row);
+        // Structured in JSON: a method is any text of the journal, so "method:amount;…" (the
+        // CSV cell) could be split wrongly by a reader.
+        record.payments = paymentPairs(row.payments).map(([method, amount]) => ({
+          method,
+          amount: row.sign * amount,
+        }));
         await writer.write((rows === 0 ? '\n' : ',\n') + JSON.stringify(record));
         rows++;
       }
-      await writer.write(`\n],"summary":${JSON.stringify(summary)}}\n`);
+      await writer.write(`\n],"summary":${JSON.stringify(summary)}`);
+      // Last: SHA-256 of every byte before `,"digest"` (head, transactions, summary), so that a
+      // reader tells an export edited after the fact. Not a signature (anyone can recompute it);
+      // the chain head it covers is what `verify --expect-head` checks against the journal.
+      await writer.write(`,"digest":"${writer.digest()}"}\n`);
     }
     await writer.flush();
     return { rows, bytes: writer.bytes, summary };
@@ -264,13 +390,14 @@ export async function exportDayToFolder(
   options: ExportOptions,
   folder: string,
   now: Date,
+  chainKey: Buffer | null = null,
 ): Promise<ExportResult & { file: string; summaryFile: string | null }> {
   if (!isAbsolute(folder) || !isDirectory(folder)) {
     throw invalid(`匯出資料夾「${folder}」不存在`, `The export folder "${folder}" does not exist`);
   }
   checkExportOptions(options);
   const file = join(folder, exportFileName(options));
-  const result = await writeThroughPartial(file, (out) => exportDay(dbPath, options, out, now));
+  const result = await writeThroughPartial(file, (out) => exportDay(dbPath, options, out, now, chainKey));
   let summaryFile: string | null = null;
   if (options.format === 'csv') {
     summaryFile = join(folder, exportFileName(options, '-summary'));

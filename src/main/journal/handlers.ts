@@ -14,6 +14,11 @@ export interface JournalHandlerDeps {
   health: { acknowledge(request: { pin?: string; by?: string }): Promise<JournalHealth> };
   /** The export writes the day's sales to a folder: the supervisor PIN, and a journal record. */
   supervisor: SupervisorGate;
+  /**
+   * The seller's tax ID as set up now: a JSON export states it (a day without sales has no row to
+   * take it from) and refuses a day whose sales are another company's.
+   */
+  companyId?: () => string;
 }
 
 /** The journal's IPC handlers: thin, every rule lives in the Journal (payloads are validated by dispatch). */
@@ -21,6 +26,7 @@ export function createJournalHandlers({
   journal,
   supervisor,
   health,
+  companyId,
 }: JournalHandlerDeps): HandlersFor<typeof journalMethods> {
   return {
     'journal.list': async (filter) => journal.list(filter),
@@ -47,7 +53,12 @@ export function createJournalHandlers({
             rows: result.rows,
           }),
         },
-        () => exportWithoutOverwriting(journal, options, checkExportFolder(folder)),
+        () =>
+          exportWithoutOverwriting(
+            journal,
+            companyId ? { ...options, companyId: companyId() } : options,
+            checkExportFolder(folder),
+          ),
       ),
     'journal.verify': () => journal.verifyChainInBackground(),
     'journal.acknowledgeBroken': (request) => health.acknowledge(request),

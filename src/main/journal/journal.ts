@@ -404,9 +404,12 @@ export class Journal {
     return daySummary(this.db, options, this.now());
   }
 
-  /** Streams one business day (one row per transaction) to `out`; memory stays flat. */
+  /**
+   * Streams one business day (one row per transaction) to `out`; memory stays flat. JSON states
+   * the full chain check at export time, with this journal's key (HMACs checked).
+   */
   exportDay(options: ExportOptions, out: Writable): Promise<ExportResult> {
-    return exportDay(this.path, options, out, this.now());
+    return exportDay(this.path, options, out, this.now(), this.chainKey);
   }
 
   /** Writes `journal-<day>[-<till>].<csv|json>` (CSV: plus `…-summary.csv`) into `folder`. */
@@ -414,7 +417,7 @@ export class Journal {
     options: ExportOptions,
     folder: string,
   ): Promise<ExportResult & { file: string; summaryFile: string | null }> {
-    return exportDayToFolder(this.path, options, folder, this.now());
+    return exportDayToFolder(this.path, options, folder, this.now(), this.chainKey);
   }
 
   /** The whole chain in one go; `key` checks the HMACs with a key this journal was not opened with (the CLI). */

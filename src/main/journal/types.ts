@@ -461,11 +461,37 @@ export interface ExportOptions {
   businessDay: string;
   tillId?: string;
   format: ExportFormat;
+  /**
+   * The seller's tax ID as configured (the core's settings, the CLI's `--company` or `--data`).
+   * JSON only: the rows' production company must be this one (else refused); a day without
+   * production rows states it as its company.
+   */
+  companyId?: string;
 }
 
 export interface ExportResult {
   rows: number;
   bytes: number;
+}
+
+/**
+ * The JSON export's format name and version (export.ts writes it; a store's reconciliation reads
+ * the other tills' exports: src/main/reconciliation/till-export.ts). Here, free of SQLite, so a
+ * reader imports them without the journal's database code.
+ */
+export const JSON_EXPORT_FORMAT = 'till-journal-export';
+export const JSON_EXPORT_VERSION = 2;
+
+/** The chain as a JSON export states it: the full check at export time, on the export's snapshot. */
+export interface ExportChain {
+  verified: boolean;
+  /** Entries walked: the head's id when verified, up to the break otherwise. */
+  entries: number;
+  /** The journal's head in the export's snapshot (its `chainHead`). */
+  head: { entryId: number; hash: string };
+  hmac: ChainHmac;
+  /** What broke, when not verified (the chain check's reason). */
+  problem: Bilingual | null;
 }
 
 // ---------------------------------------------------------------- returns: voids and allowances

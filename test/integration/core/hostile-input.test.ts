@@ -191,12 +191,16 @@ describe('hostile input through dispatch', () => {
       beginSale(journal, { total: 20, payments: [{ method: 'cash', amount: 20 }] }),
     ];
     journal.close();
+    const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+    // Those sales are seller 12345678's (the journal fixtures'): a JSON export refuses a day of
+    // another seller than the one set up, so the till is set up for it.
+    settings.update({ companyId: '12345678' });
     core = await createTillCore({
       host: 'web',
       appName: 'Till',
       version: 'test',
       dataDir: temp.dir,
-      settings: createJsonFileSettingsStore(join(temp.dir, 'settings.json')),
+      settings,
       secrets: createFileKeySecretStore(temp.dir),
       logger: memoryLogger(),
     });
@@ -334,7 +338,11 @@ describe('hostile input through dispatch', () => {
       pin: PIN,
       by: '店長',
     });
-    expect(JSON.parse(readFileSync(json.file, 'utf8'))).toHaveProperty('summary');
+    const exportedJson = JSON.parse(readFileSync(json.file, 'utf8'));
+    expect(exportedJson).toHaveProperty('summary');
+    // The hostile methods are values in the payments, never keys of anything.
+    expect(exportedJson.transactions[0].payments).toEqual([{ method: '__proto__', amount: 100 }]);
+    expect(exportedJson).toMatchObject({ version: 2, companyId: '12345678', chain: { verified: true } });
     const printed = await core.dispatch('printing.printSummary', { businessDay: OLD_DAY }, ctx);
     expectWellFormed('printing.printSummary', printed);
     expectNothingLeaked();

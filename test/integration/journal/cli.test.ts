@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { readCsv } from './csv-reader';
 import { beginSale, issuedSale, tempJournal } from './fixtures';
 
@@ -39,11 +41,54 @@ describe('journal CLI', () => {
 
     const json = cli('export', '--db', env.path, '--date', '2026-11-22', '--format', 'json');
     expect(json.status).toBe(0);
-    expect(JSON.parse(json.stdout).transactions.map((t: { order_no: string }) => t.order_no)).toEqual([
-      issued,
-      unsure,
-      other,
-    ]);
+    const doc = JSON.parse(json.stdout);
+    expect(doc.transactions.map((t: { order_no: string }) => t.order_no)).toEqual([issued, unsure, other]);
+    expect(doc).toMatchObject({ version: 2, companyId: '12345678', chain: { verified: true } });
+  });
+
+  it('states the company given with --company or found in the --data settings, and refuses another', () => {
+    const empty = cli('export', '--db', env.path, '--date', '2026-11-20', '--format', 'json');
+    expect(JSON.parse(empty.stdout).companyId).toBeNull();
+    const given = cli(
+      'export',
+      '--db',
+      env.path,
+      '--date',
+      '2026-11-20',
+      '--format',
+      'json',
+      '--company',
+      '12345678',
+    );
+    expect(JSON.parse(given.stdout).companyId).toBe('12345678');
+
+    // A till's data folder (the web host's): its key checks the HMACs, its settings name the seller.
+    const data = tempJournal('cli-data');
+    try {
+      const key = randomBytes(32);
+      const journal = data.open({ chainKey: key });
+      issuedSale(journal, 'AB00000009');
+      journal.close();
+      createFileKeySecretStore(data.dir).set('journalChainKey', key.toString('hex'));
+      writeFileSync(join(data.dir, 'settings.json'), JSON.stringify({ companyId: '12345678' }));
+      const exported = cli('export', '--data', data.dir, '--date', '2026-11-22', '--format', 'json');
+      expect(exported.status).toBe(0);
+      expect(JSON.parse(exported.stdout)).toMatchObject({
+        companyId: '12345678',
+        chain: { verified: true, hmac: 'checked' },
+      });
+      writeFileSync(join(data.dir, 'settings.json'), JSON.stringify({ companyId: '87654321' }));
+      const refused = cli('export', '--data', data.dir, '--date', '2026-11-22', '--format', 'json');
+      expect(refused.status).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('not 87654321 as set up');
+    } finally {
+      data.cleanup();
+    }
+    expect(cli('summary', '--db', env.path, '--company', '12345678').stderr).toContain(
+      '--company is for export only',
+    );
+    expect(cli('export', '--db', env.path, '--company', '1234').stderr).toContain('must be 8 digits');
   });
 
   it('prints the summary as text and JSON', () => {

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../../src/main/journal/export';
 import type { ExportOptions, Journal } from '../../../src/main/journal/journal';
 import { readCsv } from './csv-reader';
-import { beginSale, issuedSale, NOON_TAIPEI, refusal, tempJournal } from './fixtures';
+import { beginSale, issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from './fixtures';
 
 async function exportText(
   journal: Journal,
@@ -104,9 +106,176 @@ describe('end-of-day export and summary', () => {
       total_amount: 1050,
       training: false,
       buyer_title: '好喝公司, "台北" 分店\n二樓',
+      // Structured in JSON (a method is any text): the CSV's cell is `card:1000;cash:50`.
+      payments: [
+        { method: 'card', amount: 1000 },
+        { method: 'cash', amount: 50 },
+      ],
     });
+    expect(Object.keys(doc.transactions[0]!)).toEqual(EXPORT_COLUMNS);
     expect(doc.summary.sales.count).toBe(5);
     expect(doc.summary.chainHead.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('heads JSON version 2 with the company, the tills, training, the full chain check, and ends with the digest', async () => {
+    const { text } = await exportText(journal, { businessDay: '2026-11-22', format: 'json' });
+    const doc = JSON.parse(text) as Record<string, unknown>;
+    const head = journal.chainHead();
+    expect(Object.keys(doc)).toEqual([
+      'format',
+      'version',
+      'businessDay',
+      'tillId',
+      'companyId',
+      'tillIds',
+      'training',
+      'chainHead',
+      'chain',
+      'transactions',
+      'summary',
+      'digest',
+    ]);
+    expect(doc).toMatchObject({
+      format: 'till-journal-export',
+      version: 2,
+      businessDay: '2026-11-22',
+      tillId: null,
+      companyId: '12345678',
+      tillIds: ['T01', 'T02'],
+      training: true,
+      chainHead: head,
+      chain: { verified: true, entries: head.entryId, head, hmac: 'unkeyed', problem: null },
+    });
+    // SHA-256 of every byte before `,"digest"`, as written.
+    const covered = text.slice(0, text.lastIndexOf(',"digest":'));
+    expect(covered.endsWith('}')).toBe(true);
+    expect(doc.digest).toBe(createHash('sha256').update(covered, 'utf8').digest('hex'));
+    expect(text.endsWith(`,"digest":"${doc.digest as string}"}\n`)).toBe(true);
+
+    // One till, production only: the head says so.
+    const t02 = JSON.parse(
+      (await exportText(journal, { businessDay: '2026-11-22', tillId: 'T02', format: 'json' })).text,
+    ) as Record<string, unknown>;
+    expect(t02).toMatchObject({ tillId: 'T02', tillIds: ['T02'], training: false, companyId: '12345678' });
+  });
+
+  it('hashes exactly the bytes written, across many 64 KB chunks', async () => {
+    for (let i = 0; i < 400; i++) {
+      beginSale(journal, { total: 10 + i, at: new Date(NOON_TAIPEI.getTime() + (10 + i) * 1000) });
+    }
+    const { text, bytes } = await exportText(journal, { businessDay: '2026-11-22', format: 'json' });
+    expect(bytes).toBeGreaterThan(3 * 64 * 1024);
+    const doc = JSON.parse(text) as { digest: string; transactions: unknown[] };
+    expect(doc.transactions).toHaveLength(406);
+    const covered = text.slice(0, text.lastIndexOf(',"digest":'));
+    expect(doc.digest).toBe(createHash('sha256').update(covered, 'utf8').digest('hex'));
+  });
+
+  it('states the configured company, and refuses a day whose sales are another company’s', async () => {
+    const given = await exportText(journal, {
+      businessDay: '2026-11-22',
+      format: 'json',
+      companyId: '12345678',
+    });
+    expect(JSON.parse(given.text).companyId).toBe('12345678');
+
+    const out = new PassThrough();
+    const written: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => written.push(chunk));
+    const refused = await journal
+      .exportDay({ businessDay: '2026-11-22', format: 'json', companyId: '87654321' }, out)
+      .then(
+        () => null,
+        (error: { code: string; bilingual: { zh: string; en: string } }) => error,
+      );
+    expect(refused?.code).toBe('journal-invalid');
+    expect(refused?.bilingual.zh).toContain('12345678');
+    expect(refused?.bilingual.zh).toContain('87654321');
+    expect(refused?.bilingual.en).toContain('not 87654321');
+    expect(written).toEqual([]); // refused before the first byte
+    await expect(
+      journal.exportDayToFolder(
+        { businessDay: '2026-11-22', format: 'json', companyId: '87654321' },
+        env.dir,
+      ),
+    ).rejects.toMatchObject({ code: 'journal-invalid' });
+    expect(readdirSync(env.dir).filter((f) => f.startsWith('journal-2026-11-22'))).toEqual([]);
+    await expect(
+      journal.exportDay({ businessDay: '2026-11-22', format: 'json', companyId: '1234' }, new PassThrough()),
+    ).rejects.toMatchObject({ code: 'journal-invalid' });
+    // CSV is unchanged: no company in it, nothing checked.
+    expect(
+      (await exportText(journal, { businessDay: '2026-11-22', format: 'csv', companyId: '87654321' })).rows,
+    ).toBe(6);
+
+    // A day without rows takes the configured company, or states none.
+    const empty = JSON.parse(
+      (await exportText(journal, { businessDay: '2026-11-20', format: 'json', companyId: '12345678' })).text,
+    ) as Record<string, unknown>;
+    expect(empty).toMatchObject({ companyId: '12345678', tillIds: [], training: false, transactions: [] });
+    const none = JSON.parse((await exportText(journal, { businessDay: '2026-11-20', format: 'json' })).text);
+    expect(none.companyId).toBeNull();
+  });
+
+  it('takes the company from production sales: training sales carry the training service’s seller id', async () => {
+    const orderNo = journal.nextOrderNo('T03', NOON_TAIPEI);
+    journal.begin({ ...sale(orderNo, { training: true, total: 20 }), companyId: '24549210' });
+    const mixed = JSON.parse(
+      (await exportText(journal, { businessDay: '2026-11-22', format: 'json', companyId: '12345678' })).text,
+    );
+    expect(mixed).toMatchObject({ companyId: '12345678', training: true, tillIds: ['T01', 'T02', 'T03'] });
+    // Training only: the configured company, else the training rows' own.
+    const training = JSON.parse(
+      (
+        await exportText(journal, {
+          businessDay: '2026-11-22',
+          tillId: 'T03',
+          format: 'json',
+          companyId: '12345678',
+        })
+      ).text,
+    );
+    expect(training).toMatchObject({ companyId: '12345678', training: true, tillIds: ['T03'] });
+    const unconfigured = JSON.parse(
+      (await exportText(journal, { businessDay: '2026-11-22', tillId: 'T03', format: 'json' })).text,
+    );
+    expect(unconfigured.companyId).toBe('24549210');
+    // Production sales of two companies cannot be one export's.
+    const other = journal.nextOrderNo('T04', NOON_TAIPEI);
+    journal.begin({ ...sale(other, { total: 20 }), companyId: '24549210' });
+    await expect(
+      journal.exportDay({ businessDay: '2026-11-22', format: 'json' }, new PassThrough()),
+    ).rejects.toMatchObject({
+      code: 'journal-invalid',
+      bilingual: { en: expect.stringContaining('several') },
+    });
+  });
+
+  it('states a chain that does not verify: an entry edited in the SQLite file', async () => {
+    const head = journal.chainHead();
+    journal.close();
+    // The attacker: a plain connection with the append-only triggers dropped, rewriting entry 3.
+    const raw = new Database(env.path);
+    raw.exec('DROP TRIGGER IF EXISTS entries_no_update; DROP TRIGGER IF EXISTS entries_no_delete;');
+    raw.prepare(`UPDATE entries SET payload = json_set(payload, '$.note', 'edited') WHERE id = 3`).run();
+    raw.close();
+    const reopened = env.open();
+    const { text, rows } = await exportText(reopened, { businessDay: '2026-11-22', format: 'json' });
+    expect(rows).toBe(6); // the day is still exported, with the verdict
+    const doc = JSON.parse(text) as Record<string, unknown>;
+    expect(doc.chain).toEqual({
+      verified: false,
+      entries: 3,
+      head,
+      hmac: 'unkeyed',
+      problem: { zh: '第 3 筆紀錄已被修改', en: 'Entry 3 was modified' },
+    });
+    expect(doc.chainHead).toEqual(head);
+    expect(doc.digest).toBe(
+      createHash('sha256')
+        .update(text.slice(0, text.lastIndexOf(',"digest":')), 'utf8')
+        .digest('hex'),
+    );
   });
 
   it('sums per outcome, operation and payment method, with training apart', () => {

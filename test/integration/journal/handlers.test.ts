@@ -73,6 +73,36 @@ describe('journal IPC handlers', () => {
     expect(exported.rows).toBe(2);
   });
 
+  it('states the configured company in a JSON export, and refuses a day of another company', async () => {
+    const { gate } = await supervisorWithPin(journal);
+    const exportAs = async (companyId: string, businessDay: string) => {
+      const dispatch = createDispatcher(
+        createJournalHandlers({
+          journal,
+          supervisor: gate,
+          health: HEALTHY,
+          companyId: () => companyId,
+        }) as unknown as HandlerMap,
+        { error: vi.fn() },
+      );
+      return dispatch(
+        'journal.export',
+        { businessDay, format: 'json', folder: env.dir, pin: TEST_PIN },
+        { host: 'web' },
+      );
+    };
+    const empty = await exportAs('12345678', '2026-11-21');
+    expect(empty).toMatchObject({ ok: true });
+    const file = (empty as { value: { file: string } }).value.file;
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ companyId: '12345678', tillIds: [] });
+    const refused = await exportAs('87654321', '2026-11-22');
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'journal-invalid', message: { en: expect.stringContaining('not 87654321') } },
+    });
+    expect(readdirSync(env.dir).filter((f) => f.startsWith('journal-2026-11-22'))).toEqual([]);
+  });
+
   it('refuses malformed payloads before any handler runs, and reports journal refusals bilingually', async () => {
     await expect(call('journal.list', { businessDay: '2026/11/22' })).rejects.toMatchObject({
       ipc: { code: 'invalid-input' },

@@ -232,7 +232,16 @@ describe('the keyed (HMAC) journal chain', () => {
 
     const json = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'json' }, env.dir);
     const { readFileSync } = await import('node:fs');
-    expect(JSON.parse(readFileSync(json.file, 'utf8')).chainHead).toEqual(head);
+    const exported = JSON.parse(readFileSync(json.file, 'utf8'));
+    expect(exported.chainHead).toEqual(head);
+    // The export's own full check ran with the till's key: the HMACs were checked.
+    expect(exported.chain).toEqual({
+      verified: true,
+      entries: head.entryId,
+      head,
+      hmac: 'checked',
+      problem: null,
+    });
     const csv = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, env.dir);
     const summaryRows = readCsv(readFileSync(csv.summaryFile!, 'utf8').slice(1));
     expect(summaryRows).toEqual(
