@@ -410,7 +410,7 @@ const SERIAL = z.string().regex(/^\d{8}$/);
  * One segment of a track (profile §4): `InvoiceCount` numbers `[StartNumber, EndNumber]` (both
  * inclusive) given to the device `UseFor` (the POS order's `DeviceID`). `CurrentNumber` is the next
  * number it would issue (`StartNumber` when none is used yet; `EndNumber` + 1 when used up, which
- * may be `100000000` past the last 8-digit serial only in theory: a track ends below it), so
+ * is `100000000` for a used-up segment that ends at serial 99999999, the one 9-digit value), so
  * `[StartNumber, CurrentNumber)` are the numbers issued from it. `Code` names the segment;
  * `RowStatus`: `A` issuing, `F` used up.
  */
@@ -419,7 +419,8 @@ export const InvoiceIdSegment = z.object({
   UseFor: z.string(),
   StartNumber: SERIAL,
   EndNumber: SERIAL,
-  CurrentNumber: SERIAL,
+  // A used-up segment that ends at the last serial, 99999999, is the one place past 8 digits.
+  CurrentNumber: z.string().regex(/^(\d{8}|100000000)$/),
   InvoiceCount: z.number().int().positive(),
   RowStatus: z.string(),
 });

@@ -4,13 +4,17 @@ import type { TrainingServiceConfig } from './config';
 import { parseFaultRequest, type FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
 import type { TrainingStore } from './store';
+import { appendStatusOf, processStatusOf } from './upload';
 
 /**
  * The provider's verification channel (its console or support line), apart from the POS API:
  *   POST /_admin/lookup        {"BillingNo"}                  what was issued for an order number,
- *                                                             whether it is voided, its allowances
+ *                                                             whether it is voided, its allowances,
+ *                                                             its ProcessStatus and AppendStatus as
+ *                                                             the standard API answers them now
  *   POST /_admin/faults        {"kind","count","ms"?,"message"?,"path"?}  the next requests of
- *                              either API misbehave (with `path`, only that operation's)
+ *                              either API misbehave (with `path`, only that operation's); the
+ *                              upload faults mark the next invoices issued instead (faults.ts)
  *   POST /_admin/faults/clear  {}                             no more pending faults
  * Every call needs `Authorization: Bearer <adminToken>`.
  */
@@ -20,6 +24,8 @@ export interface AdminContext {
   config: TrainingServiceConfig;
   store: TrainingStore;
   faults: FaultQueue;
+  /** The service clock: the simulated upload is read on it. */
+  now: () => Date;
 }
 
 export async function handleAdmin(
@@ -52,6 +58,7 @@ export async function handleAdmin(
     if (!invoice) return sendJson(res, 200, { found: false });
     // What the standard API did to it since (the provider's console shows it too).
     const standard = context.store.findStandardByBillingNo(context.config.companyId, billingNo)!;
+    const now = context.now();
     return sendJson(res, 200, {
       found: true,
       BillingNo: invoice.billingNo,
@@ -61,7 +68,8 @@ export async function handleAdmin(
       TotalAmount: invoice.totalAmount,
       Operation: invoice.operation,
       Voided: standard.voided,
-      ProcessStatus: standard.processStatus,
+      ProcessStatus: processStatusOf(standard, context.config, now),
+      AppendStatus: appendStatusOf(standard, context.config, now),
       Allowances: context.store.invoiceAllowances(standard).map((allowance) => ({
         AllowanceNumber: allowance.allowanceNumber,
         TotalAmount: allowance.totalAmount,

@@ -5,8 +5,9 @@ import type { TrainingServiceConfig } from './config';
 import type { TrainingStore } from './store';
 
 /**
- * The checks made before anything is issued (provider profile §1): the `apiKey` header, the body
- * wrapper, the signature, the timestamp's freshness and its single use per company.
+ * The checks made before anything is issued (provider profile §1, §5): the `apiKey` header (which
+ * picks the key pair), the body wrapper, the signature, the timestamp's freshness and its single
+ * use per key pair.
  */
 
 /** Compares secrets in constant time (hashing first evens out the lengths). */
@@ -68,11 +69,43 @@ export interface KeyPair {
   signingSecret: string;
   /** The key under which the pair's used timestamps are kept in the store. */
   timestampSpace: string;
+  /**
+   * The registered device this pair belongs to: its orders must carry this `DeviceID`. Undefined
+   * for the top-level POS pair, which any DeviceID may use.
+   */
+  deviceId?: string;
 }
 
-/** The POS pair: its timestamps are kept under the company id, as before the standard API. */
+/** The top-level POS pair: its timestamps are kept under the company id, as before devices. */
 export function posKeyPair(config: TrainingServiceConfig): KeyPair {
   return { signingSecret: config.signingSecret, timestampSpace: config.companyId };
+}
+
+/**
+ * A registered device's timestamp space. Apart from the company's (`<companyId>`) and the
+ * standard pair's (`<companyId>/standard`) by its `/device/` part, whatever the device id is.
+ */
+export function deviceTimestampSpace(companyId: string, deviceId: string): string {
+  return `${companyId}/device/${deviceId}`;
+}
+
+/**
+ * The POS pair the `apiKey` header names: a registered device's, the top-level one, or null (HTTP
+ * 401; the standard key too). Every key is compared, in constant time each, so the answer's
+ * timing does not tell which one (or how many) exist.
+ */
+export function posKeyPairFor(config: TrainingServiceConfig, apiKey: string | undefined): KeyPair | null {
+  let found: KeyPair | null = sameSecret(apiKey, config.apiKey) ? posKeyPair(config) : null;
+  for (const device of config.devices) {
+    if (sameSecret(apiKey, device.apiKey)) {
+      found = {
+        signingSecret: device.signingSecret,
+        timestampSpace: deviceTimestampSpace(config.companyId, device.deviceId),
+        deviceId: device.deviceId,
+      };
+    }
+  }
+  return found;
 }
 
 /** The seller's standard pair, in a timestamp space of its own. */

@@ -48,7 +48,35 @@ export interface TrainingServiceConfig {
    * order names and answer shapes. The profile's own by default.
    */
   variant: ProviderVariantId;
+  /**
+   * Registered devices with a POS key pair of their own (provider profile §5): the `apiKey` header
+   * picks the pair, an order from another `DeviceID` on it is refused (`Device mismatch`), and each
+   * pair has its own timestamp space, so tills of one store never compete for seconds. The
+   * top-level `apiKey`/`signingSecret` stay valid for any other DeviceID.
+   */
+  devices: DeviceKeyPair[];
+  /**
+   * How many numbers one segment has (profile §4 Number ranges): each track of each period is cut
+   * into segments of this size from `firstSerial` on, and each device issues from segments of its
+   * own. Without a value: 1,000, or `numbersPerTrack` when that is smaller.
+   */
+  segmentSize: number;
+  /** Simulated upload: an invoice's AppendStatus is `P` this long after its issue, then `U`. */
+  uploadAfterSeconds: number;
+  /** ... and `C` (confirmed) this long after its issue; at least `uploadAfterSeconds`. */
+  confirmAfterSeconds: number;
 }
+
+/** One registered device's own POS key pair. */
+export interface DeviceKeyPair {
+  /** The `DeviceID` its orders carry (the till's id). */
+  deviceId: string;
+  apiKey: string;
+  signingSecret: string;
+}
+
+/** Segments of this size unless the config says otherwise (or a track is shorter). */
+export const DEFAULT_SEGMENT_SIZE = 1000;
 
 export type ConfigParse = { ok: true; config: TrainingServiceConfig } | { ok: false; message: Bilingual };
 
@@ -81,8 +109,15 @@ function optionalDefaults() {
     maxBodyBytes: 1024 * 1024,
     maxOrderAgeHours: 48,
     variant: 'profile' as ProviderVariantId,
+    devices: [] as DeviceKeyPair[],
+    segmentSize: DEFAULT_SEGMENT_SIZE,
+    uploadAfterSeconds: 60,
+    confirmAfterSeconds: 120,
   };
 }
+
+/** The longest upload delay the simulation takes: a year, far past any legal deadline. */
+const MAX_UPLOAD_SECONDS = 366 * 86_400;
 
 const REQUIRED = ['companyId', 'sellerName', 'apiKey', 'signingSecret', 'qrAesKey', 'adminToken'] as const;
 const KNOWN = new Set<string>([...REQUIRED, ...Object.keys(optionalDefaults())]);
@@ -135,6 +170,82 @@ function variant(value: unknown): ProviderVariantId {
     fail(`variant 必須是 ${names} 之一`, `variant must be one of ${PROVIDER_VARIANT_IDS.join(', ')}`);
   }
   return value as ProviderVariantId;
+}
+
+const DEVICE_KEYS = ['deviceId', 'apiKey', 'signingSecret'];
+
+/**
+ * The registered devices: each an object of exactly the three keys, with distinct device ids and
+ * an `apiKey` no other pair has (the header alone picks the pair, so a shared key would be
+ * ambiguous). The secrets themselves never appear in a message.
+ */
+function deviceList(
+  value: unknown,
+  others: { apiKey: string; standardApiKey: string; standardSigningSecret: string },
+): DeviceKeyPair[] {
+  if (!Array.isArray(value)) {
+    fail(
+      'devices 必須是清單，例如 [{"deviceId":"T01","apiKey":"…","signingSecret":"…"}]',
+      'devices must be a list, e.g. [{"deviceId":"T01","apiKey":"…","signingSecret":"…"}]',
+    );
+  }
+  const devices: DeviceKeyPair[] = [];
+  (value as unknown[]).forEach((entry, index) => {
+    const at = `devices[${index}]`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      fail(
+        `${at} 必須是 {"deviceId","apiKey","signingSecret"} 物件`,
+        `${at} must be an object {"deviceId","apiKey","signingSecret"}`,
+      );
+    }
+    const fields = entry as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      if (!DEVICE_KEYS.includes(key))
+        fail(`${at} 有不認識的設定項目 ${key}`, `${at} has an unknown setting ${key}`);
+    }
+    const deviceId = fields.deviceId;
+    // Printable: no control or format characters, no blank ends (an id a person can read and type).
+    if (
+      typeof deviceId !== 'string' ||
+      deviceId.length < 1 ||
+      deviceId.length > 40 ||
+      !/^[^\p{C}]+$/u.test(deviceId) ||
+      deviceId.trim() !== deviceId
+    ) {
+      fail(
+        `${at}.deviceId 必須是 1 到 40 個可列印字元（前後不留空白）`,
+        `${at}.deviceId must be 1 to 40 printable characters without leading or trailing spaces`,
+      );
+    }
+    const id = deviceId as string;
+    const apiKey = secret(fields.apiKey, `${at}.apiKey`, 8);
+    const signingSecret = secret(fields.signingSecret, `${at}.signingSecret`, 8);
+    const twin = devices.findIndex((device) => device.deviceId === id);
+    if (twin !== -1) {
+      fail(`${at}.deviceId 與 devices[${twin}] 重複`, `${at}.deviceId repeats devices[${twin}]`);
+    }
+    if (apiKey === others.apiKey)
+      fail(`${at}.apiKey 不可與 apiKey 相同`, `${at}.apiKey must differ from apiKey`);
+    if (apiKey === others.standardApiKey) {
+      fail(`${at}.apiKey 不可與 standardApiKey 相同`, `${at}.apiKey must differ from standardApiKey`);
+    }
+    const sharedKey = devices.findIndex((device) => device.apiKey === apiKey);
+    if (sharedKey !== -1) {
+      fail(
+        `${at}.apiKey 不可與 devices[${sharedKey}].apiKey 相同`,
+        `${at}.apiKey must differ from devices[${sharedKey}].apiKey`,
+      );
+    }
+    // As for the top-level pair: the standard secret belongs to the standard API alone.
+    if (signingSecret === others.standardSigningSecret) {
+      fail(
+        `${at}.signingSecret 不可與 standardSigningSecret 相同`,
+        `${at}.signingSecret must differ from standardSigningSecret`,
+      );
+    }
+    devices.push({ deviceId: id, apiKey, signingSecret });
+  });
+  return devices;
 }
 
 function readConfig(json: unknown): TrainingServiceConfig {
@@ -212,6 +323,19 @@ function readConfig(json: unknown): TrainingServiceConfig {
     );
   }
 
+  // A segment longer than its track would never be cut; without a setting, the track is the cap.
+  const segmentSize =
+    input.segmentSize === undefined
+      ? Math.min(DEFAULT_SEGMENT_SIZE, numbersPerTrack)
+      : integer(config.segmentSize, 'segmentSize', 1, numbersPerTrack);
+  const uploadAfterSeconds = integer(config.uploadAfterSeconds, 'uploadAfterSeconds', 0, MAX_UPLOAD_SECONDS);
+  const confirmAfterSeconds = integer(
+    config.confirmAfterSeconds,
+    'confirmAfterSeconds',
+    uploadAfterSeconds,
+    MAX_UPLOAD_SECONDS,
+  );
+
   return {
     companyId: companyId as string,
     sellerName: sellerName as string,
@@ -231,6 +355,10 @@ function readConfig(json: unknown): TrainingServiceConfig {
     maxBodyBytes: integer(config.maxBodyBytes, 'maxBodyBytes', 1024, 64 * 1024 * 1024),
     maxOrderAgeHours: integer(config.maxOrderAgeHours, 'maxOrderAgeHours', 1, 24 * 366),
     variant: variant(config.variant),
+    devices: deviceList(config.devices, { apiKey, standardApiKey, standardSigningSecret }),
+    segmentSize,
+    uploadAfterSeconds,
+    confirmAfterSeconds,
   };
 }
 

@@ -10,8 +10,20 @@ import { STANDARD_OPERATIONS } from '../provider/standard-profile';
  * They apply to both APIs (POS and standard). A fault may name the operation it is for by its path
  * relative to its API (`/Append/Order`, `/Update/AllowanceInvoice`, without `/standard`); without
  * a path it takes the next request of either API.
+ *
+ * The upload faults are different: they are not taken by a request but by the next `count`
+ * INVOICES ISSUED (any POS operation, or only the one `path` names), which keep the fault for good
+ * (the store records it as the invoice's upload mode). The request that issues such an invoice is
+ * answered normally; a refused order takes none. Only a POS path may be named.
+ *   upload-stuck:     AppendStatus stays `P`, ProcessStatus `I1` (waiting for upload) forever
+ *   upload-suspended: AppendStatus stays `P`, ProcessStatus `IP` (upload suspended)
  */
-export const FAULT_KINDS = [
+
+/**
+ * The faults that change a request's answer. `FaultKind` is theirs alone: a test that aims every
+ * one of them at a request (a Record keyed by it) stays exact when upload faults are added.
+ */
+export const REQUEST_FAULT_KINDS = [
   'delay-before',
   'delay-after-commit',
   'drop-after-commit',
@@ -24,7 +36,28 @@ export const FAULT_KINDS = [
   'no-qr-url',
   'trickle',
 ] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export type FaultKind = (typeof REQUEST_FAULT_KINDS)[number];
+
+/** The faults that mark issued invoices instead of changing a request's answer. */
+export const UPLOAD_FAULT_KINDS = ['upload-stuck', 'upload-suspended'] as const;
+export type UploadFaultKind = (typeof UPLOAD_FAULT_KINDS)[number];
+
+/** Every kind the admin channel takes. */
+export const FAULT_KINDS = [...REQUEST_FAULT_KINDS, ...UPLOAD_FAULT_KINDS] as const;
+export type AnyFaultKind = (typeof FAULT_KINDS)[number];
+
+const isUploadFault = (kind: AnyFaultKind): kind is UploadFaultKind =>
+  (UPLOAD_FAULT_KINDS as readonly string[]).includes(kind);
+
+/**
+ * How an invoice's simulated upload goes (stored per invoice): `normal` moves P → U → C with the
+ * service clock; `stuck` and `suspended` stay `P` (see the upload faults above).
+ */
+export type UploadMode = 'normal' | 'stuck' | 'suspended';
+const UPLOAD_MODE: Readonly<Record<UploadFaultKind, UploadMode>> = {
+  'upload-stuck': 'stuck',
+  'upload-suspended': 'suspended',
+};
 
 export interface Fault {
   kind: FaultKind;
@@ -34,7 +67,8 @@ export interface Fault {
   message: string;
 }
 
-export interface FaultRequest extends Fault {
+export interface FaultRequest extends Omit<Fault, 'kind'> {
+  kind: AnyFaultKind;
   count: number;
   /** Only requests to this operation take the fault; undefined: any request of either API. */
   path?: string;
@@ -86,10 +120,18 @@ export function parseFaultRequest(
       message: `Unknown operation path ${JSON.stringify(path)}; known: ${FAULT_PATHS.join(', ')}`,
     };
   }
+  // Only the POS operations issue invoices: an upload fault aimed elsewhere would never be taken.
+  const posPaths: readonly string[] = Object.values(POS_OPERATIONS);
+  if (isUploadFault(kind as AnyFaultKind) && path !== undefined && !posPaths.includes(path as string)) {
+    return {
+      ok: false,
+      message: `${kind} applies to issued invoices: path must be one of ${posPaths.join(', ')}`,
+    };
+  }
   return {
     ok: true,
     fault: {
-      kind: kind as FaultKind,
+      kind: kind as AnyFaultKind,
       count,
       ms: ms ?? DEFAULT_FAULT_MS,
       message: message ?? DEFAULT_FAULT_MESSAGE,
@@ -110,13 +152,37 @@ export class FaultQueue {
     this.queue.push({ ...fault });
   }
 
-  /** The fault for the request to `path` (relative to its API) that just arrived, or null. */
+  /**
+   * The fault for the request to `path` (relative to its API) that just arrived, or null. Upload
+   * faults wait for an issue (`uploadModeFor`), whatever their place in the queue.
+   */
   take(path?: string): Fault | null {
-    const index = this.queue.findIndex((fault) => fault.path === undefined || fault.path === path);
+    const index = this.queue.findIndex(
+      (fault) => !isUploadFault(fault.kind) && (fault.path === undefined || fault.path === path),
+    );
     const fault = this.queue[index];
-    if (!fault) return null;
+    if (!fault || isUploadFault(fault.kind)) return null;
     if (--fault.count === 0) this.queue.splice(index, 1);
     return { kind: fault.kind, ms: fault.ms, message: fault.message };
+  }
+
+  /**
+   * The upload mode of an invoice about to be issued at POS `path`, with `taken()` to call once it
+   * is issued (so that a refused order does not use up the fault). The issue is synchronous, so
+   * nothing else takes the same fault between the two.
+   */
+  uploadModeFor(path: string): { mode: UploadMode; taken(): void } {
+    const index = this.queue.findIndex(
+      (fault) => isUploadFault(fault.kind) && (fault.path === undefined || fault.path === path),
+    );
+    const fault = this.queue[index];
+    if (!fault || !isUploadFault(fault.kind)) return { mode: 'normal', taken: () => {} };
+    return {
+      mode: UPLOAD_MODE[fault.kind],
+      taken: () => {
+        if (--fault.count === 0) this.queue.splice(this.queue.indexOf(fault), 1);
+      },
+    };
   }
 
   /** How many requests are still going to misbehave. */

@@ -7,20 +7,29 @@ import {
   type PosResponse,
 } from '../provider/pos-profile';
 import { invoicePeriod, parseTaipeiDateTime } from '../shared/domain';
+import type { KeyPair } from './auth';
 import { tracksFor, type TrainingServiceConfig } from './config';
+import type { UploadMode } from './faults';
 import { buildPrintData } from './print-data';
 import type { TrainingStore } from './store';
 
 /** Issues a checked order: allocates its number (or refuses a duplicate) and builds the answer. */
 export const ISSUED_MESSAGE = 'Invoice issued';
 
+/** The request's checked credentials: its timestamp, used in its key pair's space. */
+export interface IssueCredentials {
+  timestamp: number;
+  keys: KeyPair;
+}
+
 export function issueOrder(
   config: TrainingServiceConfig,
   store: TrainingStore,
   operation: PosOperation,
   order: PosOrderData,
-  timestamp: number,
+  credentials: IssueCredentials,
   now: Date,
+  uploadMode: UploadMode = 'normal',
 ): PosResponse {
   const issuedAt = parseTaipeiDateTime(order.InvoiceDateTime);
   if (!issuedAt) throw new Error('issueOrder needs a checked order');
@@ -28,12 +37,16 @@ export function issueOrder(
   const qKey = operation === 'orderReturnQKey' ? randomBytes(16).toString('hex') : null;
   const outcome = store.issue({
     companyId: config.companyId,
-    timestamp,
+    timestampSpace: credentials.keys.timestampSpace,
+    timestamp: credentials.timestamp,
     billingNo: order.BillingNo,
+    deviceId: order.DeviceID,
     periodCode: period.code,
     tracks: tracksFor(config, period.code),
     firstSerial: config.firstSerial,
     numbersPerTrack: config.numbersPerTrack,
+    segmentSize: config.segmentSize,
+    uploadMode,
     invoiceDateTime: order.InvoiceDateTime,
     randomNumber: String(randomInt(0, 10_000)).padStart(4, '0'),
     totalAmount: order.TotalAmount,

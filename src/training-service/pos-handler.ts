@@ -7,7 +7,7 @@ import {
   type PosResponse,
 } from '../provider/pos-profile';
 import { variantFor } from '../provider/variants';
-import { checkCredentials, readWrapper, sameSecret } from './auth';
+import { checkCredentials, posKeyPairFor, readWrapper } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
@@ -27,8 +27,10 @@ export interface PosContext {
 
 /**
  * One POS operation, in the provider's order: the fault for this request, the `apiKey` header
- * (401), the body (413/400), the wrapper (400), signature and timestamp (StatusCode 0), the
- * order's business rules (StatusCode 0), then the atomic issue.
+ * (401; it picks the key pair, a device's own or the top-level one), the body (413/400), the
+ * wrapper (400), signature and timestamp in that pair's space (StatusCode 0), the device of a
+ * device's pair (StatusCode 0 `Device mismatch`), the order's business rules (StatusCode 0), then
+ * the atomic issue, from a number segment of the order's DeviceID.
  */
 export async function handlePos(
   req: IncomingMessage,
@@ -43,17 +45,16 @@ export async function handlePos(
   if (answerBefore(res, fault, variant.toWireAnswer)) return;
 
   const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
-  // Only the POS pair: the seller's standard key gets the same 401 as any wrong key.
-  if (!sameSecret(typeof apiKey === 'string' ? apiKey : undefined, config.apiKey)) {
-    return sendJson(res, 401, { StatusCode: 0, ResultMessage: 'Invalid apiKey' });
-  }
+  // Only the POS pairs: the seller's standard key gets the same 401 as any wrong key.
+  const keys = posKeyPairFor(config, typeof apiKey === 'string' ? apiKey : undefined);
+  if (!keys) return sendJson(res, 401, { StatusCode: 0, ResultMessage: 'Invalid apiKey' });
   const body = await readJsonBody(req, config.maxBodyBytes);
   if (!body.ok) return sendJson(res, body.status, { StatusCode: 0, ResultMessage: body.message });
   const wrapper = readWrapper(body.json);
   if (!wrapper.ok) return sendJson(res, 400, { StatusCode: 0, ResultMessage: wrapper.message });
 
   const now = context.now();
-  const credentials = checkCredentials(wrapper.wrapper, config, context.store, now);
+  const credentials = checkCredentials(wrapper.wrapper, config, context.store, now, keys);
   // Every answer after the wrapper in the variant's shape; `Data` read back to the profile's names.
   const answer = (body: PosResponse) =>
     answerWithFault(req, res, 200, variant.toWireAnswer(body), fault, context.sleep);
@@ -61,19 +62,39 @@ export async function handlePos(
   if (!credentials.ok) return refuse(credentials.message);
 
   const wire = variant.fromWireOrder(wrapper.wrapper.Data);
-  const order = !wire.ok
-    ? wire
-    : checkOrderData(wire.data, {
-        now,
-        futureToleranceSeconds: config.timestampWindowSeconds,
-        maxOrderAgeHours: config.maxOrderAgeHours,
-      });
+  // A device's pair issues for that device only (profile §5): its settings are wrong otherwise,
+  // whatever else the order says, so this comes before the order's own rules. The DeviceID is
+  // read under the profile's name (the variant's `UseFor` mapped back).
+  const mismatch =
+    wire.ok && keys.deviceId !== undefined && wire.data.DeviceID !== keys.deviceId
+      ? { ok: false as const, message: RESULT_MESSAGES.deviceMismatch }
+      : null;
+  const order =
+    mismatch ??
+    (!wire.ok
+      ? wire
+      : checkOrderData(wire.data, {
+          now,
+          futureToleranceSeconds: config.timestampWindowSeconds,
+          maxOrderAgeHours: config.maxOrderAgeHours,
+        }));
   if (!order.ok) {
     // A refused order used its timestamp too (unless another request just took it).
-    const fresh = context.store.useTimestamp(config.companyId, credentials.timestamp, now);
+    const fresh = context.store.useTimestamp(keys.timestampSpace, credentials.timestamp, now);
     return refuse(fresh ? order.message : RESULT_MESSAGES.timestampUsed);
   }
 
-  const result = issueOrder(config, context.store, operation, order.order, credentials.timestamp, now);
+  // An upload fault marks the invoice this request issues (none when it is refused).
+  const upload = context.faults.uploadModeFor(POS_OPERATIONS[operation]);
+  const result = issueOrder(
+    config,
+    context.store,
+    operation,
+    order.order,
+    { timestamp: credentials.timestamp, keys },
+    now,
+    upload.mode,
+  );
+  if (result.StatusCode === 1) upload.taken();
   return answer(result);
 }

@@ -12,14 +12,19 @@ import { readJsonBody, sendJson } from './http-body';
 import type { PosContext } from './pos-handler';
 import { answerBefore, answerWithFault } from './respond';
 import {
+  appendStatus,
   cancelAllowance,
   cancelInvoice,
+  invoiceIdList,
   invoiceStatus,
   makeAllowance,
   type StandardContext,
 } from './standard-operations';
 
-/** The one-item rule of each operation (the batch forms apply it to every item, in order). */
+/**
+ * The one-item rule of each operation (the batch forms apply it to every item, in order). The
+ * number list takes one object and its rule makes the whole answer.
+ */
 const ITEM_RULES = {
   cancelInvoices: cancelInvoice,
   allowanceInvoice: makeAllowance,
@@ -27,7 +32,15 @@ const ITEM_RULES = {
   cancelAllowance,
   cancelAllowances: cancelAllowance,
   getInvoicesStatus: invoiceStatus,
+  getInvoicesAppendStatus: appendStatus,
+  getInvoiceIdList: invoiceIdList,
 } satisfies Record<StandardOperation, (context: StandardContext, item: unknown) => unknown>;
+
+/** The Inquire batches whose per-item results go in `Data` of one `StatusCode` 1 answer. */
+const ANSWERED_IN_DATA: Partial<Record<StandardOperation, string>> = {
+  getInvoicesStatus: STANDARD_RESULT_MESSAGES.statusAnswered,
+  getInvoicesAppendStatus: STANDARD_RESULT_MESSAGES.appendStatusAnswered,
+};
 
 /**
  * One standard-API operation (profile §4), in the same order as a POS one: the fault for this
@@ -95,9 +108,8 @@ export async function handleStandard(
   if (results === null) {
     return answer({ StatusCode: 0, ResultMessage: STANDARD_RESULT_MESSAGES.tooManyItems });
   }
-  if (operation === 'getInvoicesStatus') {
-    return answer({ StatusCode: 1, ResultMessage: STANDARD_RESULT_MESSAGES.statusAnswered, Data: results });
-  }
+  const inData = ANSWERED_IN_DATA[operation];
+  if (inData !== undefined) return answer({ StatusCode: 1, ResultMessage: inData, Data: results });
   // One object in, one answer out; an array in, an array out in request order.
   return answer(isArray ? results : results[0]);
 }

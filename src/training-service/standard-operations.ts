@@ -5,6 +5,8 @@ import {
   CancelModel,
   PROCESS_STATUS_MESSAGES,
   PROCESS_STATUS_NOT_FOUND,
+  RequestAppendStatus,
+  RequestAssignNoModel,
   RequestInvoiceStatus,
   STANDARD_RESULT_MESSAGES as M,
   allowanceLineValue,
@@ -13,12 +15,24 @@ import {
   isLineTaxValid,
   isWithinVoidWindow,
   type AllowanceResult,
+  type AppendStatusItem,
   type CancelAllowanceResult,
   type CancelInvoiceResult,
+  type GetInvoiceIdListResponse,
+  type InvoiceIdSegment,
+  type InvoiceIdTrack,
   type InvoiceStatusItem,
 } from '../provider/standard-profile';
-import type { TrainingServiceConfig } from './config';
-import type { AllowanceLineRecord, StandardInvoice, StoredInvoiceLine, TrainingStore } from './store';
+import { periodOf } from '../shared/domain';
+import { tracksFor, type TrainingServiceConfig } from './config';
+import type {
+  AllowanceLineRecord,
+  SegmentRecord,
+  StandardInvoice,
+  StoredInvoiceLine,
+  TrainingStore,
+} from './store';
+import { appendStatusOf, processStatusOf } from './upload';
 
 /**
  * The business rules of the standard API's Update and Inquire operations (provider profile §4),
@@ -210,10 +224,12 @@ export function invoiceStatus(context: StandardContext, item: unknown): InvoiceS
   if (parsed.data.CompanyID !== config.companyId) return notFound(M.invoiceNotFound);
   const invoice = store.findByInvoiceNumber(config.companyId, parsed.data.InvoiceID);
   if (!invoice) return notFound(M.invoiceNotFound);
+  // While the issue is the last operation, its step follows the simulated upload (upload.ts).
+  const processStatus = processStatusOf(invoice, config, context.now);
   return {
     InvoiceID: invoice.invoiceNumber,
-    ProcessStatus: invoice.processStatus,
-    ProcessStatusMessage: PROCESS_STATUS_MESSAGES[invoice.processStatus] ?? invoice.processStatus,
+    ProcessStatus: processStatus,
+    ProcessStatusMessage: PROCESS_STATUS_MESSAGES[processStatus] ?? processStatus,
     BillingNo: invoice.billingNo,
     InvoiceDateTime: invoice.invoiceDateTime,
     TotalAmount: invoice.totalAmount,
@@ -224,4 +240,74 @@ export function invoiceStatus(context: StandardContext, item: unknown): InvoiceS
       Voided: allowance.voided,
     })),
   };
+}
+
+/**
+ * `/Inquire/GetInvoicesAppendStatus`, one invoice: its simulated upload at the service clock. Not
+ * this seller's, unknown, or not even a well-formed item: `N`, not on the provider's platform (the
+ * answer has no field for a reason).
+ */
+export function appendStatus(context: StandardContext, item: unknown): AppendStatusItem {
+  const parsed = RequestAppendStatus.safeParse(item);
+  const { config, store, now } = context;
+  const invoice =
+    parsed.success && parsed.data.CompanyID === config.companyId
+      ? store.findByInvoiceNumber(config.companyId, parsed.data.InvoiceID)
+      : null;
+  if (!invoice) return { InvoiceID: text(item, 'InvoiceID'), AppendStatus: 'N' };
+  return { InvoiceID: invoice.invoiceNumber, AppendStatus: appendStatusOf(invoice, config, now) };
+}
+
+/** An 8-digit serial as the number list writes it; `100000000` only past a track's last number. */
+const serialText = (serial: number): string => String(serial).padStart(8, '0');
+
+const toIdSegment = (segment: SegmentRecord): InvoiceIdSegment => ({
+  // Unique within the period: the track and the segment's first number.
+  Code: `${segment.periodCode}-${segment.track}-${serialText(segment.startSerial)}`,
+  UseFor: segment.deviceId,
+  StartNumber: serialText(segment.startSerial),
+  EndNumber: serialText(segment.endSerial),
+  CurrentNumber: serialText(segment.nextSerial),
+  InvoiceCount: segment.endSerial - segment.startSerial + 1,
+  RowStatus: segment.nextSerial <= segment.endSerial ? 'A' : 'F',
+});
+
+/** The even months of the periods of one year, in order. */
+const PERIOD_MONTHS = [2, 4, 6, 8, 10, 12];
+
+/**
+ * `/Inquire/GetInvoiceIDList` (one object, not a batch): every track of the period asked (or of
+ * each period of the AD year) with the segments given out so far. A period with no number used
+ * still lists its tracks, with empty `Details`; a track that has segments but is no longer in the
+ * settings is listed too, so that every number issued is named.
+ */
+export function invoiceIdList(
+  context: StandardContext,
+  item: unknown,
+): GetInvoiceIdListResponse | { StatusCode: 0; ResultMessage: string } {
+  const parsed = RequestAssignNoModel.safeParse(item);
+  if (!parsed.success) return { StatusCode: 0, ResultMessage: invalid(parsed.error) };
+  const { config, store } = context;
+  if (parsed.data.CompanyID !== config.companyId) {
+    return { StatusCode: 0, ResultMessage: `${M.invalidData}: CompanyID is not the seller of this key pair` };
+  }
+  const { StageYear, StageMonth } = parsed.data;
+  const IDList: InvoiceIdTrack[] = [];
+  for (const month of StageMonth === undefined ? PERIOD_MONTHS : [StageMonth]) {
+    const period = periodOf(StageYear, month);
+    const segments = store.periodSegments(period.code);
+    const tracks = [...tracksFor(config, period.code)];
+    for (const segment of segments) if (!tracks.includes(segment.track)) tracks.push(segment.track);
+    for (const track of tracks) {
+      IDList.push({
+        Word: track,
+        StageYear,
+        StageMonth: month,
+        BeginNumber: serialText(config.firstSerial),
+        EndNumber: serialText(config.firstSerial + config.numbersPerTrack - 1),
+        Details: segments.filter((segment) => segment.track === track).map(toIdSegment),
+      });
+    }
+  }
+  return { StatusCode: 1, ResultMessage: M.idListAnswered, IDList };
 }

@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { UploadMode } from './faults';
 
 /**
- * The service's durable state in one SQLite file: used timestamps, the next serial of every
- * track in every period, every issued invoice with its lines, voids and allowances. WAL with
+ * The service's durable state in one SQLite file: used timestamps (per key pair), the number
+ * segments of every track in every period with the device each belongs to, every issued invoice
+ * with its lines, voids and allowances. WAL with
  * synchronous=FULL: an answered issue survives a power cut, so a restart loses nothing and
  * reuses nothing. Schema changes after the first are numbered migrations (`user_version`).
  */
@@ -25,14 +27,22 @@ export interface IssuedInvoice {
 
 export interface IssueRequest {
   companyId: string;
+  /** The key pair's timestamp space (see auth.ts KeyPair): the company's, or a device's own. */
+  timestampSpace: string;
   /** The request's timestamp, recorded as used in the same transaction. */
   timestamp: number;
   billingNo: string;
+  /** The order's DeviceID: the number comes from a segment of this device's own. */
+  deviceId: string;
   periodCode: string;
   /** The period's tracks in allocation order. */
   tracks: readonly string[];
   firstSerial: number;
   numbersPerTrack: number;
+  /** How many numbers a new segment has (the last of a track may have fewer). */
+  segmentSize: number;
+  /** The simulated upload of this invoice (an upload fault, or normal). */
+  uploadMode: UploadMode;
   invoiceDateTime: string;
   randomNumber: string;
   totalAmount: number;
@@ -61,12 +71,14 @@ export type IssueOutcome =
   | { ok: false; reason: 'numbers-exhausted' };
 
 const SCHEMA = `
+-- company_id: the key pair's timestamp space (auth.ts KeyPair), named when there was one pair.
 CREATE TABLE IF NOT EXISTS used_timestamps (
   company_id TEXT NOT NULL,
   timestamp INTEGER NOT NULL,
   used_at TEXT NOT NULL,
   PRIMARY KEY (company_id, timestamp)
 ) WITHOUT ROWID;
+-- next_serial: the first serial no segment has (before migration 3: the next number to issue).
 CREATE TABLE IF NOT EXISTS track_cursors (
   period_code TEXT NOT NULL,
   track TEXT NOT NULL,
@@ -94,6 +106,12 @@ CREATE TABLE IF NOT EXISTS invoices (
  * of `user_version`, so that a store written by an older service opens and keeps its data.
  *   2: the standard API (profile §4): invoice type, buyer, void and last status on invoices; the
  *      invoice lines; allowances and their lines. Invoices issued before it have no lines.
+ *   3: per-device number segments (profile §4 Number ranges) and the simulated upload: the
+ *      `segments` table, each invoice's DeviceID and upload mode. The numbers a store issued
+ *      before it (consecutively from each track's first) become one used-up segment per track
+ *      without a device (`UseFor` empty), so the number list still names every issued number;
+ *      the track's cursor stays where it was, and the next segment starts at the next segment
+ *      boundary at or after it (see `alignUp`). Invoices issued before it upload normally.
  */
 const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
   {
@@ -153,7 +171,76 @@ CREATE TABLE allowance_lines (
 CREATE INDEX allowance_lines_by_invoice ON allowance_lines (company_id, period_code, invoice_number);
 `,
   },
+  {
+    version: 3,
+    sql: `
+ALTER TABLE invoices ADD COLUMN device_id TEXT;
+ALTER TABLE invoices ADD COLUMN upload_mode TEXT NOT NULL DEFAULT 'normal';
+CREATE TABLE segments (
+  period_code TEXT NOT NULL,
+  track TEXT NOT NULL,
+  start_serial INTEGER NOT NULL,
+  end_serial INTEGER NOT NULL,
+  next_serial INTEGER NOT NULL,
+  device_id TEXT NOT NULL,
+  assigned_at TEXT NOT NULL,
+  PRIMARY KEY (period_code, track, start_serial)
+) WITHOUT ROWID;
+CREATE INDEX segments_by_device ON segments (period_code, device_id);
+INSERT INTO segments (period_code, track, start_serial, end_serial, next_serial, device_id, assigned_at)
+SELECT c.period_code, c.track, f.serial, c.next_serial - 1, c.next_serial, '',
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+FROM track_cursors c JOIN (
+  SELECT period_code, substr(invoice_number, 1, 2) AS track,
+    MIN(CAST(substr(invoice_number, 3) AS INTEGER)) AS serial
+  FROM invoices GROUP BY period_code, substr(invoice_number, 1, 2)
+) f ON f.period_code = c.period_code AND f.track = c.track
+WHERE c.next_serial > f.serial;
+`,
+  },
 ];
+
+/**
+ * One segment of a track (profile §4): `[startSerial, endSerial]` given to `deviceId`, issuing
+ * `nextSerial` next (`endSerial + 1` once used up).
+ */
+export interface SegmentRecord {
+  periodCode: string;
+  track: string;
+  startSerial: number;
+  endSerial: number;
+  nextSerial: number;
+  /** Empty for the numbers a store issued before segments (migration 3). */
+  deviceId: string;
+}
+
+interface SegmentRow {
+  period_code: string;
+  track: string;
+  start_serial: number;
+  end_serial: number;
+  next_serial: number;
+  device_id: string;
+}
+
+const toSegment = (row: SegmentRow): SegmentRecord => ({
+  periodCode: row.period_code,
+  track: row.track,
+  startSerial: row.start_serial,
+  endSerial: row.end_serial,
+  nextSerial: row.next_serial,
+  deviceId: row.device_id,
+});
+
+/**
+ * The first segment boundary at or after `serial`: segments are cut from the track's first serial
+ * on, every `size` numbers. A cursor left between boundaries (a store from before segments) skips
+ * the rest of that stretch, which no device ever gets.
+ */
+export function alignUp(serial: number, firstSerial: number, size: number): number {
+  if (serial <= firstSerial) return firstSerial;
+  return firstSerial + Math.ceil((serial - firstSerial) / size) * size;
+}
 
 /** An invoice as the standard API sees it. */
 export interface StandardInvoice {
@@ -167,7 +254,11 @@ export interface StandardInvoice {
   invoiceFor: 'B' | 'C' | null;
   buyerId: string | null;
   voided: boolean;
+  /** As stored: `I0` until a void or allowance (the upload's steps are computed, see upload.ts). */
   processStatus: string;
+  /** The service clock's instant of the issue (ISO). */
+  issuedAt: string;
+  uploadMode: UploadMode;
 }
 
 export interface StoredInvoiceLine {
@@ -229,7 +320,11 @@ interface StandardInvoiceRow {
   buyer_id: string | null;
   voided_at: string | null;
   process_status: string;
+  issued_at: string;
+  upload_mode: string;
 }
+
+const UPLOAD_MODES: readonly string[] = ['normal', 'stuck', 'suspended'] satisfies UploadMode[];
 
 const toStandardInvoice = (row: StandardInvoiceRow): StandardInvoice => ({
   companyId: row.company_id,
@@ -242,6 +337,9 @@ const toStandardInvoice = (row: StandardInvoiceRow): StandardInvoice => ({
   buyerId: row.buyer_id,
   voided: row.voided_at !== null,
   processStatus: row.process_status,
+  issuedAt: row.issued_at,
+  // The file is the service's own, but a mode it does not know must not stall an upload.
+  uploadMode: UPLOAD_MODES.includes(row.upload_mode) ? (row.upload_mode as UploadMode) : 'normal',
 });
 
 interface InvoiceRow {
@@ -301,9 +399,28 @@ export class TrainingStore {
       ),
       insertInvoice: this.db.prepare(
         `INSERT INTO invoices (company_id, billing_no, invoice_number, period_code, invoice_date_time,
-           random_number, total_amount, operation, qkey, issued_at, invoice_for, buyer_id)
+           random_number, total_amount, operation, qkey, issued_at, invoice_for, buyer_id, device_id,
+           upload_mode)
          VALUES (@companyId, @billingNo, @invoiceNumber, @periodCode, @invoiceDateTime,
-           @randomNumber, @totalAmount, @operation, @qKey, @issuedAt, @invoiceFor, @buyerId)`,
+           @randomNumber, @totalAmount, @operation, @qKey, @issuedAt, @invoiceFor, @buyerId, @deviceId,
+           @uploadMode)`,
+      ),
+      // A device's segments in the period that still have numbers (normally at most one).
+      activeSegments: this.db.prepare<[string, string], SegmentRow>(
+        `SELECT * FROM segments WHERE period_code = ? AND device_id = ? AND next_serial <= end_serial
+         ORDER BY track, start_serial`,
+      ),
+      insertSegment: this.db.prepare(
+        `INSERT INTO segments (period_code, track, start_serial, end_serial, next_serial, device_id,
+           assigned_at)
+         VALUES (@periodCode, @track, @startSerial, @endSerial, @startSerial, @deviceId, @assignedAt)`,
+      ),
+      advanceSegment: this.db.prepare(
+        `UPDATE segments SET next_serial = next_serial + 1
+         WHERE period_code = ? AND track = ? AND start_serial = ?`,
+      ),
+      periodSegments: this.db.prepare<[string], SegmentRow>(
+        'SELECT * FROM segments WHERE period_code = ? ORDER BY track, start_serial',
       ),
       insertLine: this.db.prepare(
         `INSERT INTO invoice_lines (company_id, period_code, invoice_number, position, sequence,
@@ -405,48 +522,86 @@ export class TrainingStore {
     // commit), even with a second process on the file. A refusal still commits the timestamp.
     this.issueTransaction = this.db.transaction((request: IssueRequest): IssueOutcome => {
       const issuedAt = request.issuedAt.toISOString();
-      if (this.statements.useTimestamp.run(request.companyId, request.timestamp, issuedAt).changes === 0) {
+      if (
+        this.statements.useTimestamp.run(request.timestampSpace, request.timestamp, issuedAt).changes === 0
+      ) {
         return { ok: false, reason: 'timestamp-used' };
       }
       if (this.statements.findInvoice.get(request.companyId, request.billingNo)) {
         return { ok: false, reason: 'duplicate-billing-no' };
       }
-      const end = request.firstSerial + request.numbersPerTrack;
-      for (const track of request.tracks) {
-        const serial =
-          this.statements.cursor.get(request.periodCode, track)?.next_serial ?? request.firstSerial;
-        if (serial >= end) continue;
-        const invoice: IssuedInvoice = {
+      const segment = this.deviceSegment(request, issuedAt);
+      if (!segment) return { ok: false, reason: 'numbers-exhausted' };
+      const serial = segment.nextSerial;
+      const invoice: IssuedInvoice = {
+        companyId: request.companyId,
+        billingNo: request.billingNo,
+        invoiceNumber: `${segment.track}${String(serial).padStart(8, '0')}`,
+        periodCode: request.periodCode,
+        invoiceDateTime: request.invoiceDateTime,
+        randomNumber: request.randomNumber,
+        totalAmount: request.totalAmount,
+        operation: request.operation,
+        qKey: request.qKey,
+      };
+      this.statements.advanceSegment.run(request.periodCode, segment.track, segment.startSerial);
+      this.statements.insertInvoice.run({
+        ...invoice,
+        issuedAt,
+        invoiceFor: request.invoiceFor,
+        buyerId: request.buyerId,
+        deviceId: request.deviceId,
+        uploadMode: request.uploadMode,
+      });
+      request.lines.forEach((line, position) =>
+        this.statements.insertLine.run({
           companyId: request.companyId,
-          billingNo: request.billingNo,
-          invoiceNumber: `${track}${String(serial).padStart(8, '0')}`,
           periodCode: request.periodCode,
-          invoiceDateTime: request.invoiceDateTime,
-          randomNumber: request.randomNumber,
-          totalAmount: request.totalAmount,
-          operation: request.operation,
-          qKey: request.qKey,
-        };
-        this.statements.setCursor.run(request.periodCode, track, serial + 1);
-        this.statements.insertInvoice.run({
-          ...invoice,
-          issuedAt,
-          invoiceFor: request.invoiceFor,
-          buyerId: request.buyerId,
-        });
-        request.lines.forEach((line, position) =>
-          this.statements.insertLine.run({
-            companyId: request.companyId,
-            periodCode: request.periodCode,
-            invoiceNumber: invoice.invoiceNumber,
-            position,
-            ...line,
-          }),
-        );
-        return { ok: true, invoice };
-      }
-      return { ok: false, reason: 'numbers-exhausted' };
+          invoiceNumber: invoice.invoiceNumber,
+          position,
+          ...line,
+        }),
+      );
+      return { ok: true, invoice };
     });
+  }
+
+  /**
+   * The segment the device issues from next (inside the issue transaction): its own segment with
+   * numbers left in the first track that has one, else the next free segment in track order, given
+   * to it now; null when no track of the period has a free segment left.
+   */
+  private deviceSegment(request: IssueRequest, assignedAt: string): SegmentRecord | null {
+    const active = this.statements.activeSegments.all(request.periodCode, request.deviceId).map(toSegment);
+    for (const track of request.tracks) {
+      const own = active.find((segment) => segment.track === track);
+      if (own) return own;
+    }
+    const trackEnd = request.firstSerial + request.numbersPerTrack;
+    for (const track of request.tracks) {
+      const cursor =
+        this.statements.cursor.get(request.periodCode, track)?.next_serial ?? request.firstSerial;
+      const startSerial = alignUp(cursor, request.firstSerial, request.segmentSize);
+      if (startSerial >= trackEnd) continue;
+      const endSerial = Math.min(startSerial + request.segmentSize, trackEnd) - 1;
+      const segment: SegmentRecord = {
+        periodCode: request.periodCode,
+        track,
+        startSerial,
+        endSerial,
+        nextSerial: startSerial,
+        deviceId: request.deviceId,
+      };
+      this.statements.insertSegment.run({ ...segment, assignedAt });
+      this.statements.setCursor.run(request.periodCode, track, endSerial + 1);
+      return segment;
+    }
+    return null;
+  }
+
+  /** Every segment of a period, by track and start (the standard API's number list). */
+  periodSegments(periodCode: string): SegmentRecord[] {
+    return this.statements.periodSegments.all(periodCode).map(toSegment);
   }
 
   /** Runs the pending migrations; a second process opening the file at once waits (IMMEDIATE). */
@@ -602,19 +757,23 @@ export class TrainingStore {
       }));
   }
 
-  /** Whether a company has used this timestamp (also before a restart). */
-  isTimestampUsed(companyId: string, timestamp: number): boolean {
-    return this.statements.timestampUsed.get(companyId, timestamp) !== undefined;
+  /**
+   * Whether a key pair has used this timestamp (also before a restart). `timestampSpace` is the
+   * pair's (auth.ts KeyPair): the company id for the top-level POS pair, as before key pairs.
+   */
+  isTimestampUsed(timestampSpace: string, timestamp: number): boolean {
+    return this.statements.timestampUsed.get(timestampSpace, timestamp) !== undefined;
   }
 
-  /** Records a company's timestamp; false when it was used before. */
-  useTimestamp(companyId: string, timestamp: number, now: Date): boolean {
-    return this.statements.useTimestamp.run(companyId, timestamp, now.toISOString()).changes === 1;
+  /** Records a key pair's timestamp; false when it was used before. */
+  useTimestamp(timestampSpace: string, timestamp: number, now: Date): boolean {
+    return this.statements.useTimestamp.run(timestampSpace, timestamp, now.toISOString()).changes === 1;
   }
 
   /**
-   * Records the timestamp, allocates the next number and records the invoice, unless the
-   * timestamp or the BillingNo was used before.
+   * Records the timestamp in the request's space, takes the next number of the device's segment
+   * (a new segment when it has none left) and records the invoice, unless the timestamp or the
+   * BillingNo was used before.
    */
   issue(request: IssueRequest): IssueOutcome {
     return this.issueTransaction.immediate(request);

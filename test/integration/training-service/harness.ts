@@ -100,9 +100,10 @@ export function issuedLookup(data: PosOrderData, issued: PosIssued, path: string
     RandomNumber: issued.RandomNumber,
     TotalAmount: data.TotalAmount,
     Operation: path,
-    // What the standard API did since: nothing, for a fresh issue.
+    // What the standard API did since: nothing, for a fresh issue (not yet uploaded either).
     Voided: false,
     ProcessStatus: 'I0',
+    AppendStatus: 'P',
     Allowances: [],
   };
 }

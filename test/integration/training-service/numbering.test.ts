@@ -38,7 +38,8 @@ describe('training service: invoice numbers', () => {
     clock.set(taipei('2026-12-31T23:50:00'));
     svc = await startService({
       now: clock.now,
-      config: { tracks: ['AB', 'CD'], numbersPerTrack: 3, firstSerial: 50 },
+      // One device: its one segment per track is the whole track, so the numbers run on.
+      config: { tracks: ['AB', 'CD'], numbersPerTrack: 3, firstSerial: 50, segmentSize: 3 },
     });
     const numbers = [];
     for (const operation of [

@@ -7,7 +7,8 @@ import { taipei } from './harness';
 import { allowanceData, startStandardRig, type StandardRig } from './standard-client';
 
 // A store written by the service before the standard API (no user_version, invoices without
-// lines) opens, keeps its invoices and serves them on the standard API.
+// lines) opens, keeps its invoices and serves them on the standard API. (Later migrations run too:
+// the number segments of version 3 are checked in segments.test.ts.)
 const OLD_SCHEMA = `
 CREATE TABLE used_timestamps (
   company_id TEXT NOT NULL, timestamp INTEGER NOT NULL, used_at TEXT NOT NULL,
@@ -43,7 +44,11 @@ describe('training service: store migration for the standard API', () => {
     db.prepare(`INSERT INTO track_cursors VALUES ('11504', 'TR', 1)`).run();
     db.close();
 
-    rig = await startStandardRig(taipei('2026-04-10T10:00:00'), { dataDir: temp.dir });
+    // The old invoice was issued an hour ago: an upload slower than that keeps it at I0 here.
+    rig = await startStandardRig(taipei('2026-04-10T10:00:00'), {
+      dataDir: temp.dir,
+      config: { uploadAfterSeconds: 86_400, confirmAfterSeconds: 86_400 },
+    });
     const seller = rig.svc.config.companyId;
     expect(await rig.status(['TR00000000'])).toEqual([
       {
@@ -62,24 +67,25 @@ describe('training service: store migration for the standard API', () => {
       await rig.ok('allowanceInvoice', allowanceData(seller, 'OLD1', '0000000000', 'C', [line], at)),
     ).toMatchObject({ StatusCode: 0, ResultMessage: 'Line not found' });
     const fresh = await rig.issue('NEW-1');
-    expect(fresh.issued.InvoiceNumber).toBe('TR00000001');
+    // Its device's first segment starts at the first segment boundary after the old numbers.
+    expect(fresh.issued.InvoiceNumber).toBe('TR00001000');
     expect(
       await rig.ok(
         'allowanceInvoice',
-        allowanceData(seller, 'NEW1', '0000000000', 'C', [{ ...line, invoice: 'TR00000001' }], at),
+        allowanceData(seller, 'NEW1', '0000000000', 'C', [{ ...line, invoice: 'TR00001000' }], at),
       ),
     ).toMatchObject({ StatusCode: 1, AllowanceNumber: 'NEW1001' });
     expect(await rig.ok('cancelInvoices', rig.voidData('TR00000000'))).toMatchObject({ StatusCode: 1 });
 
     // Opening again runs nothing twice and loses nothing.
     await rig.restart();
-    expect(await rig.status(['TR00000000', 'TR00000001'])).toMatchObject([
+    expect(await rig.status(['TR00000000', 'TR00001000'])).toMatchObject([
       { ProcessStatus: 'C0' },
       { ProcessStatus: 'A0', Allowances: [{ AllowanceNumber: 'NEW1001' }] },
     ]);
     await rig.svc.stop();
     const check = new Database(join(temp.dir, STORE_FILE), { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(2);
+    expect(check.pragma('user_version', { simple: true })).toBe(3);
     check.close();
     rig = undefined;
   });

@@ -36,6 +36,10 @@ describe('training service config', () => {
         maxBodyBytes: 1024 * 1024,
         maxOrderAgeHours: 48,
         variant: 'profile',
+        devices: [],
+        segmentSize: 1000,
+        uploadAfterSeconds: 60,
+        confirmAfterSeconds: 120,
       },
     });
   });
@@ -98,6 +102,130 @@ describe('training service config', () => {
       publicBaseUrl: 'https://bind.example.test/pos',
       clockOffsetSeconds: -120,
     });
+  });
+
+  it('takes registered devices with key pairs of their own, segments and upload times', () => {
+    const devices = [
+      { deviceId: 'T01', apiKey: 'till-01-api-key', signingSecret: 'till-01-secret' },
+      { deviceId: '櫃台 2', apiKey: 'till-02-api-key', signingSecret: 'till-01-secret' },
+    ];
+    const parsed = parseTrainingServiceConfig({
+      ...required,
+      devices,
+      segmentSize: 250,
+      uploadAfterSeconds: 0,
+      confirmAfterSeconds: 0,
+    });
+    expect(parsed.ok && parsed.config).toMatchObject({
+      devices,
+      segmentSize: 250,
+      uploadAfterSeconds: 0,
+      confirmAfterSeconds: 0,
+    });
+  });
+
+  it('cuts segments of 1,000 unless a track is shorter, and takes a segment as long as the track', () => {
+    const short = parseTrainingServiceConfig({ ...required, numbersPerTrack: 50 });
+    expect(short.ok && short.config.segmentSize).toBe(50);
+    const whole = parseTrainingServiceConfig({ ...required, numbersPerTrack: 50, segmentSize: 50 });
+    expect(whole.ok && whole.config.segmentSize).toBe(50);
+    const one = parseTrainingServiceConfig({ ...required, segmentSize: 1 });
+    expect(one.ok && one.config.segmentSize).toBe(1);
+  });
+
+  const device = (index: number, fields: Record<string, unknown> = {}) => ({
+    deviceId: `T0${index}`,
+    apiKey: `till-0${index}-api-key`,
+    signingSecret: `till-0${index}-secret`,
+    ...fields,
+  });
+
+  it.each<[unknown, string, string]>([
+    [
+      { ...required, devices: { deviceId: 'T01' } },
+      '設定錯誤：devices 必須是清單，例如 [{"deviceId":"T01","apiKey":"…","signingSecret":"…"}]',
+      'Bad config: devices must be a list, e.g. [{"deviceId":"T01","apiKey":"…","signingSecret":"…"}]',
+    ],
+    [
+      { ...required, devices: ['T01'] },
+      '設定錯誤：devices[0] 必須是 {"deviceId","apiKey","signingSecret"} 物件',
+      'Bad config: devices[0] must be an object {"deviceId","apiKey","signingSecret"}',
+    ],
+    [
+      { ...required, devices: [device(1), device(2, { apikey: 'x' })] },
+      '設定錯誤：devices[1] 有不認識的設定項目 apikey',
+      'Bad config: devices[1] has an unknown setting apikey',
+    ],
+    ...['', ' T01', 'T\u000101', 'T'.repeat(41), 7].map((deviceId): [unknown, string, string] => [
+      { ...required, devices: [device(1, { deviceId })] },
+      '設定錯誤：devices[0].deviceId 必須是 1 到 40 個可列印字元（前後不留空白）',
+      'Bad config: devices[0].deviceId must be 1 to 40 printable characters without leading or trailing spaces',
+    ]),
+    [
+      { ...required, devices: [device(1, { apiKey: 'short' })] },
+      '設定錯誤：devices[0].apiKey 必須是至少 8 個可列印 ASCII 字元（不含空白）',
+      'Bad config: devices[0].apiKey must be at least 8 printable ASCII characters without spaces',
+    ],
+    [
+      { ...required, devices: [device(1, { signingSecret: undefined })] },
+      '設定錯誤：devices[0].signingSecret 必須是至少 8 個可列印 ASCII 字元（不含空白）',
+      'Bad config: devices[0].signingSecret must be at least 8 printable ASCII characters without spaces',
+    ],
+    [
+      { ...required, devices: [device(1), device(2, { deviceId: 'T01' })] },
+      '設定錯誤：devices[1].deviceId 與 devices[0] 重複',
+      'Bad config: devices[1].deviceId repeats devices[0]',
+    ],
+    [
+      { ...required, devices: [device(1, { apiKey: required.apiKey })] },
+      '設定錯誤：devices[0].apiKey 不可與 apiKey 相同',
+      'Bad config: devices[0].apiKey must differ from apiKey',
+    ],
+    [
+      { ...required, devices: [device(1, { apiKey: 'training-standard-api-key' })] },
+      '設定錯誤：devices[0].apiKey 不可與 standardApiKey 相同',
+      'Bad config: devices[0].apiKey must differ from standardApiKey',
+    ],
+    [
+      { ...required, devices: [device(1), device(2), device(3, { apiKey: 'till-02-api-key' })] },
+      '設定錯誤：devices[2].apiKey 不可與 devices[1].apiKey 相同',
+      'Bad config: devices[2].apiKey must differ from devices[1].apiKey',
+    ],
+    [
+      { ...required, devices: [device(1, { signingSecret: 'training-standard-signing-secret' })] },
+      '設定錯誤：devices[0].signingSecret 不可與 standardSigningSecret 相同',
+      'Bad config: devices[0].signingSecret must differ from standardSigningSecret',
+    ],
+    [
+      { ...required, segmentSize: 0 },
+      '設定錯誤：segmentSize 必須是 1 到 100000 之間的整數',
+      'Bad config: segmentSize must be an integer from 1 to 100000',
+    ],
+    [
+      { ...required, numbersPerTrack: 50, segmentSize: 51 },
+      '設定錯誤：segmentSize 必須是 1 到 50 之間的整數',
+      'Bad config: segmentSize must be an integer from 1 to 50',
+    ],
+    [
+      { ...required, uploadAfterSeconds: -1 },
+      '設定錯誤：uploadAfterSeconds 必須是 0 到 31622400 之間的整數',
+      'Bad config: uploadAfterSeconds must be an integer from 0 to 31622400',
+    ],
+    [
+      { ...required, uploadAfterSeconds: 300, confirmAfterSeconds: 299 },
+      '設定錯誤：confirmAfterSeconds 必須是 300 到 31622400 之間的整數',
+      'Bad config: confirmAfterSeconds must be an integer from 300 to 31622400',
+    ],
+  ])('refuses devices, segments or upload times %j with a bilingual reason', (json, zh, en) => {
+    expect(refusal(json)).toEqual({ zh, en });
+  });
+
+  it('names no secret in its refusals', () => {
+    const message = refusal({
+      ...required,
+      devices: [device(1), device(2, { apiKey: 'till-01-api-key', signingSecret: 'very-secret-value' })],
+    });
+    expect(`${message.zh} ${message.en}`).not.toMatch(/till-01-api-key|very-secret-value/);
   });
 
   it.each([
