@@ -9,6 +9,7 @@ import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { labelOf, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
+import { ReconciliationSection } from '../reconciliation/ReconciliationSection';
 import { useSupervisorAction } from '../settings/SupervisorAction';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
@@ -108,7 +109,10 @@ function SummaryBlock({
   );
 }
 
-/** The day's summary, its export to a folder (CSV or JSON), the summary slip and the journal check. */
+/**
+ * The day's summary, its reconciliation with the provider, its export to a folder (CSV or JSON),
+ * the summary slip and the journal check.
+ */
 export function ClosingScreen() {
   const t = useText();
   const go = useNavigation((s) => s.go);
@@ -142,6 +146,11 @@ export function ClosingScreen() {
           )}
         </div>
       )}
+      {/* Ready once the summary above has its height: the status bar's warning scrolls to it. */}
+      <ReconciliationSection
+        businessDay={closing.businessDay}
+        layoutReady={summary !== null || closing.error !== null}
+      />
       <section className="panel" data-testid="export-panel">
         <h2 className="panel__title">{t({ zh: '匯出', en: 'Export' })}</h2>
         <div className="form-row">

@@ -3,6 +3,7 @@ import { describeClockOffset } from '../../../shared/domain';
 import { isBusyScreen, useNavigation } from '../app/navigation-store';
 import { useText } from '../i18n/language-store';
 import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
+import { UploadWarning } from '../reconciliation/UploadWarning';
 import { useStatus } from './status-store';
 
 const SERVICE_TEXT = {
@@ -11,7 +12,10 @@ const SERVICE_TEXT = {
   unreachable: { zh: '發票服務：無法連線', en: 'E-invoice service: unreachable' },
 } as const;
 
-/** Always visible: mode, till, service, printer, and how many sales wait for verification. */
+/**
+ * Always visible, on one line: mode, till, service, printer, how many sales wait for verification,
+ * and invoices late or at risk to upload.
+ */
 export function StatusBar() {
   const t = useText();
   const { status, error, refresh, listen } = useStatus();
@@ -84,18 +88,20 @@ export function StatusBar() {
         {t({ zh: `印表機：${printerState.zh}`, en: `Printer: ${printerState.en}` })}
       </span>
       {status.pendingVerification > 0 ? (
+        // A finger-tall button (the bar is one finger tall) around the small badge.
         <button
           type="button"
           data-testid="status-pending"
-          className="badge badge--warning"
+          className="status-bar__action"
           disabled={busy}
           onClick={() => go('journal')}
         >
-          {pending}
+          <span className="badge badge--warning">{pending}</span>
         </button>
       ) : (
         <span data-testid="status-pending">{pending}</span>
       )}
+      <UploadWarning state={status.reconciliation} disabled={busy} />
       <span className="status-bar__version" data-testid="status-version">
         {status.appName} v{status.version}
       </span>
