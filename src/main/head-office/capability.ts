@@ -1,0 +1,382 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Bilingual } from '../../shared/domain';
+import {
+  StoreDay,
+  type HeadOfficeState,
+  type headOfficeMethods,
+} from '../../shared/ipc/contract/head-office';
+import type { HandlersFor } from '../core/handlers';
+import { periodic, type PeriodicService } from '../core/lifecycle';
+import type { Logger } from '../core/logger';
+import {
+  classifyError,
+  closeQuietly,
+  connectHeadOffice,
+  describeAddress,
+  headOfficeError,
+  plain,
+  type HeadOfficeConnection,
+  type HeadOfficeProblemCode,
+} from './connection';
+import type { TillIdentity } from './feed';
+import { DEFAULT_BATCH, syncOnce, type SyncResult } from './replicator';
+
+/**
+ * Head office as the core assembles it: the replicator as a periodic service on the core's
+ * lifecycle (never a timer of its own: the core starts it after the handlers exist and stops it,
+ * waiting for the batch in flight, before the journal closes), the status bar's line, and the
+ * closing screen's store view.
+ *
+ * Without a head-office address nothing runs and the state is `off`: the till is exactly as
+ * before. With one, a run every `intervalMs` (and on `sync`) sends what head office lacks; a run
+ * that finds head office unreachable leaves the till selling and tries again at the next interval.
+ */
+export interface HeadOfficeSettings {
+  connection: HeadOfficeConnection;
+  /** The store this till belongs to (head office's stores). */
+  storeId: string;
+}
+
+export interface HeadOfficeCapabilityOptions {
+  /** The till's journal: its file is read on a separate read-only connection. */
+  journal: { readonly path: string; chainHead(): { entryId: number } };
+  /** The head-office address, password, TLS and store, or null when none is set. */
+  settings: () => HeadOfficeSettings | null;
+  companyId: () => string;
+  tillId: () => string;
+  /** This PC's install id (install-id.ts `loadOrCreateInstallId`). */
+  installId: () => string;
+  /** The journal's chain key (the `journalChainKey` secret), or null. */
+  chainKey: () => Buffer | null;
+  logger: Logger;
+  /** The status bar's line changed (throttled to one call a second during a catch-up). */
+  onStateChanged?: () => void;
+  /** Between runs (default 10 s). */
+  intervalMs?: number;
+  batchSize?: number;
+  now?: () => Date;
+}
+
+export interface HeadOfficeCapability {
+  /** Register with the core's lifecycle. */
+  service: PeriodicService;
+  state(): HeadOfficeState;
+  /** One run now (or the one in progress); the state after it. */
+  syncNow(): Promise<HeadOfficeState>;
+  storeDay(businessDay: string): Promise<StoreDay>;
+  handlers: HandlersFor<typeof headOfficeMethods>;
+}
+
+/** Problems that are head office saying no (shown as refused) rather than not being there. */
+const REFUSING: ReadonlySet<HeadOfficeProblemCode> = new Set(['other-company', 'other-machine', 'chain-key']);
+const UNREACHABLE: ReadonlySet<HeadOfficeProblemCode> = new Set([
+  'bad-address',
+  'unreachable',
+  'auth',
+  'no-database',
+  'not-migrated',
+  'permission',
+  'tls',
+  'timeout',
+]);
+
+export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions): HeadOfficeCapability {
+  const now = options.now ?? (() => new Date());
+  let outcome: 'none' | 'ok' | 'unreachable' | 'refused' | 'failed' = 'none';
+  let reason: Bilingual | null = null;
+  let headOfficeEntryId: number | null = null;
+  let lastSyncedAt: string | null = null;
+  let lastContactAt: string | null = null;
+  let stopping = false;
+  let client: pg.Client | null = null;
+  let published = '';
+  let publishedAt = 0;
+  let loggedReason = '';
+
+  function journalEntryId(): number {
+    try {
+      return options.journal.chainHead().entryId;
+    } catch {
+      return 0; // the journal is closing
+    }
+  }
+
+  function state(): HeadOfficeState {
+    const settings = options.settings();
+    const local = journalEntryId();
+    if (!settings) {
+      return {
+        state: 'off',
+        behind: null,
+        headOfficeEntryId: null,
+        journalEntryId: local,
+        lastSyncedAt,
+        lastContactAt,
+        reason: null,
+        address: null,
+      };
+    }
+    const behind = headOfficeEntryId === null ? null : Math.max(0, local - headOfficeEntryId);
+    const kind: HeadOfficeState['state'] =
+      outcome === 'refused'
+        ? 'refused'
+        : outcome === 'unreachable'
+          ? 'unreachable'
+          : outcome === 'failed'
+            ? 'failed'
+            : behind === 0
+              ? 'synced'
+              : 'behind';
+    return {
+      state: kind,
+      behind,
+      headOfficeEntryId,
+      journalEntryId: local,
+      lastSyncedAt,
+      lastContactAt,
+      reason: kind === 'synced' || kind === 'behind' ? null : reason,
+      address: describeAddress(settings.connection.url),
+    };
+  }
+
+  /** Tells the core when the line changed: at once for a new state, once a second for progress. */
+  function publish(force = false): void {
+    if (!options.onStateChanged) return;
+    const current = state();
+    const key = `${current.state}|${current.reason?.en ?? ''}|${current.behind === 0}`;
+    const at = Date.now();
+    if (!force && key === published && at - publishedAt < 1_000) return;
+    published = key;
+    publishedAt = at;
+    options.onStateChanged();
+  }
+
+  function identity(): TillIdentity {
+    const settings = options.settings()!;
+    return {
+      companyId: options.companyId(),
+      storeId: settings.storeId,
+      tillId: options.tillId(),
+      installId: options.installId(),
+    };
+  }
+
+  function chainKey(): Buffer | null {
+    try {
+      return options.chainKey();
+    } catch {
+      return null; // unreadable: the run says the key is missing
+    }
+  }
+
+  function record(result: SyncResult): void {
+    const at = now().toISOString();
+    if (result.headOffice) {
+      headOfficeEntryId = result.headOffice.entryId;
+      lastContactAt = at;
+    }
+    switch (result.kind) {
+      case 'synced':
+        outcome = 'ok';
+        reason = null;
+        lastSyncedAt = at;
+        break;
+      case 'stopped':
+        outcome = 'ok';
+        reason = null;
+        break;
+      case 'refused':
+        outcome = 'refused';
+        reason = result.refusal.reason;
+        break;
+      case 'failed':
+        outcome = REFUSING.has(result.error.problem)
+          ? 'refused'
+          : UNREACHABLE.has(result.error.problem)
+            ? 'unreachable'
+            : 'failed';
+        reason = result.error.bilingual;
+        break;
+    }
+    // The log hears of a problem once, not at every interval while head office is down.
+    const logKey = `${outcome}|${reason?.en ?? ''}`;
+    if (logKey !== loggedReason) {
+      loggedReason = logKey;
+      if (reason) {
+        (outcome === 'unreachable' ? options.logger.warn : options.logger.error)('head office: ' + outcome, {
+          reason: reason.en,
+        });
+      } else if (outcome === 'ok') {
+        options.logger.info('head office: connected', { headOfficeEntryId });
+      }
+    }
+  }
+
+  async function run(): Promise<void> {
+    const settings = options.settings();
+    if (!settings || stopping) return;
+    const result = await syncOnce({
+      journalPath: options.journal.path,
+      identity: identity(),
+      chainKey: chainKey(),
+      connection: settings.connection,
+      batchSize: options.batchSize ?? DEFAULT_BATCH,
+      shouldStop: () => stopping,
+      onClient: (current) => {
+        client = current;
+      },
+      onProgress: ({ headOffice }) => {
+        headOfficeEntryId = headOffice.entryId;
+        lastContactAt = now().toISOString();
+        if (outcome !== 'ok') {
+          outcome = 'ok';
+          reason = null;
+        }
+        publish();
+      },
+    });
+    record(result);
+    publish(true);
+  }
+
+  const poll = periodic({
+    name: 'head-office',
+    intervalMs: options.intervalMs ?? 10_000,
+    runAtStart: true,
+    logger: options.logger,
+    enabled: () => options.settings() !== null,
+    run,
+  });
+
+  const service: PeriodicService = {
+    name: poll.name,
+    start() {
+      stopping = false;
+      return poll.start();
+    },
+    async stop() {
+      // The batch in flight is abandoned (head office rolls it back) rather than waited for: a
+      // head office that does not answer must not hold up closing the till.
+      stopping = true;
+      const current = client;
+      if (current) void closeQuietly(current);
+      await poll.stop();
+    },
+    runNow: () => poll.runNow(),
+  };
+
+  async function storeDay(businessDay: string): Promise<StoreDay> {
+    const settings = options.settings();
+    if (!settings) {
+      throw headOfficeError(
+        'bad-address',
+        '尚未設定總部資料庫，無法顯示門市資料',
+        'No head office is set: the store view is not available',
+      );
+    }
+    let connection: pg.Client | null = null;
+    try {
+      connection = await connectHeadOffice(settings.connection);
+      const result = await connection.query<{ answer: unknown }>('SELECT hq.store_day($1, $2, $3::date) AS answer', [
+        options.tillId(),
+        options.installId(),
+        businessDay,
+      ]);
+      const parsed = StoreDayAnswer.safeParse(result.rows[0]?.answer);
+      if (!parsed.success) {
+        throw headOfficeError('internal', '總部資料庫的回應無法辨識', 'Head office gave an answer this till cannot read');
+      }
+      const answer = parsed.data;
+      if (answer.status !== 'ok') {
+        throw headOfficeError(
+          answer.status === 'other-machine' ? 'other-machine' : 'internal',
+          answer.status === 'other-machine'
+            ? '此收銀機代號由另一台電腦傳送資料，無法顯示門市資料'
+            : '總部尚未收到此收銀機的資料',
+          answer.status === 'other-machine'
+            ? 'This till id is fed by another PC: the store view is not available'
+            : 'Head office has nothing from this till yet',
+        );
+      }
+      return {
+        storeId: plain(answer.storeId, 32),
+        businessDay,
+        tills: answer.tills.map((till) => ({ ...till, tillId: plain(till.tillId, 12) })),
+        payments: answer.payments.map((payment) => ({
+          ...payment,
+          tillId: plain(payment.tillId, 12),
+          method: plain(payment.method, 32),
+        })),
+        feeds: answer.feeds.map((feed) => ({
+          tillId: plain(feed.tillId, 12),
+          refused: feed.refused,
+          lastEntryAt: feed.lastEntryAt,
+          headEntryId: feed.headId,
+        })),
+        generatedAt: now().toISOString(),
+      };
+    } catch (error) {
+      throw classifyError(error);
+    } finally {
+      await closeQuietly(connection);
+    }
+  }
+
+  return {
+    service,
+    state,
+    async syncNow() {
+      await service.runNow();
+      return state();
+    },
+    storeDay,
+    handlers: {
+      'headOffice.status': async () => state(),
+      'headOffice.sync': async () => {
+        await service.runNow();
+        return state();
+      },
+      'headOffice.storeDay': async ({ businessDay }) => storeDay(businessDay),
+    },
+  };
+}
+
+/** hq.store_day's answer (schema.ts): numbers arrive as JSON numbers (jsonb numeric). */
+const Num = z.coerce.number();
+const StoreDayAnswer = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ok'),
+    storeId: z.string(),
+    tills: z.array(
+      z.object({
+        tillId: z.string(),
+        training: z.boolean(),
+        transactions: Num,
+        salesCount: Num,
+        salesAmount: Num,
+        salesTax: Num,
+        returnsCount: Num,
+        returnsAmount: Num,
+        returnsTax: Num,
+        netAmount: Num,
+        netTax: Num,
+        pendingSales: Num,
+        pendingReturns: Num,
+      }),
+    ),
+    payments: z.array(
+      z.object({ tillId: z.string(), training: z.boolean(), method: z.string(), taken: Num, refunded: Num, net: Num }),
+    ),
+    feeds: z.array(
+      z.object({
+        tillId: z.string(),
+        refused: z.boolean(),
+        lastEntryAt: z.string().nullable(),
+        headId: z.number().int().nonnegative().nullable(),
+      }),
+    ),
+  }),
+  z.object({ status: z.literal('other-machine') }),
+  z.object({ status: z.literal('unknown-till') }),
+]);

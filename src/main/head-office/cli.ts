@@ -1,0 +1,388 @@
+// `npm run hq -- migrate|status|report|restore|release|grant-till --url URL …`: head office from the
+// owner's side, over the same code the till uses. JSON (default) or CSV (`--format csv`) on stdout;
+// bilingual errors on stderr (Traditional Chinese first). Exit 0 done, 1 findings (a refused till
+// in `status`) or a failure (head office unreachable, wrong password, a restore that does not
+// verify), 2 bad input (nothing changed).
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import type pg from 'pg';
+import type { Bilingual } from '../../shared/domain';
+import { findHiddenCharacter } from '../../shared/domain/plain-text';
+import { BusinessDay } from '../../shared/ipc/contract/define';
+import { TILL_ID_PATTERN } from '../journal/order-numbers';
+import { createFileKeySecretStore } from '../settings/file-key-secret-store';
+import type { SecretName } from '../settings/secret-store';
+import {
+  classifyError,
+  closeQuietly,
+  connectHeadOffice,
+  describeAddress,
+  parseAddress,
+  type HeadOfficeConnection,
+  type TlsMode,
+} from './connection';
+import { installFileFor } from './install-id';
+import { migrateHeadOffice } from './migrate';
+import {
+  REPORT_GROUPS,
+  REPORT_KINDS,
+  reportCsv,
+  reportJson,
+  runReport,
+  tillStatus,
+  type ReportGroup,
+  type ReportKind,
+  type TrainingFilter,
+} from './reports';
+import { restoreTill } from './restore';
+
+export const USAGE = `用法 / usage:
+  npm run hq -- migrate  --url URL [--company TAX_ID] [--company-name NAME]
+      first run: --company is required (the database then belongs to that company)
+  npm run hq -- status   --url URL [--format json|csv]
+  npm run hq -- report   --url URL [--what day|payments|pending|late-uploads|cash]
+                         [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--store ID] [--till ID]
+                         [--group store|till|cashier] [--training exclude|include|only] [--format json|csv] [--out FILE]
+  npm run hq -- restore  --url URL --till ID (--db PATH [--key-file FILE] | --data DIR) [--by NAME]
+      writes a NEW journal (never over one) from head office, checked end to end with the till's key;
+      --key-file: where the till's chain key goes (64 hex digits, 0600); --data DIR: a web-host data
+      folder (journal.sqlite, head-office.json and the key in its secret store)
+  npm run hq -- release  --url URL --till ID --by NAME      (a refused till may feed again)
+  npm run hq -- grant-till --url URL --role ROLE            (what a till's login may do, nothing more)
+  URL: postgres://user[:password]@host[:port]/database[?sslmode=disable|require|verify-full]
+       (or the password in PGPASSWORD); --tls off|require|verify [--ca FILE] override sslmode`;
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  now?: () => Date;
+}
+
+/** The till's chain key in its secret store (core/journal-guard.ts CHAIN_KEY_SECRET). */
+const CHAIN_KEY_SECRET: SecretName = 'journalChainKey';
+
+class UsageError extends Error {
+  constructor(readonly bilingual: Bilingual) {
+    super(bilingual.en);
+  }
+}
+const usage = (zh: string, en: string) => new UsageError({ zh, en });
+
+const COMMANDS = ['migrate', 'status', 'report', 'restore', 'release', 'grant-till'] as const;
+type Command = (typeof COMMANDS)[number];
+
+interface Values {
+  url?: string;
+  tls?: string;
+  ca?: string;
+  company?: string;
+  'company-name'?: string;
+  format?: string;
+  what?: string;
+  date?: string;
+  from?: string;
+  to?: string;
+  store?: string;
+  till?: string;
+  group?: string;
+  training?: string;
+  out?: string;
+  db?: string;
+  'key-file'?: string;
+  data?: string;
+  by?: string;
+  role?: string;
+}
+
+function parse(argv: string[]): { command: Command; values: Values } {
+  const [command, ...rest] = argv;
+  if (!command || !(COMMANDS as readonly string[]).includes(command)) throw usage(USAGE, USAGE);
+  let values: Values;
+  try {
+    values = parseArgs({
+      args: rest,
+      options: Object.fromEntries(
+        [
+          'url',
+          'tls',
+          'ca',
+          'company',
+          'company-name',
+          'format',
+          'what',
+          'date',
+          'from',
+          'to',
+          'store',
+          'till',
+          'group',
+          'training',
+          'out',
+          'db',
+          'key-file',
+          'data',
+          'by',
+          'role',
+        ].map((name) => [name, { type: 'string' as const }]),
+      ),
+      strict: true,
+      allowPositionals: false,
+    }).values as Values;
+  } catch (error) {
+    throw usage(`參數錯誤：${(error as Error).message}\n${USAGE}`, `${(error as Error).message}\n${USAGE}`);
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string' && findHiddenCharacter(value)) {
+      throw usage(`--${name} 含有看不見的控制字元`, `--${name} holds an invisible control character`);
+    }
+  }
+  if (!values.url) throw usage(`缺少 --url\n${USAGE}`, `--url is required\n${USAGE}`);
+  return { command: command as Command, values };
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string, fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw usage(`--${name} 須為 ${allowed.join('、')} 之一`, `--${name} must be one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+function day(value: string | undefined, name: string): string | null {
+  if (value === undefined) return null;
+  if (!BusinessDay.safeParse(value).success) {
+    throw usage(`--${name} 須為 YYYY-MM-DD 的日期`, `--${name} must be a YYYY-MM-DD date`);
+  }
+  return value;
+}
+
+function textArg(value: string | undefined, name: string, max: number, fallback?: string): string {
+  const result = (value ?? fallback ?? '').trim();
+  if (result.length === 0 || result.length > max) {
+    throw usage(`--${name} 須為 1 到 ${max} 個可見字元`, `--${name} must be 1 to ${max} visible characters`);
+  }
+  return result;
+}
+
+function tillArg(value: string | undefined): string {
+  if (!value || !TILL_ID_PATTERN.test(value)) {
+    throw usage('--till 須為 1 到 12 個大寫英文字母或數字', '--till must be 1 to 12 capital letters or digits');
+  }
+  return value;
+}
+
+function connectionOf(values: Values): HeadOfficeConnection {
+  parseAddress(values.url!); // refused here (exit 2) rather than as a failed connection
+  const tls = values.tls === undefined ? null : oneOf<TlsMode>(values.tls, ['off', 'require', 'verify'], 'tls', 'verify');
+  let caCert: string | null = null;
+  if (values.ca !== undefined) {
+    try {
+      caCert = readFileSync(values.ca, 'utf8');
+    } catch {
+      throw usage(`讀不到憑證檔 ${values.ca}`, `Cannot read the CA file ${values.ca}`);
+    }
+  }
+  return { url: values.url!, tls, caCert, connectTimeoutMs: 10_000, queryTimeoutMs: 600_000 };
+}
+
+export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
+  const say = (text: string) => io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  const complain = (message: Bilingual) => io.stderr.write(`${message.zh}\n${message.en}\n`);
+  let client: pg.Client | null = null;
+  try {
+    const { command, values } = parse(argv);
+    const now = io.now ?? (() => new Date());
+    const connection = connectionOf(values);
+    const format = oneOf(values.format, ['json', 'csv'] as const, 'format', 'json');
+
+    // Everything about the input is checked before head office is reached.
+    let work: (client: pg.Client) => Promise<number>;
+    switch (command) {
+      case 'migrate': {
+        const companyId = values.company;
+        if (companyId !== undefined && !/^\d{8}$/.test(companyId)) {
+          throw usage('--company 須為 8 位數字的統一編號', '--company must be the 8-digit tax ID');
+        }
+        const companyName =
+          values['company-name'] === undefined ? undefined : textArg(values['company-name'], 'company-name', 100);
+        work = async (c) => {
+          const result = await migrateHeadOffice(c, {
+            ...(companyId ? { companyId } : {}),
+            ...(companyName ? { companyName } : {}),
+          });
+          say(JSON.stringify({ ...result, database: describeAddress(connection.url) }));
+          return 0;
+        };
+        break;
+      }
+      case 'status':
+        work = async (c) => {
+          const report = await tillStatus(c);
+          io.stdout.write(format === 'csv' ? reportCsv(report) : reportJson(report));
+          return report.rows.some((row) => row.refused === true) ? 1 : 0;
+        };
+        break;
+      case 'report': {
+        const kind = oneOf<ReportKind>(values.what, REPORT_KINDS, 'what', 'day');
+        const group = oneOf<ReportGroup>(values.group, REPORT_GROUPS, 'group', 'cashier');
+        const training = oneOf<TrainingFilter>(values.training, ['exclude', 'include', 'only'], 'training', 'exclude');
+        if (values.date !== undefined && (values.from !== undefined || values.to !== undefined)) {
+          throw usage('請擇一指定 --date 或 --from/--to', 'Give --date or --from/--to, not both');
+        }
+        const from = day(values.date ?? values.from, values.date ? 'date' : 'from');
+        const to = day(values.date ?? values.to, values.date ? 'date' : 'to');
+        if (from && to && from > to) throw usage('--from 須在 --to 之前', '--from must not be after --to');
+        const storeId = values.store === undefined ? null : textArg(values.store, 'store', 32);
+        const tillId = values.till === undefined ? null : tillArg(values.till);
+        if (values.out !== undefined && existsSync(values.out)) {
+          throw usage(`檔案 ${values.out} 已存在，不會覆寫`, `${values.out} exists: it is not overwritten`);
+        }
+        work = async (c) => {
+          const report = await runReport(c, { kind, from, to, storeId, tillId, group, training });
+          const text = format === 'csv' ? reportCsv(report) : reportJson(report);
+          if (values.out) {
+            writeFileSync(values.out, text, { flag: 'wx' });
+            io.stderr.write(`已匯出 ${report.rows.length} 列至 ${values.out} / Wrote ${report.rows.length} rows to ${values.out}\n`);
+          } else {
+            io.stdout.write(text);
+          }
+          return 0;
+        };
+        break;
+      }
+      case 'restore': {
+        const tillId = tillArg(values.till);
+        const by = textArg(values.by, 'by', 40, 'hq restore');
+        if ((values.db === undefined) === (values.data === undefined)) {
+          throw usage('請擇一指定 --db 或 --data', 'Give one of --db or --data');
+        }
+        if (values.data !== undefined && values['key-file'] !== undefined) {
+          throw usage('--data 已包含金鑰的存放處，不需 --key-file', '--data keeps the key itself: no --key-file with it');
+        }
+        const journalPath = values.db ?? join(values.data!, 'journal.sqlite');
+        if (existsSync(journalPath)) {
+          throw usage(
+            `日誌檔 ${journalPath} 已存在：還原不會覆寫既有的日誌`,
+            `A journal file already exists at ${journalPath}: a restore never overwrites one`,
+          );
+        }
+        if (!existsSync(dirname(journalPath))) {
+          throw usage(`資料夾 ${dirname(journalPath)} 不存在`, `The folder ${dirname(journalPath)} does not exist`);
+        }
+        if (values['key-file'] !== undefined && existsSync(values['key-file'])) {
+          throw usage(`金鑰檔 ${values['key-file']} 已存在，不會覆寫`, `The key file ${values['key-file']} exists: it is not overwritten`);
+        }
+        const secrets = values.data === undefined ? null : createFileKeySecretStore(values.data);
+        if (secrets?.has(CHAIN_KEY_SECRET)) {
+          throw usage(
+            `${values.data} 已有日誌金鑰：這不是新的收銀機資料夾`,
+            `${values.data} already holds a journal key: it is not a new till's folder`,
+          );
+        }
+        work = async (c) => {
+          const result = await restoreTill({
+            client: c,
+            tillId,
+            journalPath,
+            installFile: installFileFor(journalPath),
+            by,
+            now,
+          });
+          let keyWhere: string | null = null;
+          if (result.chainKey) {
+            if (secrets) {
+              secrets.set(CHAIN_KEY_SECRET, result.chainKey.toString('hex'));
+              keyWhere = join(values.data!, 'secrets.json');
+            } else if (values['key-file'] !== undefined) {
+              writeFileSync(values['key-file'], result.chainKey.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+              if (process.platform !== 'win32') chmodSync(values['key-file'], 0o600);
+              keyWhere = values['key-file'];
+            }
+          }
+          say(
+            JSON.stringify({
+              tillId: result.tillId,
+              storeId: result.storeId,
+              journal: journalPath,
+              entries: result.entries,
+              head: result.head,
+              keyed: result.chainKey !== null,
+              keyWrittenTo: keyWhere,
+              installId: result.installId,
+              lastEntryAt: result.lastEntryAt,
+              wasRefused: result.wasRefused,
+            }),
+          );
+          if (result.chainKey && keyWhere === null) {
+            complain({
+              zh: '此日誌以金鑰保護：未指定 --key-file，新電腦須取得金鑰才能繼續營業（再以 --key-file 執行一次還原到新位置）。',
+              en: 'This journal is keyed and no --key-file was given: the new PC needs the key to sell on (restore again to a new path with --key-file).',
+            });
+            return 1;
+          }
+          return 0;
+        };
+        break;
+      }
+      case 'release': {
+        const tillId = tillArg(values.till);
+        const by = textArg(values.by, 'by', 40);
+        work = async (c) => {
+          const result = await c.query(
+            `WITH released AS (
+               UPDATE hq.tills SET refused_at = NULL, refused_code = NULL, refused_entry_id = NULL,
+                 refused_zh = NULL, refused_en = NULL
+               WHERE till_id = $1 AND refused_at IS NOT NULL RETURNING till_id, refused_code)
+             INSERT INTO hq.till_events (till_id, event, by_name, detail)
+             SELECT till_id, 'released', $2, jsonb_build_object('code', refused_code) FROM released
+             RETURNING till_id`,
+            [tillId, by],
+          );
+          if (result.rowCount === 0) {
+            complain({
+              zh: `收銀機 ${tillId} 不存在或未被拒收，未變更任何資料`,
+              en: `Till ${tillId} does not exist or is not refused: nothing was changed`,
+            });
+            return 1;
+          }
+          say(JSON.stringify({ tillId, released: true, by }));
+          return 0;
+        };
+        break;
+      }
+      case 'grant-till': {
+        const role = values.role;
+        if (!role || !/^[a-z_][a-z0-9_]{0,62}$/.test(role)) {
+          throw usage('--role 須為小寫英文、數字或底線', '--role must be lower-case letters, digits or underscores');
+        }
+        work = async (c) => {
+          await c.query('SELECT hq.grant_till_role($1)', [role]);
+          say(JSON.stringify({ role, granted: ['hq.register', 'hq.ingest', 'hq.store_day'] }));
+          return 0;
+        };
+        break;
+      }
+    }
+    client = await connectHeadOffice(connection);
+    return await work(client);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      complain(error.bilingual);
+      return 2;
+    }
+    const problem = classifyError(error);
+    complain(problem.bilingual);
+    // A database of another company or an address that is not one: the input was wrong.
+    return problem.problem === 'bad-address' || problem.problem === 'other-company' ? 2 : 1;
+  } finally {
+    await closeQuietly(client);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('head-office/cli.ts')) {
+  void runHqCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then((code) => {
+    process.exitCode = code;
+  });
+}
