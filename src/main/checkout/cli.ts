@@ -11,6 +11,7 @@ import { CheckoutOrder } from '../../shared/ipc/contract/checkout';
 import { TillError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { Journal } from '../journal/journal';
+import { PROVIDER_VARIANT_IDS } from '../../provider/variants';
 import { assembleCheckout } from './assemble';
 import { joinReasons, prepareOrder } from './prepare-order';
 
@@ -31,6 +32,8 @@ export const CliConfig = z
       .optional(),
     standardApiKey: z.string().min(1).optional(),
     standardSigningSecret: z.string().min(1).optional(),
+    /** The provider's variant (profile §6: signature recipe, wire names); the profile's when left out. */
+    variant: z.enum(PROVIDER_VARIANT_IDS).optional(),
   })
   .strict();
 export type CliConfig = z.infer<typeof CliConfig>;

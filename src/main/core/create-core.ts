@@ -6,6 +6,7 @@ import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
+import { createReconciliationCapability } from '../reconciliation/capability';
 import { createReturnsCapability } from '../returns/capability';
 import { trainingDefaults } from '../../training-service';
 import { cashRefund, paperForReturn } from '../returns/slips';
@@ -93,15 +94,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       pendingVerification: journal.counts().needsVerification,
       journal: guarded.health(),
       supervisorPin: supervisor.pinState(),
-      // Replaced by the reconciliation capability's state once it is wired in (issue 13).
-      reconciliation: {
-        state: 'off',
-        lastRunAt: null,
-        uploadsLate: 0,
-        uploadsAtRisk: 0,
-        findings: 0,
-        suggestions: 0,
-      },
+      // Late uploads and findings stay in the status bar (reconciliation/capability.ts).
+      reconciliation: reconciliation.state(),
     };
   };
 
@@ -165,9 +159,22 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       }
     },
   });
+  // Reconciliation with the provider (status, upload deadlines, this till's number segments): at
+  // closing and on demand through its methods, and in the background as a periodic service.
+  const reconciliation = createReconciliationCapability({
+    journal,
+    settings: options.settings,
+    secrets: options.secrets,
+    supervisor,
+    logger: options.logger,
+    trainingServiceUrl: () => checkout.trainingServiceUrl(),
+    onStateChanged: () => publishStatus(),
+    onSaleResolved: () => publishStatus(),
+  });
   // The printer's first answer, for the status bar (the poll keeps it fresh).
   void printing.refreshPrinterState();
   lifecycle.register(printing.statusPoll);
+  lifecycle.register(reconciliation.service);
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
@@ -198,6 +205,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...printing.handlers,
     // Every return needs the supervisor PIN; a reissue (改開) is a sale: not on a broken journal.
     ...returns.handlers,
+    // Runs read only; a store reconciliation and accepting a suggestion need the supervisor PIN.
+    ...reconciliation.handlers,
   };
 
   publishing = true;

@@ -7,15 +7,21 @@ import {
   type AllowanceData,
   type CancelInvoiceData,
   type CancelModelInput,
+  type RequestAppendStatus,
+  type RequestAssignNoModel,
   type RequestInvoiceStatus,
 } from '../../provider/standard-profile';
 import type { ExchangeSummary } from './outcome';
 import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { timestampText } from './signing';
 import {
+  classifyAppendStatus,
+  classifyIdList,
   classifyStandard,
   classifyStatus,
   summarizeStandard,
+  type AppendStatusOutcome,
+  type IdListOutcome,
   type StandardOutcome,
   type StandardUpdateOperation,
   type StatusOutcome,
@@ -44,9 +50,12 @@ export interface StandardServiceConfig {
 /** The journal's clock key of the standard key pair: apart from the POS pair's (the company id). */
 export const standardClockKey = (companyId: string) => `${companyId}:standard`;
 
+/** The Inquire group: reads that change nothing at the provider. */
+export type StandardReadOperation = 'getInvoicesStatus' | 'getInvoicesAppendStatus' | 'getInvoiceIdList';
+
 export interface StandardAttemptStart {
   attempt: number;
-  operation: StandardUpdateOperation | 'getInvoicesStatus';
+  operation: StandardUpdateOperation | StandardReadOperation;
   path: string;
   timestamp: string;
 }
@@ -103,7 +112,7 @@ export function createStandardClient(deps: StandardClientDeps) {
    * One operation, sent once; only `Timestamp already used` (refused before anything was done)
    * goes again at once with a fresh timestamp. Returns the last outcome.
    */
-  async function exchange<O extends StandardOutcome | StatusOutcome>(
+  async function exchange<O extends StandardOutcome | StatusOutcome | AppendStatusOutcome | IdListOutcome>(
     operation: StandardAttemptStart['operation'],
     data: unknown,
     classify: (result: TransportResult) => O,
@@ -200,7 +209,52 @@ export function createStandardClient(deps: StandardClientDeps) {
     );
   }
 
-  return { send, status, reserveTimestamp, config: deps.config };
+  /**
+   * `/Inquire/GetInvoicesAppendStatus` for these invoice numbers (at most 100). A read: nothing
+   * changes at the provider, so unlike a return nothing is written before it is sent; the
+   * timestamp is still reserved in the journal (the standard pair's space is shared with returns)
+   * and `Timestamp already used` goes again at once, as for every operation.
+   */
+  function appendStatus(
+    invoiceNumbers: readonly string[],
+    recorder: StandardAttemptRecorder<AppendStatusOutcome> = { afterAnswer: () => {} },
+  ) {
+    const data: RequestAppendStatus[] = invoiceNumbers.map((InvoiceID) => ({
+      CompanyID: deps.config.companyId,
+      InvoiceID,
+    }));
+    return exchange<AppendStatusOutcome>(
+      'getInvoicesAppendStatus',
+      data,
+      (result) => classifyAppendStatus(result, invoiceNumbers),
+      recorder,
+      undefined,
+    );
+  }
+
+  /**
+   * `/Inquire/GetInvoiceIDList`: the tracks and per-device segments of one period (`stageMonth`,
+   * its even month) or of a whole AD year. A read, like `appendStatus`.
+   */
+  function invoiceIdList(
+    period: { stageYear: number; stageMonth?: number },
+    recorder: StandardAttemptRecorder<IdListOutcome> = { afterAnswer: () => {} },
+  ) {
+    const data: RequestAssignNoModel = {
+      CompanyID: deps.config.companyId,
+      StageYear: period.stageYear,
+      ...(period.stageMonth === undefined ? {} : { StageMonth: period.stageMonth }),
+    };
+    return exchange<IdListOutcome>(
+      'getInvoiceIdList',
+      data,
+      (result) => classifyIdList(result, period),
+      recorder,
+      undefined,
+    );
+  }
+
+  return { send, status, appendStatus, invoiceIdList, reserveTimestamp, config: deps.config };
 }
 
 export type StandardClient = ReturnType<typeof createStandardClient>;

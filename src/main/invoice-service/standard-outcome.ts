@@ -3,9 +3,13 @@ import {
   AllowanceResult,
   CancelAllowanceResult,
   CancelInvoiceResult,
+  GetInvoiceIdListResponse,
+  GetInvoicesAppendStatusResponse,
   GetInvoicesStatusResponse,
   STANDARD_RESULT_MESSAGES,
   isStandardTimestampUsed,
+  type AppendStatusItem,
+  type InvoiceIdTrack,
   type InvoiceStatusItem,
 } from '../../provider/standard-profile';
 import { NOTHING_ISSUED_HTTP_STATUSES } from '../../provider/pos-profile';
@@ -43,8 +47,16 @@ export type StandardOutcome =
   | { kind: 'not-delivered'; reason: string }
   | { kind: 'unknown'; reason: string };
 
-export type StatusOutcome =
-  { kind: 'answered'; items: InvoiceStatusItem[] } | Exclude<StandardOutcome, { kind: 'done' }>;
+/**
+ * What a read (the Inquire group) came to: the answer, or why there is none. A read changes
+ * nothing at the provider, so `unknown` here only means "no readable answer" (never guessed from),
+ * `not-delivered` that the provider could not be reached, `rejected` that it refused the request.
+ */
+export type ReadOutcome<A> = ({ kind: 'answered' } & A) | Exclude<StandardOutcome, { kind: 'done' }>;
+
+export type StatusOutcome = ReadOutcome<{ items: InvoiceStatusItem[] }>;
+export type AppendStatusOutcome = ReadOutcome<{ items: AppendStatusItem[] }>;
+export type IdListOutcome = ReadOutcome<{ tracks: InvoiceIdTrack[] }>;
 
 const Envelope = z.object({ StatusCode: z.union([z.literal(0), z.literal(1)]), ResultMessage: z.string() });
 
@@ -182,8 +194,13 @@ export function classifyStandard(
   }
 }
 
-/** `/Inquire/GetInvoicesStatus`: the items in request order, or why there are none. */
-export function classifyStatus(result: TransportResult, asked: readonly string[]): StatusOutcome {
+/**
+ * The envelope of a read's 200 answer: the parsed JSON to read further, or why there is nothing
+ * to read (no JSON, no envelope, a rejection of the whole request).
+ */
+function readEnvelope(
+  result: TransportResult,
+): { json: unknown } | Exclude<StandardOutcome, { kind: 'done' }> {
   const early = beforeBody(result);
   if (early) return early;
   const json = readJson((result as Extract<TransportResult, { kind: 'response' }>).body);
@@ -192,7 +209,14 @@ export function classifyStatus(result: TransportResult, asked: readonly string[]
   if (envelope.data.StatusCode === 0) {
     return rejected(envelope.data.ResultMessage) as Extract<StandardOutcome, { kind: 'rejected' }>;
   }
-  const parsed = GetInvoicesStatusResponse.safeParse(json);
+  return { json };
+}
+
+/** `/Inquire/GetInvoicesStatus`: the items in request order, or why there are none. */
+export function classifyStatus(result: TransportResult, asked: readonly string[]): StatusOutcome {
+  const read = readEnvelope(result);
+  if (!('json' in read)) return read;
+  const parsed = GetInvoicesStatusResponse.safeParse(read.json);
   if (!parsed.success) return { kind: 'unknown', reason: 'status answer without usable items' };
   const items = parsed.data.Data;
   // Nothing is settled from an answer that is not about what was asked.
@@ -200,4 +224,55 @@ export function classifyStatus(result: TransportResult, asked: readonly string[]
     return { kind: 'unknown', reason: 'status answer for other invoices' };
   }
   return { kind: 'answered', items };
+}
+
+/**
+ * `/Inquire/GetInvoicesAppendStatus`: the items in request order, or why there are none. An
+ * `AppendStatus` outside N/P/U/C, or an answer about other invoices, is unreadable: reconciliation
+ * reports it as not checked rather than guess an upload state.
+ */
+export function classifyAppendStatus(result: TransportResult, asked: readonly string[]): AppendStatusOutcome {
+  const read = readEnvelope(result);
+  if (!('json' in read)) return read;
+  const parsed = GetInvoicesAppendStatusResponse.safeParse(read.json);
+  if (!parsed.success) return { kind: 'unknown', reason: 'append status answer without usable items' };
+  const items = parsed.data.Data;
+  if (items.length !== asked.length || items.some((item, i) => item.InvoiceID !== asked[i])) {
+    return { kind: 'unknown', reason: 'append status answer for other invoices' };
+  }
+  return { kind: 'answered', items };
+}
+
+/**
+ * `/Inquire/GetInvoiceIDList`: the tracks and their segments of the period (or year) asked, or why
+ * there are none. A track of another period than asked is unreadable, as is a segment that does
+ * not lie within its track or whose `CurrentNumber` is outside `[StartNumber, EndNumber + 1]`: the
+ * numbers "issued from it" would be made up.
+ */
+export function classifyIdList(
+  result: TransportResult,
+  asked: { stageYear: number; stageMonth?: number },
+): IdListOutcome {
+  const read = readEnvelope(result);
+  if (!('json' in read)) return read;
+  const parsed = GetInvoiceIdListResponse.safeParse(read.json);
+  if (!parsed.success) return { kind: 'unknown', reason: 'number list answer without usable tracks' };
+  const tracks = parsed.data.IDList;
+  for (const track of tracks) {
+    const period =
+      track.StageYear === asked.stageYear &&
+      (asked.stageMonth === undefined || track.StageMonth === asked.stageMonth);
+    if (!period) return { kind: 'unknown', reason: 'number list answer for another period' };
+    const begin = Number(track.BeginNumber);
+    const end = Number(track.EndNumber);
+    for (const segment of track.Details) {
+      const start = Number(segment.StartNumber);
+      const last = Number(segment.EndNumber);
+      const current = Number(segment.CurrentNumber);
+      if (start < begin || last > end || start > last || current < start || current > last + 1) {
+        return { kind: 'unknown', reason: `number list answer with an impossible segment ${segment.Code}` };
+      }
+    }
+  }
+  return { kind: 'answered', tracks };
 }

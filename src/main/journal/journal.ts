@@ -19,6 +19,7 @@ import { openJournalDatabase, openJournalReader } from './open-db';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
 import * as returnQueries from './return-queries';
+import * as reconciliationRuns from './reconciliation-runs';
 import * as returns from './returns';
 import * as supervisor from './supervisor-actions';
 import { daySummary } from './summary';
@@ -40,6 +41,8 @@ import type {
   PrintJobRecord,
   QrDisplayInput,
   ReasonInput,
+  ReconciliationRunInput,
+  ReconciliationRunRecord,
   RejectionInput,
   ResolutionInput,
   ResubmitChanges,
@@ -221,6 +224,11 @@ export class Journal {
     return queries.counts(this.db);
   }
 
+  /** Invoice numbers the journal holds from `first` to `last` (inclusive, one track word). */
+  invoiceNumbersBetween(first: string, last: string): Set<string> {
+    return queries.invoiceNumbersBetween(this.db, first, last);
+  }
+
   // ------------------------------------------------------------------ returns (void, allowance, allowance void)
   //
   // The engine's order, as for a sale: `beginReturn` (in-flight, before the request) → send →
@@ -367,6 +375,18 @@ export class Journal {
   /** Supervisor actions, newest first (at most `limit`, default 200). */
   supervisorActions(options: { limit?: number } = {}): SupervisorActionRecord[] {
     return supervisor.listSupervisorActions(this.db, options.limit ?? 200);
+  }
+
+  // ------------------------------------------------------------------ reconciliation runs
+
+  /** What one reconciliation with the provider checked and found: one chained entry. */
+  recordReconciliationRun(run: ReconciliationRunInput, at: Date = this.now()): ReconciliationRunRecord {
+    return this.write(() => reconciliationRuns.recordReconciliationRun(this.db, run, at));
+  }
+
+  /** Reconciliation runs, newest first (at most `limit`, default 50). */
+  reconciliationRuns(options: { limit?: number } = {}): ReconciliationRunRecord[] {
+    return reconciliationRuns.listReconciliationRuns(this.db, options.limit ?? 50);
   }
 
   // ------------------------------------------------------------------ print jobs

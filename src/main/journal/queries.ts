@@ -122,3 +122,19 @@ export function counts(db: Database.Database): JournalCounts {
     pendingPrintJobs: pendingPrintCount(db),
   };
 }
+
+/**
+ * The invoice numbers the journal holds between `first` and `last` (inclusive, same track word,
+ * e.g. `AB00001000`…`AB00001999`): one range read on the invoice-number index, for
+ * reconciliation's "numbers the provider issued for this till that the journal does not know".
+ */
+export function invoiceNumbersBetween(db: Database.Database, first: string, last: string): Set<string> {
+  const rows = statement(
+    db,
+    `SELECT invoice_number FROM transactions
+     WHERE invoice_number IS NOT NULL AND invoice_number >= ? AND invoice_number <= ?`,
+  )
+    .pluck()
+    .all(first, last) as string[];
+  return new Set(rows);
+}

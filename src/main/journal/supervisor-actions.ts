@@ -20,6 +20,8 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'verification.resolve',
   'checkout.resubmit',
   'journal.chain-broken-acknowledged',
+  'reconciliation.store',
+  'reconciliation.accept',
 ]);
 
 // eslint-disable-next-line no-control-regex

@@ -257,6 +257,7 @@ export type EntryKind =
   | 'print.created'
   | 'print.attempt'
   | 'supervisor.action'
+  | 'reconciliation.run'
   | ReturnEntryKind;
 
 /**
@@ -273,7 +274,9 @@ export type SupervisorActionKind =
   | 'printing.reprint'
   | 'verification.resolve'
   | 'checkout.resubmit'
-  | 'journal.chain-broken-acknowledged';
+  | 'journal.chain-broken-acknowledged'
+  | 'reconciliation.store'
+  | 'reconciliation.accept';
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;
@@ -287,6 +290,33 @@ export interface SupervisorActionRecord extends SupervisorActionInput {
   entryId: number;
   at: string;
   detail: Record<string, unknown>;
+}
+
+/**
+ * A reconciliation with the provider (what was checked and found), as a chained entry of its own
+ * with no order number: most runs are nobody's act (closing, background), so they are not
+ * supervisor actions; a store reconciliation or an accepted suggestion is also recorded as one.
+ * The journal keeps the figures only; the report itself is the capability's.
+ */
+export interface ReconciliationRunInput {
+  trigger: 'closing' | 'on-demand' | 'background' | 'store' | 'cli';
+  businessDays: string[];
+  /** Invoices checked with the provider, and requests made. */
+  checked: number;
+  requests: number;
+  /** False when some answers were missing or unreadable. */
+  complete: boolean;
+  /** Findings per kind (`not-at-provider`, `upload-late`, …) and suggestions. */
+  counts: Record<string, number>;
+  /** Who asked, for a store reconciliation (the supervisor as named); null otherwise. */
+  by?: string | null;
+  /** The tills covered (a store reconciliation: this one and the imported ones). */
+  tills?: string[];
+}
+
+export interface ReconciliationRunRecord extends Required<ReconciliationRunInput> {
+  entryId: number;
+  at: string;
 }
 
 /** One append-only, hash-chained journal entry. */

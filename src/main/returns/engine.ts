@@ -19,8 +19,8 @@ import {
   createStandardClient,
   type StandardClient,
   type StandardClientDeps,
-  type StandardServiceConfig,
 } from '../invoice-service/standard-client';
+import type { StandardConnection } from '../invoice-service/standard-connection';
 import type { StandardOutcome, StandardUpdateOperation } from '../invoice-service/standard-outcome';
 import type { Journal, ReturnExchangeInput, ReturnExchangeOutcome, ReturnRecord } from '../journal/journal';
 import { returnMessage, returnRefused, settledMessage } from './messages';
@@ -33,10 +33,7 @@ import { planReturn, requireIssuedSale } from './plan';
  * `status` asks `GetInvoicesStatus` (spec rule 6) before a person's resend, which goes out under
  * the same allowance prefix, so the service can never make a second allowance of it.
  */
-export interface StandardConnection {
-  config: StandardServiceConfig;
-  training: boolean;
-}
+export type { StandardConnection };
 
 export interface ReissueHook {
   /** 改開: the new sale through the checkout engine (new order number), linked to the voided one. */

@@ -123,6 +123,14 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'verification.resolve': () => ({ orderNo: 'T01-X', outcome: 'notIssued', by: 'Amy', note: 'n' }),
   'printing.printSummary': () => ({ businessDay: OLD_DAY }),
   'printing.preview': () => ({ orderNo: 'T01-X' }),
+  'reconciliation.run': () => ({ businessDays: [OLD_DAY], trigger: 'on-demand' }),
+  'reconciliation.store': () => ({
+    businessDay: OLD_DAY,
+    imports: [{ name: 'journal-T02.json', text: '{"format":"till-journal-export","version":2}' }],
+    pin: PIN,
+    by: 'Amy',
+  }),
+  'reconciliation.accept': () => ({ orderNo: 'T01-X', pin: PIN, by: 'Amy' }),
 };
 
 /** Every path to a value in a template, so that one of them can be replaced. */

@@ -70,6 +70,7 @@ describe('settings in electron-store', () => {
       ...kept,
       standardServiceUrl: '',
       providerVariant: 'profile',
+      reconcileIntervalMinutes: 5,
       kiosk: false,
       firstRunDone: true,
       runWithoutPin: false,

@@ -5,6 +5,7 @@ import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
 import { journalMethods } from './journal';
 import { printingMethods } from './printing';
+import { reconciliationMethods } from './reconciliation';
 import { returnsMethods } from './returns';
 import { settingsMethods } from './settings';
 
@@ -21,6 +22,7 @@ export const contract = {
   ...checkoutMethods,
   ...printingMethods,
   ...returnsMethods,
+  ...reconciliationMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
@@ -52,4 +54,5 @@ export * from './catalog';
 export * from './define';
 export * from './journal';
 export * from './printing';
+export * from './reconciliation';
 export * from './settings';

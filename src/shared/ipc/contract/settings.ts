@@ -40,6 +40,11 @@ const fields = {
   standardServiceUrl: PlainText(300),
   providerVariant: ProviderVariantSetting,
   timeoutMs: z.number().int().min(1000).max(60_000),
+  /**
+   * How often the background reconciliation with the provider runs (late uploads, 待確認 sales),
+   * in minutes, while the standard API is set up (always in training mode).
+   */
+  reconcileIntervalMinutes: z.number().int().min(1).max(120),
   /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
   kiosk: z.boolean(),
   /** False until the first-run setup is finished; it cannot finish without a PIN or runWithoutPin. */
@@ -67,6 +72,7 @@ export const TillSettings = z.object({
   standardServiceUrl: fields.standardServiceUrl.default(''),
   providerVariant: fields.providerVariant.default('profile'),
   timeoutMs: fields.timeoutMs.default(10_000),
+  reconcileIntervalMinutes: fields.reconcileIntervalMinutes.default(5),
   printer: z
     .object({
       uri: Printer.shape.uri.default('virtual'),
@@ -107,6 +113,7 @@ export const SettingsPatch = z
     standardServiceUrl: ServiceUrl.optional(),
     providerVariant: fields.providerVariant.optional(),
     timeoutMs: fields.timeoutMs.optional(),
+    reconcileIntervalMinutes: fields.reconcileIntervalMinutes.optional(),
     printer: Printer.partial().strict().optional(),
     kiosk: fields.kiosk.optional(),
     firstRunDone: fields.firstRunDone.optional(),

@@ -1,0 +1,215 @@
+import { bilingual, formatInvoiceNumber, taipeiDateTime, type Bilingual } from '../../shared/domain';
+import type { FindingKind } from '../../shared/ipc/contract/reconciliation';
+import { TillError } from '../core/errors';
+
+/**
+ * What the store manager reads about each finding, Traditional Chinese first: what was seen (both
+ * sides' figures; the provider's codes and any HTTP detail only in the English part) and the one
+ * action each kind calls for. Nothing here is done by the till itself.
+ */
+
+const inv = (invoiceNumber: string | null) => (invoiceNumber ? formatInvoiceNumber(invoiceNumber) : '');
+const ntd = (amount: number) => `NT$${amount.toLocaleString('en-US')}`;
+/** An instant as the store reads it: Taipei local time, `2026-11-05 14:03`. */
+export const taipeiText = (instant: Date) => taipeiDateTime(instant).replace('T', ' ').slice(0, 16);
+
+/** The action per finding kind: one thing to do, in a manager's words. */
+export const ACTIONS: Readonly<Record<FindingKind, Bilingual>> = {
+  'not-at-provider': bilingual(
+    '請致電加值中心確認這張發票；確認前不要重新開立，也不要作廢。',
+    'Call the provider about this invoice; do not issue it again or void it until they confirm.',
+  ),
+  'voided-at-provider-only': bilingual(
+    '請查明是誰在何時作廢（可能是其他收銀機或加值中心後台）；若作廢無誤，請在收銀機補記退貨並處理退款，否則請加值中心更正。',
+    'Find out who voided it and when (another till, or the provider’s console); if the void is right, record the return at the till and settle the refund, otherwise ask the provider to correct it.',
+  ),
+  'voided-in-journal-only': bilingual(
+    '收銀機已作廢，但加值中心仍列為有效發票：請致電加值中心確認，必要時由店長在退貨畫面查詢狀態後再作廢。',
+    'The till voided it but the provider still has it as valid: call the provider, and if needed let a supervisor check its status on the returns screen and void it again.',
+  ),
+  'amount-differs': bilingual(
+    '請核對交易明細與加值中心的發票金額（含折讓），並請加值中心或店長更正錯誤的一方。',
+    'Compare the sale with the provider’s invoice amounts (allowances included) and have the wrong side corrected by the provider or a supervisor.',
+  ),
+  'upload-at-risk': bilingual(
+    '發票開立已超過 1 小時仍未上傳：請致電加值中心詢問，並在上傳期限前確認完成。',
+    'Still not uploaded an hour after issue: call the provider and make sure it is uploaded before the deadline.',
+  ),
+  'upload-late': bilingual(
+    '已超過法定上傳期限：請立即聯絡加值中心處理，並記錄聯絡時間與結果，以備國稅局查詢。',
+    'Past the legal upload deadline: contact the provider now, and keep a note of when and what they said for the tax office.',
+  ),
+  'upload-suspended': bilingual(
+    '加值中心暫停上傳這張發票：請聯絡加值中心查明原因並補正資料。',
+    'The provider suspended this invoice’s upload: contact them to find out why and correct the data.',
+  ),
+  'unknown-to-journal': bilingual(
+    '加值中心以本收銀機的號碼開了這張發票，收銀機卻沒有紀錄：請查明是哪筆交易（是否漏記或重複開立），並致電加值中心確認；不要再開一次。',
+    'The provider issued this number for this till but the till has no record of it: find the sale (missing or issued twice) and call the provider; do not issue it again.',
+  ),
+  'not-checked': bilingual(
+    '這次未能向加值中心核對：請檢查網路與電子發票標準 API 設定，稍後再核對一次。',
+    'Not checked with the provider this time: check the network and the standard API settings, then reconcile again.',
+  ),
+};
+
+export const DETAILS = {
+  notAtProvider: (invoiceNumber: string, orderNo: string, amount: number, processStatus: string) =>
+    bilingual(
+      `收銀機紀錄訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}（${ntd(amount)}），但加值中心查無此發票。`,
+      `The journal has order ${orderNo} issued as ${inv(invoiceNumber)} (${ntd(amount)}); the provider answers ${processStatus} (Invoice not found).`,
+    ),
+  voidedAtProviderOnly: (invoiceNumber: string, orderNo: string, processStatus: string) =>
+    bilingual(
+      `加值中心顯示發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）已作廢，收銀機沒有作廢紀錄。`,
+      `The provider has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided (${processStatus}); the journal has no void.`,
+    ),
+  voidedInJournalOnly: (invoiceNumber: string, orderNo: string, processStatus: string) =>
+    bilingual(
+      `收銀機已作廢發票 ${inv(invoiceNumber)}（訂單 ${orderNo}），加值中心卻未作廢。`,
+      `The journal has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided; the provider does not (${processStatus}).`,
+    ),
+  totalDiffers: (invoiceNumber: string, orderNo: string, journal: number, provider: number) =>
+    bilingual(
+      `發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）金額不符：收銀機 ${ntd(journal)}，加值中心 ${ntd(provider)}。`,
+      `Invoice ${inv(invoiceNumber)} (order ${orderNo}) totals differ: journal ${ntd(journal)}, provider ${ntd(provider)}.`,
+    ),
+  allowanceMissingAtProvider: (invoiceNumber: string, allowanceNumber: string, amount: number) =>
+    bilingual(
+      `收銀機有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），加值中心沒有（或已作廢）。`,
+      `The journal has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the provider has none standing.`,
+    ),
+  allowanceMissingInJournal: (invoiceNumber: string, allowanceNumber: string, amount: number) =>
+    bilingual(
+      `加值中心有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），收銀機沒有紀錄。`,
+      `The provider has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the journal has none standing.`,
+    ),
+  allowanceDiffers: (invoiceNumber: string, allowanceNumber: string, journal: number, provider: number) =>
+    bilingual(
+      `發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber} 金額不符：收銀機 ${ntd(journal)}，加值中心 ${ntd(provider)}。`,
+      `Allowance ${allowanceNumber} on invoice ${inv(invoiceNumber)} differs: journal ${ntd(journal)}, provider ${ntd(provider)}.`,
+    ),
+  upload: (
+    kind: 'upload-at-risk' | 'upload-late' | 'upload-suspended',
+    invoiceNumber: string,
+    orderNo: string,
+    issued: Date,
+    deadline: Date,
+    appendStatus: string,
+    processStatus: string,
+  ) => {
+    const what =
+      kind === 'upload-suspended'
+        ? bilingual('加值中心暫停上傳', 'the provider suspended its upload')
+        : kind === 'upload-late'
+          ? bilingual('已超過上傳期限仍未上傳', 'still not uploaded past the deadline')
+          : bilingual('開立超過 1 小時仍未上傳', 'still not uploaded an hour after issue');
+    return bilingual(
+      `發票 ${inv(invoiceNumber)}（訂單 ${orderNo}，${taipeiText(issued)} 開立）${what.zh}；上傳期限 ${taipeiText(deadline)}。`,
+      `Invoice ${inv(invoiceNumber)} (order ${orderNo}, issued ${taipeiText(issued)} Taipei): ${what.en} (AppendStatus ${appendStatus}, ProcessStatus ${processStatus}); deadline ${taipeiText(deadline)} Taipei.`,
+    );
+  },
+  unknownToJournal: (
+    invoiceNumber: string,
+    tillId: string,
+    billingNo: string | null,
+    amount: number | null,
+    dateTime: string | null,
+    journalSays: { state: string; invoiceNumber: string | null } | null,
+  ) => {
+    const facts = [
+      billingNo ? `訂單 ${billingNo}` : null,
+      amount === null ? null : ntd(amount),
+      dateTime ? dateTime.replace('T', ' ') : null,
+    ]
+      .filter((x) => x !== null)
+      .join('，');
+    const factsEn = [
+      billingNo ? `BillingNo ${billingNo}` : null,
+      amount === null ? null : ntd(amount),
+      dateTime ? dateTime.replace('T', ' ') : null,
+    ]
+      .filter((x) => x !== null)
+      .join(', ');
+    const journal = journalSays
+      ? journalSays.invoiceNumber
+        ? bilingual(
+            `收銀機記錄這筆訂單開立的是 ${inv(journalSays.invoiceNumber)}：同一訂單有兩張發票。`,
+            `The journal has this order issued as ${inv(journalSays.invoiceNumber)}: two invoices for one order.`,
+          )
+        : bilingual(
+            `收銀機記錄這筆訂單為「${stateZh(journalSays.state)}」。`,
+            `The journal has this order as ${journalSays.state}.`,
+          )
+      : bilingual('收銀機查無此訂單。', 'The journal has no such order.');
+    return bilingual(
+      `加值中心以收銀機 ${tillId} 的號碼開立了發票 ${inv(invoiceNumber)}${facts ? `（${facts}）` : ''}，收銀機沒有這張發票。${journal.zh}`,
+      `The provider issued ${inv(invoiceNumber)} from till ${tillId}'s numbers${factsEn ? ` (${factsEn})` : ''}; the journal does not know this invoice. ${journal.en}`,
+    );
+  },
+  notChecked: (subject: Bilingual, reason: string) =>
+    bilingual(
+      `${subject.zh}未能向加值中心核對。`,
+      `${subject.en} could not be checked with the provider: ${reason}.`,
+    ),
+};
+
+function stateZh(state: string): string {
+  const names: Record<string, string> = {
+    'not-issued': '未開立',
+    rejected: '被拒絕',
+    'not-delivered': '未送達',
+    'in-flight': '傳送中',
+    'needs-verification': '待確認',
+    issued: '已開立',
+  };
+  return Object.hasOwn(names, state) ? names[state]! : state;
+}
+
+export const SUBJECTS = {
+  invoice: (invoiceNumber: string, orderNo: string | null) =>
+    bilingual(
+      `發票 ${inv(invoiceNumber)}${orderNo ? `（訂單 ${orderNo}）` : ''}`,
+      `Invoice ${inv(invoiceNumber)}${orderNo ? ` (order ${orderNo})` : ''}`,
+    ),
+  period: (stageYear: number, stageMonth: number) => {
+    const name = periodName(stageYear, stageMonth);
+    return bilingual(`${name.zh}的字軌號碼`, `The number ranges of ${name.en}`);
+  },
+};
+
+/** An invoice period as printed on the proof (`115年11-12月`) and in English (`2026 months 11-12`). */
+export function periodName(stageYear: number, stageMonth: number): Bilingual {
+  const months = `${String(stageMonth - 1).padStart(2, '0')}-${String(stageMonth).padStart(2, '0')}`;
+  return bilingual(`${stageYear - 1911}年${months}月`, `${stageYear} months ${months}`);
+}
+
+export const EVIDENCE = {
+  issued: (
+    orderNo: string,
+    invoiceNumber: string,
+    dateTime: string | null,
+    amount: number | null,
+    processStatus: string,
+  ) => {
+    const facts = [dateTime ? dateTime.replace('T', ' ') : null, amount === null ? null : ntd(amount)].filter(
+      (x) => x !== null,
+    );
+    return bilingual(
+      `加值中心顯示訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}${facts.length ? `（${facts.join('，')}）` : ''}。`,
+      `The provider's status answer names order ${orderNo} on invoice ${inv(invoiceNumber)}${facts.length ? ` (${facts.join(', ')})` : ''}, ProcessStatus ${processStatus}.`,
+    );
+  },
+  notIssued: (orderNo: string, deviceId: string, period: Bilingual, numbers: number) =>
+    bilingual(
+      `加值中心列出收銀機 ${deviceId} 在 ${period.zh} 用掉的所有發票號碼，其中收銀機沒有紀錄的 ${numbers} 張都已查詢，沒有一張屬於訂單 ${orderNo}；這筆交易送出已超過時間戳記的有效時間，之後也不會再被開立。`,
+      `The provider listed every number device ${deviceId} used in ${period.en}; all ${numbers} the journal does not know were queried and none names order ${orderNo}; its request is past the timestamp window, so it cannot be issued later.`,
+    ),
+};
+
+/** A refused reconciliation input (a bad export, an unknown order): nothing changed. */
+export const reconciliationRefused = (zh: string, en: string) =>
+  new TillError('reconciliation-refused', { zh: `未核對：${zh}`, en: `Nothing reconciled: ${en}` });
+
+export const acceptRefused = (zh: string, en: string) =>
+  new TillError('reconciliation-refused', { zh: `未處理：${zh}`, en: `Nothing was resolved: ${en}` });
