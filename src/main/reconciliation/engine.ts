@@ -445,6 +445,8 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
           continue;
         }
         if (item.BillingNo) named.add(item.BillingNo);
+        // An issued number whose order the answer does not name could be any 待確認 sale's.
+        else scope.complete = false;
         if (!scope.source.knowsEveryDay) {
           // An export knows its own day only: a number of another day, or issued after the export
           // was made, is not news about this export.
