@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { isVisibleText } from '../../shared/domain/plain-text';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { appendEntry } from './chain';
 import { invalid } from './errors';
@@ -13,8 +14,6 @@ import type { ReconciliationRunInput, ReconciliationRunRecord } from './types';
  */
 const TRIGGERS: ReadonlySet<string> = new Set(['closing', 'on-demand', 'background', 'store', 'cli']);
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const TILL_ID = /^[A-Za-z0-9._-]{1,40}$/;
 
 const count = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -53,7 +52,7 @@ export function recordReconciliationRun(
     counts[key] = value;
   }
   const by = input.by ?? null;
-  if (by !== null && (typeof by !== 'string' || by.length === 0 || by.length > 40 || CONTROL.test(by))) {
+  if (by !== null && (typeof by !== 'string' || by.length === 0 || by.length > 40 || !isVisibleText(by))) {
     throw invalid('操作人員名稱須為 1 到 40 個可見字元', 'Who did it must be 1 to 40 visible characters');
   }
   const tills = input.tills ?? [];

@@ -307,12 +307,23 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
     return { report, settled };
   }
 
+  /** What the last recorded background run found (see recordRun). */
+  let lastBackgroundRecord = '';
+
   function recordRun(report: ReconciliationReport, options: RunOptions, sources: TillSource[]): void {
     const counts: Record<string, number> = {};
     for (const list of [report.mismatches, report.uploadsLate, report.unknownToJournal, report.notChecked]) {
       for (const f of list) counts[f.kind] = (counts[f.kind] ?? 0) + 1;
     }
     counts.suggestions = report.suggestions.length;
+    // A background run every few minutes that finds what the last one found adds nothing to the
+    // record but entries (288 a day at 5 minutes): only a change is written. Other runs are acts
+    // of a person (closing, on demand, store, CLI) and always recorded.
+    if (report.trigger === 'background') {
+      const key = JSON.stringify([report.businessDays, report.complete, counts]);
+      if (key === lastBackgroundRecord) return;
+      lastBackgroundRecord = key;
+    }
     try {
       journal.recordReconciliationRun({
         trigger: report.trigger,

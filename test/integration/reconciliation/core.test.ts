@@ -216,6 +216,13 @@ describe('the background run (a periodic service on the lifecycle)', () => {
       clock.advance(3 * 86_400);
       await capability.service.runNow();
       expect(capability.state()).toMatchObject({ uploadsLate: 1, uploadsAtRisk: 0 });
+      // Background runs are recorded only when what they find changes: the second found what the
+      // first did; the third found the upload late.
+      const background = till.journal.reconciliationRuns().filter((run) => run.trigger === 'background');
+      expect(background.map((run) => run.counts)).toEqual([
+        { 'upload-late': 1, suggestions: 0 },
+        { 'upload-at-risk': 1, suggestions: 0 },
+      ]);
 
       // No training service (or, in production, no standard keys): off, and no run.
       url = null;
