@@ -107,6 +107,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       'standardServiceUrl',
       'providerVariant',
       'timeoutMs',
+      'reconcileIntervalMinutes',
       'kiosk',
       'acceptInsecureSecretStorage',
     ] as const) {
@@ -318,6 +319,18 @@ function SettingsForm({ view }: { view: SettingsView }) {
             t({ zh: '標準 API 簽章密鑰', en: 'Standard API signing secret' }),
             t({ zh: '賣方的標準 API 密鑰', en: "The seller's standard API secret" }),
           )}
+          <TextField
+            label={t({
+              zh: '背景對帳間隔（分鐘，1–120）',
+              en: 'Background reconciliation every (minutes, 1–120)',
+            })}
+            inputMode="numeric"
+            value={String(form.reconcileIntervalMinutes)}
+            onChange={(e) =>
+              /^\d{0,3}$/.test(e.target.value) && set('reconcileIntervalMinutes', Number(e.target.value))
+            }
+            data-testid="set-reconcile-interval"
+          />
           {view.settings.mode === 'production' && <ProviderCheck />}
           {view.secureStorageNotice && <p className="hint">{t(view.secureStorageNotice)}</p>}
           {(view.secureStorage === 'weak' || form.acceptInsecureSecretStorage) && (
