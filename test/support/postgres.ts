@@ -1,6 +1,15 @@
 import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,7 +128,11 @@ export async function startPostgres(options: { database?: string } = {}): Promis
   }
   // The server's own environment: no PG* variables of the caller's leak into initdb or pg_ctl.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
-  const spawnOptions: SpawnOptions = { env: { ...env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' }, cwd: root, ...(identity ?? {}) };
+  const spawnOptions: SpawnOptions = {
+    env: { ...env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
+    cwd: root,
+    ...(identity ?? {}),
+  };
 
   const init = await run(
     join(bin, 'initdb'),
@@ -195,7 +208,11 @@ export async function startPostgres(options: { database?: string } = {}): Promis
     }
   };
   const createDatabase = async (name: string) => {
-    await query(`CREATE DATABASE ${pg.escapeIdentifier(name)} ENCODING 'UTF8' TEMPLATE template0`, [], 'postgres');
+    await query(
+      `CREATE DATABASE ${pg.escapeIdentifier(name)} ENCODING 'UTF8' TEMPLATE template0`,
+      [],
+      'postgres',
+    );
     return name;
   };
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {

@@ -278,14 +278,17 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     let connection: pg.Client | null = null;
     try {
       connection = await connectHeadOffice(settings.connection);
-      const result = await connection.query<{ answer: unknown }>('SELECT hq.store_day($1, $2, $3::date) AS answer', [
-        options.tillId(),
-        options.installId(),
-        businessDay,
-      ]);
+      const result = await connection.query<{ answer: unknown }>(
+        'SELECT hq.store_day($1, $2, $3::date) AS answer',
+        [options.tillId(), options.installId(), businessDay],
+      );
       const parsed = StoreDayAnswer.safeParse(result.rows[0]?.answer);
       if (!parsed.success) {
-        throw headOfficeError('internal', '總部資料庫的回應無法辨識', 'Head office gave an answer this till cannot read');
+        throw headOfficeError(
+          'internal',
+          '總部資料庫的回應無法辨識',
+          'Head office gave an answer this till cannot read',
+        );
       }
       const answer = parsed.data;
       if (answer.status !== 'ok') {
@@ -366,7 +369,14 @@ const StoreDayAnswer = z.discriminatedUnion('status', [
       }),
     ),
     payments: z.array(
-      z.object({ tillId: z.string(), training: z.boolean(), method: z.string(), taken: Num, refunded: Num, net: Num }),
+      z.object({
+        tillId: z.string(),
+        training: z.boolean(),
+        method: z.string(),
+        taken: Num,
+        refunded: Num,
+        net: Num,
+      }),
     ),
     feeds: z.array(
       z.object({

@@ -142,10 +142,18 @@ function parse(argv: string[]): { command: Command; values: Values } {
   return { command: command as Command, values };
 }
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string, fallback: T): T {
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  name: string,
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(value)) {
-    throw usage(`--${name} 須為 ${allowed.join('、')} 之一`, `--${name} must be one of ${allowed.join(', ')}`);
+    throw usage(
+      `--${name} 須為 ${allowed.join('、')} 之一`,
+      `--${name} must be one of ${allowed.join(', ')}`,
+    );
   }
   return value as T;
 }
@@ -168,14 +176,20 @@ function textArg(value: string | undefined, name: string, max: number, fallback?
 
 function tillArg(value: string | undefined): string {
   if (!value || !TILL_ID_PATTERN.test(value)) {
-    throw usage('--till 須為 1 到 12 個大寫英文字母或數字', '--till must be 1 to 12 capital letters or digits');
+    throw usage(
+      '--till 須為 1 到 12 個大寫英文字母或數字',
+      '--till must be 1 to 12 capital letters or digits',
+    );
   }
   return value;
 }
 
 function connectionOf(values: Values): HeadOfficeConnection {
   parseAddress(values.url!); // refused here (exit 2) rather than as a failed connection
-  const tls = values.tls === undefined ? null : oneOf<TlsMode>(values.tls, ['off', 'require', 'verify'], 'tls', 'verify');
+  const tls =
+    values.tls === undefined
+      ? null
+      : oneOf<TlsMode>(values.tls, ['off', 'require', 'verify'], 'tls', 'verify');
   let caCert: string | null = null;
   if (values.ca !== undefined) {
     try {
@@ -206,7 +220,9 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
           throw usage('--company 須為 8 位數字的統一編號', '--company must be the 8-digit tax ID');
         }
         const companyName =
-          values['company-name'] === undefined ? undefined : textArg(values['company-name'], 'company-name', 100);
+          values['company-name'] === undefined
+            ? undefined
+            : textArg(values['company-name'], 'company-name', 100);
         work = async (c) => {
           const result = await migrateHeadOffice(c, {
             ...(companyId ? { companyId } : {}),
@@ -227,7 +243,12 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
       case 'report': {
         const kind = oneOf<ReportKind>(values.what, REPORT_KINDS, 'what', 'day');
         const group = oneOf<ReportGroup>(values.group, REPORT_GROUPS, 'group', 'cashier');
-        const training = oneOf<TrainingFilter>(values.training, ['exclude', 'include', 'only'], 'training', 'exclude');
+        const training = oneOf<TrainingFilter>(
+          values.training,
+          ['exclude', 'include', 'only'],
+          'training',
+          'exclude',
+        );
         if (values.date !== undefined && (values.from !== undefined || values.to !== undefined)) {
           throw usage('請擇一指定 --date 或 --from/--to', 'Give --date or --from/--to, not both');
         }
@@ -244,7 +265,9 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
           const text = format === 'csv' ? reportCsv(report) : reportJson(report);
           if (values.out) {
             writeFileSync(values.out, text, { flag: 'wx' });
-            io.stderr.write(`已匯出 ${report.rows.length} 列至 ${values.out} / Wrote ${report.rows.length} rows to ${values.out}\n`);
+            io.stderr.write(
+              `已匯出 ${report.rows.length} 列至 ${values.out} / Wrote ${report.rows.length} rows to ${values.out}\n`,
+            );
           } else {
             io.stdout.write(text);
           }
@@ -259,7 +282,10 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
           throw usage('請擇一指定 --db 或 --data', 'Give one of --db or --data');
         }
         if (values.data !== undefined && values['key-file'] !== undefined) {
-          throw usage('--data 已包含金鑰的存放處，不需 --key-file', '--data keeps the key itself: no --key-file with it');
+          throw usage(
+            '--data 已包含金鑰的存放處，不需 --key-file',
+            '--data keeps the key itself: no --key-file with it',
+          );
         }
         const journalPath = values.db ?? join(values.data!, 'journal.sqlite');
         if (existsSync(journalPath)) {
@@ -269,10 +295,16 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
           );
         }
         if (!existsSync(dirname(journalPath))) {
-          throw usage(`資料夾 ${dirname(journalPath)} 不存在`, `The folder ${dirname(journalPath)} does not exist`);
+          throw usage(
+            `資料夾 ${dirname(journalPath)} 不存在`,
+            `The folder ${dirname(journalPath)} does not exist`,
+          );
         }
         if (values['key-file'] !== undefined && existsSync(values['key-file'])) {
-          throw usage(`金鑰檔 ${values['key-file']} 已存在，不會覆寫`, `The key file ${values['key-file']} exists: it is not overwritten`);
+          throw usage(
+            `金鑰檔 ${values['key-file']} 已存在，不會覆寫`,
+            `The key file ${values['key-file']} exists: it is not overwritten`,
+          );
         }
         const secrets = values.data === undefined ? null : createFileKeySecretStore(values.data);
         if (secrets?.has(CHAIN_KEY_SECRET)) {
@@ -296,7 +328,10 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
               secrets.set(CHAIN_KEY_SECRET, result.chainKey.toString('hex'));
               keyWhere = join(values.data!, 'secrets.json');
             } else if (values['key-file'] !== undefined) {
-              writeFileSync(values['key-file'], result.chainKey.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+              writeFileSync(values['key-file'], result.chainKey.toString('hex') + '\n', {
+                mode: 0o600,
+                flag: 'wx',
+              });
               if (process.platform !== 'win32') chmodSync(values['key-file'], 0o600);
               keyWhere = values['key-file'];
             }
@@ -355,7 +390,10 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
       case 'grant-till': {
         const role = values.role;
         if (!role || !/^[a-z_][a-z0-9_]{0,62}$/.test(role)) {
-          throw usage('--role 須為小寫英文、數字或底線', '--role must be lower-case letters, digits or underscores');
+          throw usage(
+            '--role 須為小寫英文、數字或底線',
+            '--role must be lower-case letters, digits or underscores',
+          );
         }
         work = async (c) => {
           await c.query('SELECT hq.grant_till_role($1)', [role]);

@@ -68,17 +68,24 @@ export interface ParsedAddress {
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-const SSL_MODES: Readonly<Record<string, TlsMode>> = Object.assign(Object.create(null) as Record<string, TlsMode>, {
-  disable: 'off',
-  require: 'require',
-  'verify-ca': 'verify',
-  'verify-full': 'verify',
-});
+const SSL_MODES: Readonly<Record<string, TlsMode>> = Object.assign(
+  Object.create(null) as Record<string, TlsMode>,
+  {
+    disable: 'off',
+    require: 'require',
+    'verify-ca': 'verify',
+    'verify-full': 'verify',
+  },
+);
 
 /** Reads a head-office address; anything else than a plain PostgreSQL URL is refused. */
 export function parseAddress(url: string): ParsedAddress {
   const bad = (zh: string, en: string) =>
-    headOfficeError('bad-address', `總部資料庫位址不正確：${zh}`, `The head-office address is not valid: ${en}`);
+    headOfficeError(
+      'bad-address',
+      `總部資料庫位址不正確：${zh}`,
+      `The head-office address is not valid: ${en}`,
+    );
   if (typeof url !== 'string' || url.length === 0 || url.length > 500 || findHiddenCharacter(url)) {
     throw bad('須為 1 到 500 個可見字元', 'it must be 1 to 500 visible characters');
   }
@@ -102,7 +109,10 @@ export function parseAddress(url: string): ParsedAddress {
   let tls: TlsMode | null = null;
   for (const [name, value] of parsed.searchParams) {
     if (name !== 'sslmode' || !Object.hasOwn(SSL_MODES, value)) {
-      throw bad(`不支援的參數 ${name}`, `unsupported parameter ${name} (only sslmode=disable|require|verify-full)`);
+      throw bad(
+        `不支援的參數 ${name}`,
+        `unsupported parameter ${name} (only sslmode=disable|require|verify-full)`,
+      );
     }
     tls = SSL_MODES[value]!;
   }
@@ -128,8 +138,7 @@ export function describeAddress(url: string): string {
 
 export function clientConfig(connection: HeadOfficeConnection): pg.ClientConfig {
   const address = parseAddress(connection.url);
-  const tls: TlsMode =
-    connection.tls ?? address.tls ?? (LOCAL_HOSTS.has(address.host) ? 'off' : 'verify');
+  const tls: TlsMode = connection.tls ?? address.tls ?? (LOCAL_HOSTS.has(address.host) ? 'off' : 'verify');
   return {
     host: address.host,
     port: address.port,
@@ -171,7 +180,10 @@ export async function connectHeadOffice(connection: HeadOfficeConnection): Promi
 /** Ends a client without waiting on a server that may be gone. */
 export async function closeQuietly(client: pg.Client | null): Promise<void> {
   if (!client) return;
-  await Promise.race([client.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  await Promise.race([
+    client.end().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+  ]);
 }
 
 const NETWORK_CODES = new Set([
@@ -191,7 +203,8 @@ export function classifyError(error: unknown): HeadOfficeError {
   if (error instanceof HeadOfficeError) return error;
   // A refusal of the till's own code (the restore's chain check, say) keeps its words.
   if (error instanceof TillError) return new HeadOfficeError('internal', error.bilingual);
-  const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
+  const code =
+    typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
   const message = error instanceof Error ? error.message : String(error);
   if (code === '28P01' || code === '28000') {
     return headOfficeError(
@@ -221,7 +234,13 @@ export function classifyError(error: unknown): HeadOfficeError {
       'This account has no rights on the head-office database (grant a till account with hq.grant_till_role). Nothing was changed.',
     );
   }
-  if (code === '57P01' || code === '57P02' || code === '57P03' || code.startsWith('08') || NETWORK_CODES.has(code)) {
+  if (
+    code === '57P01' ||
+    code === '57P02' ||
+    code === '57P03' ||
+    code.startsWith('08') ||
+    NETWORK_CODES.has(code)
+  ) {
     return unreachable();
   }
   if (/self[- ]signed|certificate|SSL|TLS|does not support SSL/i.test(message)) {

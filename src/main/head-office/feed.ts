@@ -74,7 +74,11 @@ const GENESIS = '0'.repeat(64);
 function readAnswer(value: unknown): Answer {
   const parsed = Answer.safeParse(value);
   if (!parsed.success) {
-    throw headOfficeError('internal', '總部資料庫的回應無法辨識', 'Head office gave an answer this till cannot read');
+    throw headOfficeError(
+      'internal',
+      '總部資料庫的回應無法辨識',
+      'Head office gave an answer this till cannot read',
+    );
   }
   return parsed.data;
 }
@@ -126,7 +130,11 @@ function problemOf(answer: Answer, identity: TillIdentity): never {
         'Head office refused malformed data (till id, store id or install id)',
       );
     default:
-      throw headOfficeError('internal', '總部資料庫的回應無法辨識', 'Head office gave an answer this till cannot read');
+      throw headOfficeError(
+        'internal',
+        '總部資料庫的回應無法辨識',
+        'Head office gave an answer this till cannot read',
+      );
   }
 }
 
@@ -142,11 +150,19 @@ export async function register(
 ): Promise<RegisterAnswer> {
   const result = await client.query<{ answer: unknown }>(
     'SELECT hq.register($1, $2, $3, $4, $5, $6) AS answer',
-    [identity.companyId, identity.storeId, identity.tillId, identity.installId, key?.keyedFrom ?? null, key?.key ?? null],
+    [
+      identity.companyId,
+      identity.storeId,
+      identity.tillId,
+      identity.installId,
+      key?.keyedFrom ?? null,
+      key?.key ?? null,
+    ],
   );
   const answer = readAnswer(result.rows[0]?.answer);
   if (answer.status === 'ok') return { kind: 'ok', head: headOf(answer) };
-  if (answer.status === 'refused') return { kind: 'refused', head: headOf(answer), refusal: refusalOf(answer) };
+  if (answer.status === 'refused')
+    return { kind: 'refused', head: headOf(answer), refusal: refusalOf(answer) };
   return problemOf(answer, identity);
 }
 

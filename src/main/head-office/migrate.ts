@@ -26,15 +26,24 @@ export interface MigrateResult {
 /** Any number, as long as every migrate uses the same one. */
 const MIGRATE_LOCK = 8_172_017;
 
-export async function migrateHeadOffice(client: pg.ClientBase, options: MigrateOptions = {}): Promise<MigrateResult> {
+export async function migrateHeadOffice(
+  client: pg.ClientBase,
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
   if (options.companyId !== undefined && !/^\d{8}$/.test(options.companyId)) {
     throw headOfficeError('bad-address', '公司統一編號須為 8 位數字', 'The company id must be 8 digits');
   }
   if (
     options.companyName !== undefined &&
-    (options.companyName.length === 0 || options.companyName.length > 100 || findHiddenCharacter(options.companyName))
+    (options.companyName.length === 0 ||
+      options.companyName.length > 100 ||
+      findHiddenCharacter(options.companyName))
   ) {
-    throw headOfficeError('bad-address', '公司名稱須為 1 到 100 個可見字元', 'The company name must be 1 to 100 visible characters');
+    throw headOfficeError(
+      'bad-address',
+      '公司名稱須為 1 到 100 個可見字元',
+      'The company name must be 1 to 100 visible characters',
+    );
   }
   await client.query('BEGIN');
   try {
@@ -51,7 +60,9 @@ export async function migrateHeadOffice(client: pg.ClientBase, options: MigrateO
       );
     }
     await client.query(BOOTSTRAP_SQL);
-    const applied = await client.query<{ version: number }>('SELECT version FROM hq.schema_migrations ORDER BY version');
+    const applied = await client.query<{ version: number }>(
+      'SELECT version FROM hq.schema_migrations ORDER BY version',
+    );
     const versions = new Set(applied.rows.map((row) => row.version));
     const from = Math.max(0, ...versions);
     if (from > HEAD_OFFICE_SCHEMA_VERSION) {
@@ -93,7 +104,10 @@ export async function migrateHeadOffice(client: pg.ClientBase, options: MigrateO
       ]);
       await client.query('INSERT INTO hq.meta (id, company_id) VALUES (1, $1)', [companyId]);
     } else if (options.companyName !== undefined) {
-      await client.query('UPDATE hq.companies SET name = $2 WHERE company_id = $1', [companyId, options.companyName]);
+      await client.query('UPDATE hq.companies SET name = $2 WHERE company_id = $1', [
+        companyId,
+        options.companyName,
+      ]);
     }
     await client.query('COMMIT');
     return { from, to: HEAD_OFFICE_SCHEMA_VERSION, companyId, applied: done };
@@ -119,9 +133,11 @@ export async function headOfficeVersion(
     `SELECT to_regclass('hq.schema_migrations') IS NOT NULL AS present`,
   );
   if (!found.rows[0]?.present) return null;
-  const version = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM hq.schema_migrations');
-  const meta = await client.query<{ company_id: string }>(
-    `SELECT company_id FROM hq.meta WHERE id = 1`,
-  ).catch(() => ({ rows: [] as { company_id: string }[] }));
+  const version = await client.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM hq.schema_migrations',
+  );
+  const meta = await client
+    .query<{ company_id: string }>(`SELECT company_id FROM hq.meta WHERE id = 1`)
+    .catch(() => ({ rows: [] as { company_id: string }[] }));
   return { version: version.rows[0]?.version ?? 0, companyId: meta.rows[0]?.company_id ?? null };
 }

@@ -150,7 +150,16 @@ export async function runReport(client: pg.ClientBase, options: ReportOptions): 
       break;
     }
     case 'cash': {
-      columns = ['store_id', 'till_id', 'business_day', 'training', 'shift', 'expected_cash', 'counted_cash', 'over_short'];
+      columns = [
+        'store_id',
+        'till_id',
+        'business_day',
+        'training',
+        'shift',
+        'expected_cash',
+        'counted_cash',
+        'over_short',
+      ];
       sql = `SELECT ${select(columns)} FROM hq.v_cash_over_short ${filters(options, params)}
              ORDER BY store_id, till_id, business_day, training`;
       break;

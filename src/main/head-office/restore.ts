@@ -66,7 +66,12 @@ export async function restoreTill(options: RestoreTillOptions): Promise<RestoreT
       `A journal file already exists at ${options.journalPath}: a restore never overwrites one. Give a new path.`,
     );
   }
-  const till = await client.query<{ store_id: string; install_id: string; refused: boolean; last_entry_at: Date | null }>(
+  const till = await client.query<{
+    store_id: string;
+    install_id: string;
+    refused: boolean;
+    last_entry_at: Date | null;
+  }>(
     'SELECT store_id, install_id, refused_at IS NOT NULL AS refused, last_entry_at FROM hq.tills WHERE till_id = $1',
     [tillId],
   );
@@ -145,17 +150,20 @@ export async function restoreTill(options: RestoreTillOptions): Promise<RestoreT
        WHERE till_id = $1`,
       [tillId, installId],
     );
-    await client.query(`INSERT INTO hq.till_events (till_id, event, by_name, detail) VALUES ($1, 'restored', $2, $3)`, [
-      tillId,
-      options.by,
-      JSON.stringify({
-        entries: written.entries,
-        headEntryId: written.head.entryId,
-        fromInstall: row.install_id,
-        toInstall: installId,
-        wasRefused: row.refused,
-      }),
-    ]);
+    await client.query(
+      `INSERT INTO hq.till_events (till_id, event, by_name, detail) VALUES ($1, 'restored', $2, $3)`,
+      [
+        tillId,
+        options.by,
+        JSON.stringify({
+          entries: written.entries,
+          headEntryId: written.head.entryId,
+          fromInstall: row.install_id,
+          toInstall: installId,
+          wasRefused: row.refused,
+        }),
+      ],
+    );
     // The new PC's claim is on its disk before head office knows it: a crash in between leaves a
     // file that a second restore replaces, never a claim the new PC cannot prove.
     writeInstallId(options.installFile, installId, now());

@@ -62,13 +62,22 @@ export async function writeRestoredJournal(
   options: RestoreOptions,
 ): Promise<RestoreResult> {
   if (path === ':memory:' || existsSync(path) || existsSync(`${path}-wal`)) {
-    throw restoreRefused(`日誌檔 ${path} 已存在，不會覆寫`, `A journal file already exists at ${path}: it is never overwritten`);
+    throw restoreRefused(
+      `日誌檔 ${path} 已存在，不會覆寫`,
+      `A journal file already exists at ${path}: it is never overwritten`,
+    );
   }
   if (options.chainKey !== null && options.chainKey.length !== CHAIN_KEY_BYTES) {
-    throw restoreRefused(`日誌鏈金鑰須為 ${CHAIN_KEY_BYTES} 位元組`, `The journal chain key must be ${CHAIN_KEY_BYTES} bytes`);
+    throw restoreRefused(
+      `日誌鏈金鑰須為 ${CHAIN_KEY_BYTES} 位元組`,
+      `The journal chain key must be ${CHAIN_KEY_BYTES} bytes`,
+    );
   }
   if ((options.keyedFrom === null) !== (options.chainKey === null)) {
-    throw restoreRefused('金鑰與金鑰起點須同時提供', 'The chain key and where the keyed chain starts go together');
+    throw restoreRefused(
+      '金鑰與金鑰起點須同時提供',
+      'The chain key and where the keyed chain starts go together',
+    );
   }
   const db = openJournalDatabase(path);
   let keep = false;
@@ -118,14 +127,20 @@ async function fill(
           throw restoreRefused(`第 ${id} 筆紀錄格式不正確`, `Entry ${id} is malformed`);
         }
         if (entry.prevHash !== prevHash) {
-          throw restoreRefused(`第 ${id} 筆紀錄的前一筆雜湊不符`, `Entry ${id}: previous hash does not match`);
+          throw restoreRefused(
+            `第 ${id} 筆紀錄的前一筆雜湊不符`,
+            `Entry ${id}: previous hash does not match`,
+          );
         }
         const keyed = keyedFrom !== null && id >= keyedFrom;
         if (keyed && !keyAttached) attachKey();
         const text = entryText(id, entry.at, entry.kind, entry.orderNo, entry.payload);
         const hash = keyed ? keyedEntryHash(chainKey!, prevHash, text) : entryHash(prevHash, text);
         if (hash !== entry.hash) {
-          throw restoreRefused(`第 ${id} 筆紀錄的雜湊不符（已被修改或金鑰不對）`, `Entry ${id} does not verify (modified, or the wrong key)`);
+          throw restoreRefused(
+            `第 ${id} 筆紀錄的雜湊不符（已被修改或金鑰不對）`,
+            `Entry ${id} does not verify (modified, or the wrong key)`,
+          );
         }
         insert.run(id, entry.at, entry.kind, entry.orderNo, entry.payload, entry.prevHash, entry.hash);
         deriveRows(db, entry);
@@ -198,8 +213,8 @@ function deriveRows(db: Database.Database, entry: FeedEntry): void {
     const before =
       entry.kind === 'tx.begun'
         ? null
-        : ((statement(db, 'SELECT * FROM transactions WHERE order_no = ?').get(entry.orderNo) as TxRow | undefined) ??
-          null);
+        : ((statement(db, 'SELECT * FROM transactions WHERE order_no = ?').get(entry.orderNo) as
+            TxRow | undefined) ?? null);
     const row = nextTxRow(before, facts);
     if (row && row !== before) saveRow(db, 'transactions', 'order_no', row);
   } else if (entry.kind.startsWith('print.')) {
@@ -208,7 +223,8 @@ function deriveRows(db: Database.Database, entry: FeedEntry): void {
     const before =
       entry.kind === 'print.created'
         ? null
-        : ((statement(db, 'SELECT * FROM print_jobs WHERE id = ?').get(jobId) as PrintJobRow | undefined) ?? null);
+        : ((statement(db, 'SELECT * FROM print_jobs WHERE id = ?').get(jobId) as PrintJobRow | undefined) ??
+          null);
     const job = nextPrintJobRow(before, facts);
     if (job) saveRow(db, 'print_jobs', 'id', job);
   } else if (entry.kind.startsWith('return.')) {
@@ -217,7 +233,8 @@ function deriveRows(db: Database.Database, entry: FeedEntry): void {
     const before =
       entry.kind === 'return.begun'
         ? null
-        : ((statement(db, 'SELECT * FROM returns WHERE id = ?').get(returnId) as ReturnRow | undefined) ?? null);
+        : ((statement(db, 'SELECT * FROM returns WHERE id = ?').get(returnId) as ReturnRow | undefined) ??
+          null);
     const row = nextReturnRow(before, facts);
     if (row && row !== before) saveRow(db, 'returns', 'id', row);
   }
@@ -249,7 +266,8 @@ function rebuildCounters(db: Database.Database): void {
     // `<till><4 base-36 characters>` (returns.ts): a prefix of another form counts for nothing.
     if (!prefix.startsWith(tillId) || prefix.length !== tillId.length + 4) continue;
     const seq = parseInt(prefix.slice(tillId.length), 36);
-    if (Number.isSafeInteger(seq) && seq > (allowanceCounters.get(tillId) ?? 0)) allowanceCounters.set(tillId, seq);
+    if (Number.isSafeInteger(seq) && seq > (allowanceCounters.get(tillId) ?? 0))
+      allowanceCounters.set(tillId, seq);
   }
   const setAllowanceCounter = statement(
     db,

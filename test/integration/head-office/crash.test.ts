@@ -7,14 +7,7 @@ import { Journal } from '../../../src/main/journal/journal';
 import { seedSyntheticJournal } from '../../../src/main/journal/synthetic';
 import { childCommand, type ChildCommand } from '../../support/child-command';
 import { sale } from '../journal/fixtures';
-import {
-  headOfficeEntries,
-  identityFor,
-  journalEntries,
-  newKey,
-  syncAll,
-  useHeadOffice,
-} from './harness';
+import { headOfficeEntries, identityFor, journalEntries, newKey, syncAll, useHeadOffice } from './harness';
 import type { TillIdentity } from '../../../src/main/head-office/feed';
 
 /**
@@ -169,7 +162,11 @@ describe('crash: the replicator killed at random moments, then head office holds
       const ending: Ending =
         lives % 4 === 0
           ? { kind: 'random', ms: Math.floor(Math.random() * 40) }
-          : { kind: 'point', point, batch: point === 'connected' ? 0 : Math.floor(Math.random() * Math.min(3, batches)) };
+          : {
+              kind: 'point',
+              point,
+              batch: point === 'connected' ? 0 : Math.floor(Math.random() * Math.min(3, batches)),
+            };
       const result = await life(t, ending);
       if (result.killed) {
         kills++;
@@ -181,18 +178,28 @@ describe('crash: the replicator killed at random moments, then head office holds
       // A life killed before its first COMMIT moved nothing; one killed after it moved exactly
       // its committed batches.
       if (ending.kind === 'point' && result.killed) {
-        const committed = ending.point === 'committed' ? ending.batch + 1 : ending.point === 'connected' ? 0 : ending.batch;
+        const committed =
+          ending.point === 'committed' ? ending.batch + 1 : ending.point === 'connected' ? 0 : ending.batch;
         expect(after - held).toBe(committed * BATCH);
       }
     }
     for (const point of POINTS) expect(byPoint.get(point) ?? 0, point).toBeGreaterThan(5);
 
     for (const t of tills) {
-      const result = await syncAll({ path: t.path, identity: t.identity, key: t.key, connection: rig.till, batchSize: BATCH });
+      const result = await syncAll({
+        path: t.path,
+        identity: t.identity,
+        key: t.key,
+        connection: rig.till,
+        batchSize: BATCH,
+      });
       expect(result.kind).toBe('synced');
       const entries = journalEntries(t.path);
       expect(await headOfficeEntries(rig.pg, t.tillId)).toEqual(entries);
-      const sales = await rig.pg.query<{ n: string }>('SELECT count(*) AS n FROM hq.sales WHERE feed_till = $1', [t.tillId]);
+      const sales = await rig.pg.query<{ n: string }>(
+        'SELECT count(*) AS n FROM hq.sales WHERE feed_till = $1',
+        [t.tillId],
+      );
       expect(Number(sales.rows[0]!.n)).toBe(countTransactions(t.path));
     }
     const refused = await rig.pg.query('SELECT till_id FROM hq.tills WHERE refused_at IS NOT NULL');

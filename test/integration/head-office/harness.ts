@@ -36,7 +36,9 @@ export interface HeadOfficeRig {
   till: HeadOfficeConnection;
 }
 
-export async function startHeadOffice(companyId = COMPANY): Promise<{ pg: TestPostgres; ownerUrl: string; till: HeadOfficeConnection }> {
+export async function startHeadOffice(
+  companyId = COMPANY,
+): Promise<{ pg: TestPostgres; ownerUrl: string; till: HeadOfficeConnection }> {
   const pg = await startPostgres();
   const ownerUrl = pg.url();
   const client = await connectHeadOffice({ url: ownerUrl });
@@ -181,13 +183,25 @@ export function openSellingTill(options: {
   });
   const returns = assembleReturns({
     journal,
-    service: { ...standardConfig(options.service, options.service.url, 5000), timestampWindowSeconds: windowSeconds },
+    service: {
+      ...standardConfig(options.service, options.service.url, 5000),
+      timestampWindowSeconds: windowSeconds,
+    },
     tillId: options.tillId,
     trainingMode: true,
     logger,
     reissue: (order, reissueOf) => checkout.engine.submit(order, { reissueOf }),
   });
-  return { ...checkout, tillId: options.tillId, path, key, journal, returns, logger, close: () => journal.close() };
+  return {
+    ...checkout,
+    tillId: options.tillId,
+    path,
+    key,
+    journal,
+    returns,
+    logger,
+    close: () => journal.close(),
+  };
 }
 
 /** A varied sale: the n-th of a till (amounts, methods, lines differ from sale to sale). */

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taipeiBusinessDay } from '../../../src/shared/domain';
 import { createLifecycle, type Lifecycle } from '../../../src/main/core/lifecycle';
 import { connectHeadOffice } from '../../../src/main/head-office/connection';
-import { createHeadOfficeCapability, type HeadOfficeCapability } from '../../../src/main/head-office/capability';
+import {
+  createHeadOfficeCapability,
+  type HeadOfficeCapability,
+} from '../../../src/main/head-office/capability';
 import { runReport, type Cell } from '../../../src/main/head-office/reports';
 import { trainingDefaults, type TrainingService } from '../../../src/training-service';
 import type { HeadOfficeState } from '../../../src/shared/ipc/contract/head-office';
@@ -40,7 +43,12 @@ interface RunningTill {
   sold: number;
 }
 
-async function waitFor<T>(what: string, probe: () => T | Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | Promise<T>,
+  ok: (value: T) => boolean,
+  ms = 30_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -70,7 +78,13 @@ describe('head office: three tills selling while head office goes down and comes
       const till = openSellingTill({ dir: temp.dir, tillId, service });
       const logger = memoryLogger();
       const lifecycle = createLifecycle(logger);
-      const running: RunningTill = { till, storeId, lifecycle, states: [], sold: 0 } as unknown as RunningTill;
+      const running: RunningTill = {
+        till,
+        storeId,
+        lifecycle,
+        states: [],
+        sold: 0,
+      } as unknown as RunningTill;
       running.headOffice = createHeadOfficeCapability({
         journal: till.journal,
         settings: () => ({ connection: { ...tillConnection, connectTimeoutMs: 2000 }, storeId }),
@@ -116,11 +130,19 @@ describe('head office: three tills selling while head office goes down and comes
         const sale = await t.till.engine.submit(saleOrder(n));
         expect(sale.state).toBe('issued');
         if (n % 8 === 3) {
-          const result = await t.till.returns.submit({ kind: 'void', orderNo: sale.orderNo, reason: '客人取消' }, { by: '店長' });
+          const result = await t.till.returns.submit(
+            { kind: 'void', orderNo: sale.orderNo, reason: '客人取消' },
+            { by: '店長' },
+          );
           expect(result.state).toBe('done');
         } else if (n % 8 === 6) {
           const result = await t.till.returns.submit(
-            { kind: 'allowance', orderNo: sale.orderNo, items: [{ sequence: '002', quantity: 1 }], reason: '退紅茶' },
+            {
+              kind: 'allowance',
+              orderNo: sale.orderNo,
+              items: [{ sequence: '002', quantity: 1 }],
+              reason: '退紅茶',
+            },
             { by: '店長' },
           );
           expect(result.state).toBe('done');
@@ -139,7 +161,8 @@ describe('head office: three tills selling while head office goes down and comes
   it('catches up exactly after head office was down', async () => {
     await sellRound(SALES_BEFORE);
     await allSynced();
-    for (const t of tills) expect(await headOfficeEntries(pg, t.till.tillId)).toEqual(journalEntries(t.till.path));
+    for (const t of tills)
+      expect(await headOfficeEntries(pg, t.till.tillId)).toEqual(journalEntries(t.till.path));
 
     await pg.stop('fast');
     // The tills sell on: nothing waits for head office.
@@ -172,7 +195,11 @@ describe('head office: three tills selling while head office goes down and comes
       'SELECT till_id, count(*) AS n, count(DISTINCT id) AS distinct_ids FROM hq.entries GROUP BY till_id ORDER BY till_id',
     );
     expect(counts.rows.map((r) => [r.till_id, Number(r.n), Number(r.distinct_ids)])).toEqual(
-      tills.map((t) => [t.till.tillId, journalEntries(t.till.path).length, journalEntries(t.till.path).length]),
+      tills.map((t) => [
+        t.till.tillId,
+        journalEntries(t.till.path).length,
+        journalEntries(t.till.path).length,
+      ]),
     );
     // Selling went on at the till's own pace while head office was down (a bound, not a timing).
     expect(sellingMs).toBeLessThan(60_000);
@@ -185,7 +212,8 @@ describe('head office: three tills selling while head office goes down and comes
     await holder.query('BEGIN');
     await holder.query(`SELECT 1 FROM hq.tills WHERE till_id = 'T02' FOR UPDATE`);
     const before = (await headOfficeEntries(pg, 'T02')).length;
-    for (let i = 0; i < 3; i++) expect((await t2.till.engine.submit(saleOrder(500 + i))).state).toBe('issued');
+    for (let i = 0; i < 3; i++)
+      expect((await t2.till.engine.submit(saleOrder(500 + i))).state).toBe('issued');
     await waitFor(
       'a batch of T02 waiting at head office',
       async () =>
@@ -205,16 +233,27 @@ describe('head office: three tills selling while head office goes down and comes
     await allSynced();
     const entries = journalEntries(t2.till.path);
     expect(entries.length).toBeGreaterThan(before);
-    for (const t of tills) expect(await headOfficeEntries(pg, t.till.tillId)).toEqual(journalEntries(t.till.path));
+    for (const t of tills)
+      expect(await headOfficeEntries(pg, t.till.tillId)).toEqual(journalEntries(t.till.path));
   });
 
   it("reports what each till's own day summary says (sales, returns, net per method, cash)", async () => {
     const client = await connectHeadOffice({ url: ownerUrl });
     try {
-      const days = new Set(tills.flatMap((t) => t.till.journal.list({ businessDay: taipeiBusinessDay(new Date()) }).map((x) => x.businessDay)));
+      const days = new Set(
+        tills.flatMap((t) =>
+          t.till.journal.list({ businessDay: taipeiBusinessDay(new Date()) }).map((x) => x.businessDay),
+        ),
+      );
       days.add(taipeiBusinessDay(new Date()));
       for (const businessDay of days) {
-        const base = { from: businessDay, to: businessDay, storeId: null, group: 'till' as const, training: 'only' as const };
+        const base = {
+          from: businessDay,
+          to: businessDay,
+          storeId: null,
+          group: 'till' as const,
+          training: 'only' as const,
+        };
         for (const t of tills) {
           const summary = t.till.journal.summary({ businessDay, tillId: t.till.tillId }).training;
           const day = await runReport(client, { ...base, kind: 'day', tillId: t.till.tillId });
@@ -231,7 +270,10 @@ describe('head office: three tills selling while head office goes down and comes
             transactions: summary.count,
             sales_count: summary.issued.count,
             sales_amount: summary.issued.amount,
-            returns_count: summary.returns.voids.count + summary.returns.allowances.count + summary.returns.allowanceVoids.count,
+            returns_count:
+              summary.returns.voids.count +
+              summary.returns.allowances.count +
+              summary.returns.allowanceVoids.count,
             returns_amount: summary.returns.amount,
             net_amount: summary.net.amount,
             pending_sales: summary.byState['needs-verification'].count,
@@ -245,12 +287,17 @@ describe('head office: three tills selling while head office goes down and comes
             expect(row.taken_amount, method).toBe(summary.byPaymentMethod[method]?.amount ?? 0);
           }
           const cash = await runReport(client, { ...base, kind: 'cash', tillId: t.till.tillId });
-          expect(cash.rows[0]).toMatchObject({ expected_cash: summary.expectedCash, counted_cash: null, over_short: null });
+          expect(cash.rows[0]).toMatchObject({
+            expected_cash: summary.expectedCash,
+            counted_cash: null,
+            over_short: null,
+          });
         }
         // The per-cashier rows add up to the till's.
         const cashiers = await runReport(client, { ...base, kind: 'day', tillId: null, group: 'cashier' });
         const stores = await runReport(client, { ...base, kind: 'day', tillId: null, group: 'store' });
-        const sum = (rows: Record<string, Cell>[], column: string) => rows.reduce((a, r) => a + (r[column] as number), 0);
+        const sum = (rows: Record<string, Cell>[], column: string) =>
+          rows.reduce((a, r) => a + (r[column] as number), 0);
         for (const column of ['sales_amount', 'returns_amount', 'net_amount', 'sales_tax', 'net_tax']) {
           expect(sum(cashiers.rows, column)).toBe(sum(stores.rows, column));
         }
@@ -272,8 +319,14 @@ describe('head office: three tills selling while head office goes down and comes
       ['T02', false],
     ]);
     for (const row of day.tills) {
-      const summary = tills.find((t) => t.till.tillId === row.tillId)!.till.journal.summary({ businessDay, tillId: row.tillId });
-      expect(row).toMatchObject({ training: true, netAmount: summary.training.net.amount, salesAmount: summary.training.issued.amount });
+      const summary = tills
+        .find((t) => t.till.tillId === row.tillId)!
+        .till.journal.summary({ businessDay, tillId: row.tillId });
+      expect(row).toMatchObject({
+        training: true,
+        netAmount: summary.training.net.amount,
+        salesAmount: summary.training.issued.amount,
+      });
     }
     const t3 = await tills[2]!.headOffice.storeDay(businessDay);
     expect(t3.tills.map((t) => t.tillId)).toEqual(['T03']);
@@ -288,6 +341,10 @@ describe('head office: three tills selling while head office goes down and comes
     expect((await headOfficeEntries(pg, 'T01')).length).toBe(before);
     const entriesOfSale = t.till.journal.chainHead().entryId - before;
     expect(entriesOfSale).toBeGreaterThanOrEqual(3);
-    expect(t.headOffice.state()).toMatchObject({ state: 'behind', behind: entriesOfSale, headOfficeEntryId: before });
+    expect(t.headOffice.state()).toMatchObject({
+      state: 'behind',
+      behind: entriesOfSale,
+      headOfficeEntryId: before,
+    });
   });
 });

@@ -62,8 +62,7 @@ describe('head office: replication', () => {
 
   async function tillRow(tillId: string) {
     return (await rig.pg.query('SELECT * FROM hq.tills WHERE till_id = $1', [tillId])).rows[0] as
-      | Record<string, unknown>
-      | undefined;
+      Record<string, unknown> | undefined;
   }
 
   it('sends a journal in batches from where head office stopped; a second run sends nothing', async () => {
@@ -81,7 +80,9 @@ describe('head office: replication', () => {
     expect(await headOfficeEntries(rig.pg, tillId)).toEqual(entries);
     // The derived rows are what the journal's state rows say.
     const db = new Database(path, { readonly: true });
-    const states = db.prepare('SELECT state, count(*) AS n FROM transactions GROUP BY state ORDER BY state').all();
+    const states = db
+      .prepare('SELECT state, count(*) AS n FROM transactions GROUP BY state ORDER BY state')
+      .all();
     db.close();
     const hq = await rig.pg.query(
       `SELECT state, count(*)::int AS n FROM hq.sales WHERE feed_till = $1 GROUP BY state ORDER BY state`,
@@ -89,7 +90,7 @@ describe('head office: replication', () => {
     );
     expect(hq.rows).toEqual(states);
     const keyRow = await rig.pg.query('SELECT keyed_from FROM hq.till_keys WHERE till_id = $1', [tillId]);
-    expect(Number(keyRow.rows[0].keyed_from)).toBe(entries.length - 4);
+    expect(Number(keyRow.rows[0]?.keyed_from)).toBe(entries.length - 4);
   });
 
   it('a batch sent twice changes nothing; a batch beyond the head is not taken ("ahead")', async () => {
@@ -103,7 +104,11 @@ describe('head office: replication', () => {
         const first = feed.entriesAfter(0, 30);
         const second = feed.entriesAfter(30, 30);
         expect(await ingest(client, identity, first)).toMatchObject({ kind: 'ok', added: 30 });
-        expect(await ingest(client, identity, first)).toMatchObject({ kind: 'ok', added: 0, head: { entryId: 30 } });
+        expect(await ingest(client, identity, first)).toMatchObject({
+          kind: 'ok',
+          added: 0,
+          head: { entryId: 30 },
+        });
         const third = feed.entriesAfter(60, 30);
         expect(await ingest(client, identity, third)).toMatchObject({ kind: 'ahead', head: { entryId: 30 } });
         // Overlapping: the known part compared, the rest taken.
@@ -147,7 +152,8 @@ describe('head office: replication', () => {
               expect(answer.kind).not.toBe('refused');
               // Whatever happened, head office holds a prefix of the journal, nothing else.
               const count = Number(
-                (await rig.pg.query('SELECT count(*) FROM hq.entries WHERE till_id = $1', [tillId])).rows[0].count,
+                (await rig.pg.query('SELECT count(*) FROM hq.entries WHERE till_id = $1', [tillId])).rows[0]!
+                  .count,
               );
               if (answer.kind !== 'refused') expect(answer.head.entryId).toBe(count);
             }
@@ -177,7 +183,7 @@ describe('head office: replication', () => {
     const result = await syncAll({ path, identity, key, connection: rig.till });
     expect(result).toMatchObject({ kind: 'synced', sent: 1 });
     const keyRow = await rig.pg.query('SELECT keyed_from FROM hq.till_keys WHERE till_id = $1', [tillId]);
-    expect(Number(keyRow.rows[0].keyed_from)).toBe(keyedFrom);
+    expect(Number(keyRow.rows[0]?.keyed_from)).toBe(keyedFrom);
     // Without the key the keyed journal is not sent at all.
     const keyless = await syncAll({ path, identity, key: null, connection: rig.till });
     expect(keyless.kind).toBe('failed');
@@ -219,7 +225,9 @@ describe('head office: replication', () => {
     const again = await syncAll({ path, identity, key, connection: rig.till });
     expect(again.kind).toBe('refused');
     expect((await headOfficeEntries(rig.pg, tillId)).length).toBe(held);
-    const events = await rig.pg.query(`SELECT event FROM hq.till_events WHERE till_id = $1 ORDER BY id`, [tillId]);
+    const events = await rig.pg.query(`SELECT event FROM hq.till_events WHERE till_id = $1 ORDER BY id`, [
+      tillId,
+    ]);
     expect(events.rows.map((r) => r.event)).toEqual(['registered', 'key-registered', 'refused']);
   });
 
@@ -235,7 +243,8 @@ describe('head office: replication', () => {
     db.prepare(`UPDATE entries SET at = '2026-01-01T00:00:00.000Z' WHERE id = 2`).run();
     const { entryHash, entryText } = await import('../../../src/main/journal/chain');
     let prev = '0'.repeat(64);
-    for (const row of db.prepare('SELECT * FROM entries ORDER BY id').all() as Array<Record<string, never>>) {
+    type Row = { id: number; at: string; kind: string; order_no: string | null; payload: string };
+    for (const row of db.prepare('SELECT * FROM entries ORDER BY id').all() as Row[]) {
       const hash = entryHash(prev, entryText(row.id, row.at, row.kind, row.order_no, row.payload));
       db.prepare('UPDATE entries SET prev_hash = ?, hash = ? WHERE id = ?').run(prev, hash, row.id);
       prev = hash;
@@ -292,7 +301,12 @@ describe('head office: replication', () => {
     const path = makeJournal(tillId, 2);
     const identity = identityFor(tillId);
     const attempt = async (url: string) => {
-      const result = await syncOnce({ journalPath: path, identity, chainKey: null, connection: { url, connectTimeoutMs: 3000 } });
+      const result = await syncOnce({
+        journalPath: path,
+        identity,
+        chainKey: null,
+        connection: { url, connectTimeoutMs: 3000 },
+      });
       expect(result.kind).toBe('failed');
       return result.kind === 'failed' ? result.error : null;
     };

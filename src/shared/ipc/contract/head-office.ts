@@ -84,7 +84,11 @@ export const StoreDay = z.object({
 export type StoreDay = z.infer<typeof StoreDay>;
 
 export const headOfficeMethods = {
-  'headOffice.status': method('Head office: synced, behind by N, unreachable or refused (status bar).', noInput, HeadOfficeState),
+  'headOffice.status': method(
+    'Head office: synced, behind by N, unreachable or refused (status bar).',
+    noInput,
+    HeadOfficeState,
+  ),
   'headOffice.sync': method(
     'Head office: send what it does not have now (also runs by itself in the background).',
     noInput,
