@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
+import { MethodAmount } from './returns';
+import { SupervisorFields } from './settings';
+
+/**
+ * The people and the money around the sales: cashiers who sign in with a short personal PIN, a
+ * session that locks when the till is left idle, shifts that open with a counted float and close
+ * with a blind count, paid-in / paid-out, the X report (mid-shift) and the numbered Z report that
+ * ends the business day. Every rule is checked in main; the renderer only shows and asks.
+ *
+ * Who did it: main records the SIGNED-IN cashier on every sale, return, drawer opening and
+ * resolution; a name sent by the renderer is never trusted for that.
+ */
+
+/** NT$ notes and coins a cashier counts, largest first. */
+export const DENOMINATIONS = [1000, 500, 200, 100, 50, 10, 5, 1] as const;
+export type Denomination = (typeof DENOMINATIONS)[number];
+
+/** How many of each note and coin (keys are the denominations as text: `"1000"`, … `"1"`). */
+export const DenominationCount = z
+  .object(
+    Object.fromEntries(DENOMINATIONS.map((d) => [String(d), z.number().int().min(0).max(100_000)])) as Record<
+      `${Denomination}`,
+      z.ZodNumber
+    >,
+  )
+  .partial()
+  .strict();
+export type DenominationCount = z.infer<typeof DenominationCount>;
+
+export const CashierId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, '1 to 12 letters or digits');
+/** A cashier's personal PIN: short, for speed at the counter; the supervisor PIN is separate. */
+export const CashierPin = z.string().regex(/^\d{4,6}$/, '4 to 6 digits');
+
+export const Cashier = z.object({
+  id: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  /** May do supervisor acts with their own PIN (a store manager), besides the supervisor PIN. */
+  supervisor: z.boolean(),
+});
+export type Cashier = z.infer<typeof Cashier>;
+
+export const ShiftState = z.enum(['open', 'closed']);
+
+/** Expected vs counted for one payment method (cash from the count; others as entered or expected). */
+export const MethodReconciliation = z.object({
+  method: z.string(),
+  expected: z.number().int(),
+  counted: z.number().int().nullable(),
+  /** counted − expected: positive over, negative short; null until counted. */
+  overShort: z.number().int().nullable(),
+});
+
+/** The figures of a shift (X report mid-shift, or the closed shift's final ones). */
+export const ShiftFigures = z.object({
+  float: z.number().int(),
+  sales: z.object({ count: z.number().int(), amount: z.number().int() }),
+  returns: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /** Sales minus refunds per payment method. */
+  net: z.array(MethodAmount),
+  paidIn: z.number().int(),
+  paidOut: z.number().int(),
+  /** float + net cash + paid-in − paid-out. */
+  expectedCash: z.number().int(),
+  /** Sales still in flight or 待確認 in this shift (their money is counted as taken). */
+  pending: z.number().int(),
+});
+
+export const ShiftView = z.object({
+  shiftId: z.number().int(),
+  /** Per till and business day: 1, 2, … */
+  number: z.number().int(),
+  tillId: z.string(),
+  businessDay: z.string(),
+  state: ShiftState,
+  openedBy: z.string(),
+  openedAt: z.string(),
+  closedBy: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** Present only once the shift is closed (blind count: never shown to the counting cashier before). */
+  figures: ShiftFigures.nullable(),
+  reconciliation: z.array(MethodReconciliation).nullable(),
+  count: DenominationCount.nullable(),
+});
+export type ShiftView = z.infer<typeof ShiftView>;
+
+export const SessionView = z.object({
+  cashier: Cashier.nullable(),
+  /** Signed out or locked: sale, return and drawer methods are refused until someone signs in. */
+  locked: z.boolean(),
+  /** Why it locked: idle, signed out, or never signed in. */
+  lockReason: z.enum(['idle', 'signed-out', 'not-signed-in']).nullable(),
+  /** 0 = never locks by itself. */
+  idleLockMinutes: z.number().int().nonnegative(),
+  shift: ShiftView.nullable(),
+  /** Whether any cashier exists (none: the till works as before, without sign-in, until the supervisor adds one). */
+  cashiersConfigured: z.boolean(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+export const ZReport = z.object({
+  /** Consecutive per till, never reused: Z0001, … */
+  number: z.number().int(),
+  tillId: z.string(),
+  businessDay: z.string(),
+  madeAt: z.string(),
+  madeBy: z.string(),
+  training: z.boolean(),
+  shifts: z.array(ShiftView),
+  figures: ShiftFigures,
+  /** Only invoices that stand (issued, not voided), per kind, with tax as the return would count it. */
+  invoices: z.array(
+    z.object({
+      kind: z.string(),
+      label: BilingualText,
+      count: z.number().int(),
+      amount: z.number().int(),
+      tax: z.number().int(),
+    }),
+  ),
+  reconciliation: z.array(MethodReconciliation),
+  /** The journal's chain head at the Z report: anchors the day. */
+  chainHead: z.string(),
+});
+export type ZReport = z.infer<typeof ZReport>;
+
+const Reason = PlainText(40).refine((text) => text.trim().length > 0, {
+  message: 'a reason is required',
+  params: { zh: '請填寫原因' },
+});
+
+export const shiftsMethods = {
+  'cashiers.list': method('The cashiers (never their PINs).', noInput, z.array(Cashier)),
+  'cashiers.save': method(
+    'Adds or changes a cashier (supervisor PIN). A new cashier needs a PIN; leaving it out keeps the old one.',
+    z
+      .object({
+        cashier: z
+          .object({
+            id: CashierId,
+            name: PlainText(40).min(1),
+            pin: CashierPin.optional(),
+            active: z.boolean().default(true),
+            supervisor: z.boolean().default(false),
+          })
+          .strict(),
+        ...SupervisorFields,
+      })
+      .strict(),
+    Cashier,
+  ),
+  'session.current': method(
+    'Who is signed in, whether the till is locked, and the open shift.',
+    noInput,
+    SessionView,
+  ),
+  'session.signIn': method(
+    "Signs a cashier in with their own PIN (wrong PINs count towards a lockout like the supervisor's).",
+    z.object({ cashierId: CashierId, pin: CashierPin }).strict(),
+    SessionView,
+  ),
+  'session.signOut': method('Signs the cashier out; the till locks.', noInput, SessionView),
+  /** The renderer reports keyboard/pointer activity (throttled); any contract call counts too. */
+  'session.activity': method(
+    'Keeps the session from locking while someone works.',
+    noInput,
+    z.object({ locked: z.boolean() }),
+  ),
+  'shift.open': method(
+    'Opens a shift with the counted float (by denomination).',
+    z.object({ float: DenominationCount }).strict(),
+    ShiftView,
+  ),
+  'shift.cashMovement': method(
+    'Paid-in (change delivered) or paid-out (petty cash) with a reason; opens the drawer (supervisor PIN).',
+    z
+      .object({
+        kind: z.enum(['paid-in', 'paid-out']),
+        amount: z.number().int().min(1).max(1_000_000),
+        reason: Reason,
+        ...SupervisorFields,
+      })
+      .strict(),
+    z.object({ id: z.number().int(), message: BilingualText }),
+  ),
+  'shift.xReport': method(
+    "The open shift's figures so far, nothing reset (supervisor PIN: the expected cash is not for the counting cashier's eyes).",
+    z.object({ print: z.boolean().default(false), ...SupervisorFields }).strict(),
+    z.object({ shift: ShiftView, figures: ShiftFigures }),
+  ),
+  'shift.close': method(
+    'Closes the open shift with a blind count: the count goes in first, then expected vs counted comes back.',
+    z
+      .object({
+        count: DenominationCount,
+        /** Other methods as counted (card slips' total…), per method; left out: taken as expected. */
+        otherCounted: z
+          .array(z.object({ method: z.enum(['card', 'other']), amount: z.number().int().min(0) }))
+          .max(4)
+          .default([]),
+        print: z.boolean().default(true),
+      })
+      .strict(),
+    ShiftView,
+  ),
+  'shift.list': method(
+    'The shifts of a business day (figures only for closed ones).',
+    z.object({ businessDay: BusinessDay }).strict(),
+    z.array(ShiftView),
+  ),
+  'day.zReport': method(
+    'Ends the business day with the numbered Z report (supervisor PIN); refused when a shift is open or the day already has one.',
+    z.object({ businessDay: BusinessDay, print: z.boolean().default(true), ...SupervisorFields }).strict(),
+    ZReport,
+  ),
+  'day.zReportCopy': method(
+    'A copy of a Z report already made (printed as 副本 / COPY, never as the original).',
+    z.object({ businessDay: BusinessDay, print: z.boolean().default(true), ...SupervisorFields }).strict(),
+    ZReport,
+  ),
+};
