@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
+import { PrintOutcome } from './printing';
 import { MethodAmount } from './returns';
 import { SupervisorFields } from './settings';
 
@@ -43,6 +44,7 @@ export const Cashier = z.object({
 export type Cashier = z.infer<typeof Cashier>;
 
 export const ShiftState = z.enum(['open', 'closed']);
+export type ShiftState = z.infer<typeof ShiftState>;
 
 /** Expected vs counted for one payment method (cash from the count; others as entered or expected). */
 export const MethodReconciliation = z.object({
@@ -52,6 +54,7 @@ export const MethodReconciliation = z.object({
   /** counted − expected: positive over, negative short; null until counted. */
   overShort: z.number().int().nullable(),
 });
+export type MethodReconciliation = z.infer<typeof MethodReconciliation>;
 
 /** The figures of a shift (X report mid-shift, or the closed shift's final ones). */
 export const ShiftFigures = z.object({
@@ -67,6 +70,7 @@ export const ShiftFigures = z.object({
   /** Sales still in flight or 待確認 in this shift (their money is counted as taken). */
   pending: z.number().int(),
 });
+export type ShiftFigures = z.infer<typeof ShiftFigures>;
 
 export const ShiftView = z.object({
   shiftId: z.number().int(),
@@ -123,8 +127,16 @@ export const ZReport = z.object({
   reconciliation: z.array(MethodReconciliation),
   /** The journal's chain head at the Z report: anchors the day. */
   chainHead: z.string(),
+  /** A copy (day.zReportCopy): printed and shown as 副本 / COPY, never as the original. */
+  copy: z.boolean().optional(),
 });
 export type ZReport = z.infer<typeof ZReport>;
+
+/**
+ * How the slip of a report went (null: not asked to print). A slip that did not print stays a
+ * pending job (printing.pending / printing.retry); the report itself is made either way.
+ */
+const Printed = { print: PrintOutcome.nullable().optional() };
 
 const Reason = PlainText(40).refine((text) => text.trim().length > 0, {
   message: 'a reason is required',
@@ -140,7 +152,11 @@ export const shiftsMethods = {
         cashier: z
           .object({
             id: CashierId,
-            name: PlainText(40).min(1),
+            // Shown in the status bar and recorded on every sale: a blank name would name nobody.
+            name: PlainText(40).refine((text) => text.trim().length > 0, {
+              message: 'a name is required',
+              params: { zh: '請填寫姓名' },
+            }),
             pin: CashierPin.optional(),
             active: z.boolean().default(true),
             supervisor: z.boolean().default(false),
@@ -183,12 +199,17 @@ export const shiftsMethods = {
         ...SupervisorFields,
       })
       .strict(),
-    z.object({ id: z.number().int(), message: BilingualText }),
+    z.object({
+      id: z.number().int(),
+      message: BilingualText,
+      /** False when the drawer did not open (printer offline): the movement is recorded all the same. */
+      drawerOpened: z.boolean().optional(),
+    }),
   ),
   'shift.xReport': method(
     "The open shift's figures so far, nothing reset (supervisor PIN: the expected cash is not for the counting cashier's eyes).",
     z.object({ print: z.boolean().default(false), ...SupervisorFields }).strict(),
-    z.object({ shift: ShiftView, figures: ShiftFigures }),
+    z.object({ shift: ShiftView, figures: ShiftFigures, ...Printed }),
   ),
   'shift.close': method(
     'Closes the open shift with a blind count: the count goes in first, then expected vs counted comes back.',
@@ -203,7 +224,7 @@ export const shiftsMethods = {
         print: z.boolean().default(true),
       })
       .strict(),
-    ShiftView,
+    ShiftView.extend(Printed),
   ),
   'shift.list': method(
     'The shifts of a business day (figures only for closed ones).',
@@ -213,11 +234,11 @@ export const shiftsMethods = {
   'day.zReport': method(
     'Ends the business day with the numbered Z report (supervisor PIN); refused when a shift is open or the day already has one.',
     z.object({ businessDay: BusinessDay, print: z.boolean().default(true), ...SupervisorFields }).strict(),
-    ZReport,
+    ZReport.extend(Printed),
   ),
   'day.zReportCopy': method(
     'A copy of a Z report already made (printed as 副本 / COPY, never as the original).',
     z.object({ businessDay: BusinessDay, print: z.boolean().default(true), ...SupervisorFields }).strict(),
-    ZReport,
+    ZReport.extend(Printed),
   ),
 };
