@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { InvoiceAmounts } from '../shared/domain';
 
@@ -55,6 +55,11 @@ export const INVOICE_NUMBER_PATTERN = /^[A-Z]{2}\d{8}$/;
 /** `RandomNumber`: 4 digits, leading zeros kept. */
 export const RANDOM_NUMBER_PATTERN = /^\d{4}$/;
 
+/** A random code (0000-9999) from the OS's cryptographic source: it is printed, and must not be guessable. */
+export function drawRandomNumber(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
 /** Consumers have no tax ID: the provider expects ten zeros in `BuyerID`. */
 export const CONSUMER_BUYER_ID = '0000000000';
 
@@ -69,11 +74,21 @@ export const PosDetail = z.object({
 export type PosDetail = z.infer<typeof PosDetail>;
 
 /**
- * The order (`Data`): the standard API's InvoiceData without InvoiceID, CheckNumber and
- * RandomNumber (the service allocates them), plus DeviceID. Amounts are whole NT$.
+ * The order (`Data`): the standard API's InvoiceData without InvoiceID and CheckNumber, plus
+ * DeviceID. Amounts are whole NT$. This is the till's canonical order, what the journal keeps
+ * before anything is sent; a provider variant shapes only the bytes on the wire.
  */
 export interface PosOrderData {
   BillingNo: string;
+  /**
+   * The random code (隨機碼, 4 digits) the till chose for this order, drawn when the order is
+   * built so that it is in the journal before the request leaves. Where the provider lets the
+   * seller choose it (SystemLead: `RandomNumber` for C, `CheckNumber` for B) the variant sends it
+   * and the answer does not repeat it, so this is the code of the invoice. The profile's service
+   * allocates its own (§1): its variant does not send this, and the answer's `RandomNumber` counts.
+   * Absent in sales journaled before the till chose one.
+   */
+  RandomNumber?: string;
   /** Asia/Taipei local time, `YYYY-MM-DDTHH:mm:ss`. */
   InvoiceDateTime: string;
   InvoiceFor: 'B' | 'C';
@@ -277,6 +292,8 @@ export interface OrderDataInput extends InvoiceAmounts {
   buyerTitle?: string;
   carrier?: { type: string; id: string };
   loveCode?: string;
+  /** The random code; drawn here when not given (tests give one to get a known order). */
+  randomNumber?: string;
 }
 
 /** Maps the till's invoice onto the provider's `Data` (profile §1): the field names are the provider's. */
@@ -284,6 +301,7 @@ export function toPosOrderData(input: OrderDataInput): PosOrderData {
   const business = input.invoiceFor === 'B';
   const data: PosOrderData = {
     BillingNo: input.orderNo,
+    RandomNumber: input.randomNumber ?? drawRandomNumber(),
     InvoiceDateTime: input.invoiceDateTime,
     InvoiceFor: input.invoiceFor,
     BuyerID: business && input.buyerTaxId ? input.buyerTaxId : CONSUMER_BUYER_ID,

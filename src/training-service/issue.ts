@@ -1,5 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
+  drawRandomNumber,
   POS_OPERATIONS,
   RESULT_MESSAGES,
   type PosOperation,
@@ -48,7 +49,8 @@ export function issueOrder(
     segmentSize: config.segmentSize,
     uploadMode,
     invoiceDateTime: order.InvoiceDateTime,
-    randomNumber: String(randomInt(0, 10_000)).padStart(4, '0'),
+    // The seller's code where the variant sends one (SystemLead), else the service draws it.
+    randomNumber: order.RandomNumber ?? drawRandomNumber(),
     totalAmount: order.TotalAmount,
     operation: POS_OPERATIONS[operation],
     qKey,

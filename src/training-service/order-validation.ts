@@ -179,6 +179,9 @@ function checkOrder(data: Fields, context: OrderCheckContext): PosOrderData {
   if (printMark === 'Y' && (carrierType !== undefined || npoban !== undefined)) {
     reject('PrintMark must be N with a carrier or a donation');
   }
+  // The random code, where the variant lets the seller choose it (SystemLead); else the service's.
+  const randomNumber = text(data, 'RandomNumber', 4, false);
+  if (randomNumber !== undefined && !/^\d{4}$/.test(randomNumber)) reject('RandomNumber must be 4 digits');
   const note = text(data, 'Note', 200, false);
   const deviceId = text(data, 'DeviceID', 40, true)!;
 
@@ -217,6 +220,7 @@ function checkOrder(data: Fields, context: OrderCheckContext): PosOrderData {
 
   return {
     BillingNo: billingNo,
+    ...(randomNumber !== undefined && { RandomNumber: randomNumber }),
     InvoiceDateTime: invoiceDateTime,
     InvoiceFor: invoiceFor,
     BuyerID: buyerId,

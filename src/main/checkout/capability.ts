@@ -11,6 +11,7 @@ import type { Journal } from '../journal/journal';
 import type { SupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
+import type { ProviderVariantId } from '../../provider/variants';
 import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
 import { createCheckoutHandlers } from './handlers';
 import { createVerification } from './verification';
@@ -40,6 +41,11 @@ export interface CheckoutCapability {
   serviceStatus(): AppStatus['service'];
   /** The training service's address while it runs (training mode), else null. */
   trainingServiceUrl(): string | null;
+  /**
+   * The settings changed: in training mode the embedded service is started again when the
+   * provider variant changed (it speaks the setting's dialect). Never throws.
+   */
+  settingsChanged(): Promise<void>;
   /** 改開: a new sale (new order number) replacing a voided one; the returns capability calls it. */
   reissue(order: CheckoutOrder, reissueOf: string): Promise<CheckoutResult>;
   close(): Promise<void>;
@@ -53,7 +59,9 @@ export async function createCheckoutCapability(
   const { journal, logger } = options;
   const listeners = new Set<(event: IssuedEvent) => void | Promise<void>>();
   let training: TrainingService | null = null;
-  let starting: Promise<TrainingService> | null = null;
+  /** The start (or restart) under way, for the variant it starts. */
+  let pending: { variant: ProviderVariantId; promise: Promise<TrainingService> } | null = null;
+  let chain: Promise<void> = Promise.resolve();
   let seen: { state: ServiceState; checkedAt: string | null } = { state: 'unknown', checkedAt: null };
   let closed = false;
   /** The service's clock minus the till's, from its last answer; null until one came. */
@@ -73,25 +81,46 @@ export async function createCheckoutCapability(
     options.onStatusChanged();
   };
 
+  /**
+   * The embedded training service, speaking the `providerVariant` setting's dialect (profile §6),
+   * so that a store rehearses its provider's wire format: started on first need, and started
+   * again (same data folder: its invoices and used timestamps stay) when the setting changed.
+   * Starts and stops run one after the other (`chain`): one service at a time owns the folder,
+   * and the last variant asked for is the one left running.
+   */
   function ensureTrainingService(): Promise<TrainingService> {
-    if (training) return Promise.resolve(training);
-    starting ??= startTrainingService({
-      dataDir: join(options.dataDir, 'training-service'),
-      config: trainingDefaults(),
-    }).then(
-      (service) => {
-        training = service;
-        logger.info('training service started', { url: service.url });
+    const variant = options.settings.get().providerVariant;
+    if (training && training.config.variant === variant && !pending) return Promise.resolve(training);
+    if (pending && pending.variant === variant) return pending.promise;
+    const promise = chain.then(async () => {
+      if (training && training.config.variant === variant) return training;
+      const old = training;
+      training = null;
+      if (old) {
+        await old.close();
+        logger.info('training service stopped for another provider variant', { variant });
+      }
+      const service = await startTrainingService({
+        dataDir: join(options.dataDir, 'training-service'),
+        config: { ...trainingDefaults(), variant },
+      });
+      training = service;
+      logger.info('training service started', { url: service.url, variant });
+      return service;
+    });
+    const entry = { variant, promise };
+    pending = entry;
+    chain = promise.then(
+      () => {
+        if (pending === entry) pending = null;
         setSeen('reachable');
-        return service;
       },
-      (error: unknown) => {
-        starting = null;
+      () => {
+        if (pending === entry) pending = null;
         setSeen('unreachable');
-        throw error;
       },
     );
-    return starting;
+    return promise;
   }
 
   async function connect(): Promise<ServiceConnection> {
@@ -99,9 +128,17 @@ export async function createCheckoutCapability(
     const settings = options.settings.get();
     if (settings.mode === 'training') {
       const service = await ensureTrainingService();
-      const { companyId, apiKey, signingSecret } = service.config;
+      const { companyId, apiKey, signingSecret, variant } = service.config;
       return {
-        config: { serviceUrl: service.url, companyId, apiKey, signingSecret, timeoutMs: settings.timeoutMs },
+        // Signed and read in the dialect the service speaks (the setting's, see above).
+        config: {
+          serviceUrl: service.url,
+          companyId,
+          apiKey,
+          signingSecret,
+          timeoutMs: settings.timeoutMs,
+          variant,
+        },
         training: true,
       };
     }
@@ -185,10 +222,21 @@ export async function createCheckoutCapability(
       return { state: seen.state, url, checkedAt: seen.checkedAt, clockOffsetSeconds };
     },
     trainingServiceUrl: () => training?.url ?? null,
+    async settingsChanged() {
+      // Training follows the provider variant at once, so that returns and reconciliation (which
+      // only ask for the address) meet a service speaking the setting's dialect.
+      if (closed || options.settings.get().mode !== 'training') return;
+      try {
+        await ensureTrainingService();
+      } catch (error) {
+        logger.error('training service did not start', error);
+      }
+    },
     reissue: (order, reissueOf) => engine.submit(order, { reissueOf }),
     async close() {
       closed = true;
-      const service = training ?? (starting ? await starting.catch(() => null) : null);
+      await chain;
+      const service = training;
       training = null;
       await service?.close();
     },

@@ -110,6 +110,9 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     const { transaction, timestamp } = journal.batch(() => {
       const orderNo = journal.nextOrderNo(tillId, instant);
       const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
+      // The provider's variant may not take this order (a till id longer than its field): thrown
+      // here, the commit is rolled back with the order number, and nothing is written or sent.
+      refuseFor(client, requestData);
       const transaction = journal.begin({
         orderNo,
         tillId,
@@ -162,6 +165,8 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
         ),
       );
     }
+    // The variant may have changed since (Settings): it must take the order as journaled.
+    if (existing) refuseFor(client, existing.requestData);
     // The journal refuses (bilingual, nothing changed) unless rejected, not-delivered or not-issued.
     const { transaction, timestamp } = journal.batch(() => ({
       transaction: journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
@@ -302,6 +307,11 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   return { submit, resubmit };
 }
 
+function refuseFor(client: PosClient, data: Parameters<PosClient['refusal']>[0]): void {
+  const refusal = client.refusal(data);
+  if (refusal) throw new TillError('provider-variant-refused', withNothingDone(refusal));
+}
+
 function withNothingDone(message: { zh: string; en: string }) {
   return { zh: `未結帳：${message.zh}`, en: `Not checked out: ${message.en}` };
 }
@@ -339,7 +349,8 @@ function printDataStatus(
   operation: PosOperation,
   issued: IssuedOutcome | null,
 ): CheckoutResult['printDataStatus'] {
-  if (operation !== 'order' || !issued) return 'not-expected';
+  // A provider that never sends print data (its variant says so): the till builds the proof.
+  if (operation !== 'order' || !issued || issued.tillBuildsProof) return 'not-expected';
   if (issued.printDataError) return 'unparseable';
   return issued.printData ? 'ok' : 'missing';
 }

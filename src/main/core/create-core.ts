@@ -183,7 +183,11 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       secrets: options.secrets,
       pins,
       journal,
-      onChanged: publishStatus,
+      onChanged: () => {
+        publishStatus();
+        // Training follows the provider variant: the embedded service restarts in the new one.
+        void checkout.settingsChanged().then(publishStatus);
+      },
     }),
     ...catalog.handlers,
     ...createJournalHandlers({

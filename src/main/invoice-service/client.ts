@@ -121,7 +121,7 @@ export function createPosClient(deps: PosClientDeps) {
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const summary = summarize(result, variant);
-      const outcome = classify(operation, data.BillingNo, result, variant);
+      const outcome = classify(operation, data, result, variant);
       const offset = clockOffsetSeconds(result, nowSeconds());
       if (offset !== null) deps.onClock?.(offset);
       if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
@@ -136,6 +136,7 @@ export function createPosClient(deps: PosClientDeps) {
         ResultMessage: summary.resultMessage,
         transport: summary.transport,
         error: summary.error,
+        providerEvidence: summary.providerEvidence,
         elapsedMs: summary.elapsedMs,
         outcome: outcome.kind,
       });
@@ -146,7 +147,15 @@ export function createPosClient(deps: PosClientDeps) {
     }
   }
 
-  return { issue, reserveTimestamp, config: deps.config };
+  /**
+   * What the provider's variant cannot take of this order (bilingual), or null: asked before the
+   * order is journaled (a new sale) or sent again (a resubmission), so a refusal leaves nothing.
+   */
+  function refusal(data: PosOrderData) {
+    return variant.refuseOrder(data);
+  }
+
+  return { issue, reserveTimestamp, refusal, variant, config: deps.config };
 }
 
 export type PosClient = ReturnType<typeof createPosClient>;

@@ -10,7 +10,7 @@ import {
   type PosOperation,
   type PrintData,
 } from '../../provider/pos-profile';
-import { variantFor, type ProviderVariant } from '../../provider/variants';
+import { variantFor, type ProviderVariant, type SentOrder } from '../../provider/variants';
 import type { TransportResult } from './transport';
 
 /**
@@ -36,6 +36,11 @@ export interface IssuedOutcome {
   printDataError: string | null;
   /** Only a link that passed `usableQrCodeUrl`. */
   qrCodeUrl: string | null;
+  /**
+   * A paper-proof sale whose provider never sends `PrintDataString` (the variant says so): its
+   * absence is no fault, the till builds the proof itself (printing/built-proof.ts).
+   */
+  tillBuildsProof?: boolean;
 }
 export interface RejectedOutcome {
   kind: 'rejected';
@@ -72,6 +77,11 @@ export interface ExchangeSummary {
   body: string | null;
   /** For a failed transport: what failed. */
   error: string | null;
+  /**
+   * The provider's own token of the answer (SystemLead's AuthCode), for the log; never read
+   * otherwise. Set for POS answers (null when there is none).
+   */
+  providerEvidence?: string | null;
 }
 
 /** An error page can be large; the journal keeps its head, which is what support reads. */
@@ -90,6 +100,7 @@ export function summarize(
       elapsedMs: result.elapsedMs,
       body: null,
       error: result.reason,
+      providerEvidence: null,
     };
   }
   const parsed = readResponse(result.body, variant);
@@ -101,18 +112,27 @@ export function summarize(
     elapsedMs: result.elapsedMs,
     body: result.body.length > MAX_KEPT_BODY_CHARS ? result.body.slice(0, MAX_KEPT_BODY_CHARS) : result.body,
     error: null,
+    providerEvidence: evidenceOf(result.body, variant),
   };
 }
 
+function evidenceOf(body: string, variant: ProviderVariant): string | null {
+  try {
+    return variant.evidence(JSON.parse(body));
+  } catch {
+    return null;
+  }
+}
+
 /** The answer as the canonical `PosResponse`, read by the provider's variant; null when it cannot. */
-function readResponse(body: string, variant: ProviderVariant, billingNo?: string): PosResponse | null {
+function readResponse(body: string, variant: ProviderVariant, sent?: SentOrder): PosResponse | null {
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
     return null;
   }
-  return variant.readAnswer(json, billingNo);
+  return variant.readAnswer(json, sent);
 }
 
 const unknown = (reason: string, duplicateBillingNo = false): UnknownOutcome => ({
@@ -121,12 +141,17 @@ const unknown = (reason: string, duplicateBillingNo = false): UnknownOutcome => 
   duplicateBillingNo,
 });
 
+/**
+ * `sent` is the order as sent (its number at least): a variant whose answer does not repeat the
+ * order number or the random code reads them from it.
+ */
 export function classify(
   operation: PosOperation,
-  billingNo: string,
+  sent: SentOrder,
   result: TransportResult,
   variant: ProviderVariant = variantFor(undefined),
 ): Outcome {
+  const billingNo = sent.BillingNo;
   if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
   if (result.kind === 'failed-after-send') return unknown(`sent, then ${result.reason}`);
 
@@ -143,7 +168,7 @@ export function classify(
     return unknown(`HTTP ${result.status}`);
   }
 
-  const response = readResponse(result.body, variant, billingNo);
+  const response = readResponse(result.body, variant, sent);
   if (!response) return unknown(`HTTP 200 with an unreadable answer (provider variant ${variant.id})`);
 
   if (response.StatusCode === 0) {
@@ -164,11 +189,19 @@ export function classify(
   if (issued.data.BillingNo !== billingNo) {
     return unknown(`success for another order number (${issued.data.BillingNo})`);
   }
-  return issuedOutcome(operation, issued.data);
+  return issuedOutcome(operation, issued.data, variant);
 }
 
-function issuedOutcome(operation: PosOperation, response: PosIssued): IssuedOutcome {
-  const missing: string[] = expectedExtras(operation).filter((field) => !response[field]);
+function issuedOutcome(
+  operation: PosOperation,
+  response: PosIssued,
+  variant: ProviderVariant,
+): IssuedOutcome {
+  // What this provider never sends is not missing: for the proof, the till builds it.
+  const tillBuildsProof = operation === 'order' && !variant.sendsPrintData;
+  const missing: string[] = expectedExtras(operation).filter(
+    (field) => !response[field] && !(field === 'PrintDataString' && tillBuildsProof),
+  );
   let printData: PrintData | null = null;
   let printDataError: string | null = null;
   if (operation === 'order' && response.PrintDataString) {
@@ -181,5 +214,13 @@ function issuedOutcome(operation: PosOperation, response: PosIssued): IssuedOutc
   const qrCodeUrl = operation === 'orderReturnQKey' ? usableQrCodeUrl(response.QrCodeUrl) : null;
   if (operation === 'orderReturnQKey' && response.QrCodeUrl && !qrCodeUrl)
     missing.push('QrCodeUrl (not a usable https link)');
-  return { kind: 'issued', response, missing, printData, printDataError, qrCodeUrl };
+  return {
+    kind: 'issued',
+    response,
+    missing,
+    printData,
+    printDataError,
+    qrCodeUrl,
+    ...(tillBuildsProof ? { tillBuildsProof } : {}),
+  };
 }

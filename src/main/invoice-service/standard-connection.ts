@@ -10,7 +10,7 @@ import type { StandardServiceConfig } from './standard-client';
  * Where the till's standard API is (profile §4), for every capability that uses it (returns,
  * reconciliation), read afresh on each call so that a change in Settings applies to the next use:
  * - training mode: the embedded training service's `<service>/standard` with its well-known
- *   standard key pair;
+ *   standard key pair, in the `providerVariant` setting's dialect (the service speaks it too);
  * - production: the `standardServiceUrl` setting, the `standardApiKey` / `standardSigningSecret`
  *   secrets and the `providerVariant` setting.
  */
@@ -55,6 +55,8 @@ export function standardConnection(
         apiKey: training.standardApiKey,
         signingSecret: training.standardSigningSecret,
         timeoutMs: settings.timeoutMs,
+        // The embedded service speaks the setting's variant (checkout/capability.ts restarts it).
+        variant: settings.providerVariant,
       },
       training: true,
     };

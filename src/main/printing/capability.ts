@@ -116,6 +116,20 @@ export function createPrintingCapability(options: {
           }),
         );
       }
+      if (tx.operation === 'order' && event.printDataString === null && event.outcome.tillBuildsProof) {
+        // The provider never sends print data (SystemLead): the proof is built from the journal's
+        // sale and the random code the till sent, the composition the provider would have used.
+        try {
+          return noteResult(await service.printBuiltProof({ orderNo: event.orderNo, openDrawer: cash }));
+        } catch (error) {
+          // Nothing can be built (no QR key set): nothing printed, the sale stands, the drawer
+          // still opens below; 補印 says why once more and prints once the key is set.
+          options.logger?.warn('the till could not build the proof', {
+            orderNo: event.orderNo,
+            error: (error as Error).message,
+          });
+        }
+      }
       if (tx.invoice.wantsDetails) {
         const settings = options.settings.get();
         const details: DetailsSlipInput = {

@@ -82,9 +82,10 @@ export class PrintService {
   }
 
   /**
-   * The proof of a sale resolved as issued after a timeout (no PrintDataString): built by the till
-   * from the journal's sale, its invoice number, the random code as the provider's channel shows
-   * it, and the seller's QR key. Without the key: TillError `proof-qr-key-missing`, no job, no
+   * The proof of a sale resolved as issued after a timeout (no PrintDataString), or of a provider
+   * that never sends one (SystemLead): built by the till from the journal's sale, its invoice
+   * number, the random code (as the provider's channel shows it, else the journal's), and the
+   * seller's QR key. Without the key: TillError `proof-qr-key-missing`, no job, no
    * bytes. The job's content keeps what was built, so a retry or a 補印 prints the same.
    */
   async printBuiltProof(input: {

@@ -144,6 +144,8 @@ export async function runReturnsCli(argv: string[]): Promise<number> {
           apiKey: config.standardApiKey,
           signingSecret: config.standardSigningSecret,
           timeoutMs: config.timeoutMs,
+          // The provider's variant, as for the checkout (its signature recipe on the standard API).
+          ...(config.variant ? { variant: config.variant } : {}),
         },
         tillId: config.tillId,
         trainingMode: config.training ?? false,

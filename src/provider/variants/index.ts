@@ -1,9 +1,14 @@
 import type { PosOrderData } from '../pos-profile';
 import { profileVariant } from './profile';
 import { systemLeadVariant } from './systemlead';
-import { PROVIDER_VARIANT_IDS, type ProviderVariant, type ProviderVariantId } from './variant';
+import {
+  PROVIDER_VARIANT_IDS,
+  type ProviderVariant,
+  type ProviderVariantId,
+  type SentOrder,
+} from './variant';
 
-export { PROVIDER_VARIANT_IDS, type ProviderVariant, type ProviderVariantId };
+export { PROVIDER_VARIANT_IDS, type ProviderVariant, type ProviderVariantId, type SentOrder };
 
 /** Every variant the one adapter speaks; adding one is one file here and its tests. */
 export const PROVIDER_VARIANTS: Readonly<Record<ProviderVariantId, ProviderVariant>> = {

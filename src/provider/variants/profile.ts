@@ -1,7 +1,12 @@
 import { PosResponse, signRequest, type PosOrderData } from '../pos-profile';
 import type { ProviderVariant } from './variant';
 
-/** The provider profile itself (§1): the default, and the shape every other variant maps onto. */
+/**
+ * The provider profile itself (§1): the default, and the shape every other variant maps onto.
+ * Its service allocates the random code, so the till's own (`RandomNumber` of the canonical
+ * order, kept in the journal) is not sent, and a `RandomNumber` in a request is no part of the
+ * order: the service ignores it and answers its own.
+ */
 export const profileVariant: ProviderVariant = {
   id: 'profile',
   label: { zh: '服務規格（預設）', en: 'Provider profile (default)' },
@@ -10,11 +15,14 @@ export const profileVariant: ProviderVariant = {
     en: 'SHA-256(CompanyID + signing secret + Timestamp), lowercase hex',
   },
   sign: signRequest,
-  toWireOrder: (data: PosOrderData) => ({ ...data }),
-  fromWireOrder: (data) => ({ ok: true, data }),
+  sendsPrintData: true,
+  refuseOrder: () => null,
+  toWireOrder: ({ RandomNumber: _tillChoice, ...data }: PosOrderData) => ({ ...data }),
+  fromWireOrder: ({ RandomNumber: _ignored, ...data }) => ({ ok: true, data }),
   toWireAnswer: (response) => response,
   readAnswer(json) {
     const parsed = PosResponse.safeParse(json);
     return parsed.success ? parsed.data : null;
   },
+  evidence: () => null,
 };

@@ -1,21 +1,30 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { PosOrderData, PosResponse } from '../pos-profile';
+import type { Bilingual } from '../../shared/domain';
+import { RANDOM_NUMBER_PATTERN, RESULT_MESSAGES, type PosOrderData, type PosResponse } from '../pos-profile';
 import type { ProviderVariant } from './variant';
 
 /**
- * SystemLead (provider profile §6, from its public ERP API documentation, `SL-PD/Einvoice_Erp_api`):
- * - Signature: SHA-256 of the ASCII string `Timestamp + Salt` (the signing secret), UPPERCASE hex,
- *   without CompanyID.
- * - Order fields: `RelateNumber` for the order number (BillingNo), `UseFor` for DeviceID,
- *   `PrintWithDetail` for PrintMark, and `DonateMark` ('1' with a love code, else '0').
- * - Issue answers without `StatusCode`: an array of `{ InvoiceID, InvoiceDateTime, AuthCode }` on
- *   success, of `{ ..., Message }` on failure.
+ * SystemLead (provider profile §6), checked against its public ERP API documentation
+ * (`SL-PD/Einvoice_Erp_api`, folder `CHT/`):
+ * - Signature (`Signature.md`): SHA-256 of the ASCII string `Timestamp + Salt` (the signing
+ *   secret), UPPERCASE hex, without CompanyID.
+ * - Order fields (`Receipt.md`): `RelateNumber` (20 characters) for the order number,
+ *   `UseFor` (the number segment group of `/Inquire/GetInvoiceIDList`, 2 characters) for DeviceID,
+ *   `BuyerEmail`, `MainRemark`; `PrintMark` under its own name; `DonateMark` `Y`/`N` (C only: with
+ *   PrintMark=Y only `N`). The random code is a REQUEST field the seller chooses: `RandomNumber`
+ *   (C) or `CheckNumber` (B), 4 digits, printed on the proof and equal to what is uploaded.
+ *   `PrintWithDetail` and `PrinterNo` drive SystemLead's own printer: never sent (this till
+ *   prints).
+ * - Issue answers without `StatusCode` (`b2bJsonSample.md`): an array of
+ *   `{ InvoiceID, InvoiceDateTime, AuthCode }` on success, `{ [InvoiceID, InvoiceDateTime,]
+ *   Message }` on failure. `AuthCode` is an authorization code (a GUID), never the random code:
+ *   it stays in the journal's copy of the answer as the provider's evidence. The answer carries no
+ *   random code (the till sent it) and no `PrintDataString` (the till builds the proof).
  *
- * Assumptions of this adapter that the profile does not fix (verify with the provider, then
- * change this file only): `AuthCode` is the 4-digit random code; one order is one array element;
- * the POS extras (`PrintDataString`, `QKey`, `QrCodeUrl`) ride along in the element under the
- * profile's names when the operation returns them.
+ * Still assumptions (verify with the provider, then change this file only): one order is one array
+ * element; `QKey`/`QrCodeUrl` ride along in it under the profile's names for `/Append/OrderReturnQKey`,
+ * which SystemLead's public documentation does not describe.
  */
 export function systemLeadSignature(timestamp: string, salt: string): string {
   return createHash('sha256')
@@ -24,28 +33,64 @@ export function systemLeadSignature(timestamp: string, salt: string): string {
     .toUpperCase();
 }
 
+/** Field lengths SystemLead allows where the till's own may be longer (`Receipt.md`). */
+export const SYSTEMLEAD_LIMITS = { UseFor: 2, RelateNumber: 20 } as const;
+
 /** Canonical name → SystemLead's name. Every other field keeps the profile's name. */
 const RENAMED = {
   BillingNo: 'RelateNumber',
   DeviceID: 'UseFor',
-  PrintMark: 'PrintWithDetail',
+  BuyerEmailAddress: 'BuyerEmail',
+  Note: 'MainRemark',
 } as const satisfies Partial<Record<keyof PosOrderData, string>>;
+const CANONICAL_NAMES = Object.keys(RENAMED) as string[];
+const CANONICAL_OF = new Map<string, string>(
+  Object.entries(RENAMED).map(([canonical, wire]) => [wire, canonical]),
+);
 
-const Extras = {
-  PrintDataString: z.string().optional(),
-  QKey: z.string().optional(),
-  QrCodeUrl: z.string().optional(),
+/** The random code's wire name: C invoices have a `RandomNumber`, B invoices a `CheckNumber`. */
+const randomCodeField = (invoiceFor: unknown) => (invoiceFor === 'B' ? 'CheckNumber' : 'RandomNumber');
+
+/** SystemLead's own texts for the checks the profile names, read as the profile's texts. */
+const KNOWN_MESSAGES: Readonly<Record<string, string>> = {
+  簽章驗證錯誤: RESULT_MESSAGES.signatureMismatch,
 };
+
 const Issued = z.object({
   InvoiceID: z.string(),
   InvoiceDateTime: z.string(),
-  AuthCode: z.string(),
+  AuthCode: z.string().min(1),
   RelateNumber: z.string().optional(),
-  Message: z.string().optional(),
-  ...Extras,
+  QKey: z.string().optional(),
+  QrCodeUrl: z.string().optional(),
 });
 const Failed = z.object({ Message: z.string().min(1) });
 const ISSUED_MESSAGE = 'Invoice issued';
+
+function refuseOrder(data: PosOrderData): Bilingual | null {
+  const deviceId = data.DeviceID;
+  if (deviceId.length > SYSTEMLEAD_LIMITS.UseFor) {
+    return {
+      zh: `收銀機編號「${deviceId}」有 ${deviceId.length} 個字元，SystemLead 的發票組別（UseFor）最多 ${SYSTEMLEAD_LIMITS.UseFor} 個字元，所以未送出。請店長把收銀機編號改為 ${SYSTEMLEAD_LIMITS.UseFor} 個字元以內（與業者設定的組別相同，例如 T1）。`,
+      en: `The till id "${deviceId}" has ${deviceId.length} characters; SystemLead's segment group (UseFor) takes at most ${SYSTEMLEAD_LIMITS.UseFor}, so nothing was sent. Ask the manager to set a till id of at most ${SYSTEMLEAD_LIMITS.UseFor} characters (the group the provider set up, e.g. T1).`,
+    };
+  }
+  if (data.BillingNo.length > SYSTEMLEAD_LIMITS.RelateNumber) {
+    return {
+      zh: `訂單編號 ${data.BillingNo} 超過 SystemLead 關聯號碼（RelateNumber）的 ${SYSTEMLEAD_LIMITS.RelateNumber} 個字元，所以未送出。`,
+      en: `Order number ${data.BillingNo} is longer than SystemLead's RelateNumber (${SYSTEMLEAD_LIMITS.RelateNumber} characters), so nothing was sent.`,
+    };
+  }
+  if (data.RandomNumber === undefined || !RANDOM_NUMBER_PATTERN.test(data.RandomNumber)) {
+    // Without the code in the journal the till could never print or check this invoice: SystemLead
+    // does not answer it.
+    return {
+      zh: `訂單 ${data.BillingNo} 在日誌中沒有收銀機選定的隨機碼（較早版本記錄的交易），SystemLead 需要由收銀機送出隨機碼，所以未送出。請重新結帳成一筆新交易。`,
+      en: `Order ${data.BillingNo} has no random code chosen by the till in the journal (recorded by an earlier version); SystemLead needs the till to send one, so nothing was sent. Check out again as a new sale.`,
+    };
+  }
+  return null;
+}
 
 export const systemLeadVariant: ProviderVariant = {
   id: 'systemlead',
@@ -55,73 +100,123 @@ export const systemLeadVariant: ProviderVariant = {
     en: 'SHA-256(Timestamp + Salt), UPPERCASE hex, without CompanyID',
   },
   sign: (_companyId, signingSecret, timestamp) => systemLeadSignature(timestamp, signingSecret),
+  sendsPrintData: false,
+  refuseOrder,
 
   toWireOrder(data) {
+    const { RandomNumber: randomNumber, ...rest } = data;
     const wire: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(data)) {
+    for (const [key, value] of Object.entries(rest)) {
       wire[(RENAMED as Record<string, string>)[key] ?? key] = value;
     }
-    wire.DonateMark = data.NPOBAN ? '1' : '0';
+    if (randomNumber !== undefined) wire[randomCodeField(data.InvoiceFor)] = randomNumber;
+    // DonateMark is a C field ("X" for B in Receipt.md): Y with a love code, else N.
+    if (data.InvoiceFor === 'C') wire.DonateMark = data.NPOBAN ? 'Y' : 'N';
     return wire;
   },
 
   fromWireOrder(data) {
+    const refuse = (message: string) => ({ ok: false as const, message });
     const canonical: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
-      if (key === 'DonateMark') continue;
-      if ((Object.keys(RENAMED) as string[]).includes(key)) {
-        return { ok: false, message: `${key} is not a field of this API` };
-      }
-      const original = Object.entries(RENAMED).find(([, wire]) => wire === key)?.[0];
-      canonical[original ?? key] = value;
+      if (CANONICAL_NAMES.includes(key) || key === 'RandomNumber' || key === 'CheckNumber') continue;
+      if (key === 'DonateMark' || key === 'PrintWithDetail' || key === 'PrinterNo') continue;
+      canonical[CANONICAL_OF.get(key) ?? key] = value;
     }
+    const misnamed = CANONICAL_NAMES.find((key) => key in data);
+    if (misnamed) return refuse(`${misnamed} is not a field of this API`);
+
+    const useFor = data.UseFor;
+    if (typeof useFor === 'string' && useFor.length > SYSTEMLEAD_LIMITS.UseFor) {
+      return refuse(`UseFor is longer than ${SYSTEMLEAD_LIMITS.UseFor} characters`);
+    }
+    const relateNumber = data.RelateNumber;
+    if (typeof relateNumber === 'string' && relateNumber.length > SYSTEMLEAD_LIMITS.RelateNumber) {
+      return refuse(`RelateNumber is longer than ${SYSTEMLEAD_LIMITS.RelateNumber} characters`);
+    }
+
+    // The random code: the field of the invoice's kind only, 4 digits, required when printed.
+    const business = data.InvoiceFor === 'B';
+    const field = randomCodeField(data.InvoiceFor);
+    const other = business ? 'RandomNumber' : 'CheckNumber';
+    if (data[other] !== undefined)
+      return refuse(`${other} is not a field of a ${business ? 'B' : 'C'} invoice`);
+    const code = data[field];
+    if (code !== undefined) {
+      if (typeof code !== 'string' || !RANDOM_NUMBER_PATTERN.test(code))
+        return refuse(`${field} must be 4 digits`);
+      canonical.RandomNumber = code;
+    } else if (data.PrintMark === 'Y') {
+      // Printed on the proof: only the seller can know it (Receipt.md).
+      return refuse(`${field} is required when PrintMark is Y`);
+    }
+
     const donate = data.DonateMark;
-    if (donate !== '0' && donate !== '1') return { ok: false, message: 'DonateMark must be 0 or 1' };
-    if ((donate === '1') !== Boolean(data.NPOBAN)) {
-      return { ok: false, message: 'DonateMark must be 1 exactly when NPOBAN is given' };
+    if (business) {
+      if (donate !== undefined && donate !== 'N') return refuse('DonateMark must be N or absent for B');
+    } else {
+      if (donate !== 'Y' && donate !== 'N') return refuse('DonateMark must be Y or N');
+      if ((donate === 'Y') !== Boolean(data.NPOBAN)) {
+        return refuse('DonateMark must be Y exactly when NPOBAN is given');
+      }
+      if (donate === 'Y' && data.PrintMark === 'Y') return refuse('DonateMark must be N when PrintMark is Y');
     }
     return { ok: true, data: canonical };
   },
 
   toWireAnswer(response) {
     if (response.StatusCode === 0) return [{ Message: response.ResultMessage }];
+    // No RandomNumber (the till sent it) and no PrintDataString (SystemLead prints on its own
+    // printers, if at all); AuthCode as SystemLead makes it: a GUID, upper case.
     const element: Record<string, unknown> = {
       InvoiceID: response.InvoiceNumber,
       InvoiceDateTime: response.InvoiceDateTime,
-      AuthCode: response.RandomNumber,
+      AuthCode: randomUUID().toUpperCase(),
     };
-    for (const key of ['PrintDataString', 'QKey', 'QrCodeUrl'] as const) {
+    for (const key of ['QKey', 'QrCodeUrl'] as const) {
       if (response[key] !== undefined) element[key] = response[key];
     }
     return [element];
   },
 
-  readAnswer(json, billingNo) {
+  readAnswer(json, sent) {
     // One order, one element: anything else is not an answer this till can attribute.
     if (!Array.isArray(json) || json.length !== 1) return null;
     const element: unknown = json[0];
-    if (typeof element !== 'object' || element === null) return null;
-    const hasInvoice = 'InvoiceID' in element;
-    if (!hasInvoice) {
+    if (typeof element !== 'object' || element === null || Array.isArray(element)) return null;
+    // A success has an AuthCode, a failure a Message: both or neither is no answer to guess from.
+    const hasAuthCode = 'AuthCode' in element;
+    if (hasAuthCode === 'Message' in element) return null;
+    if (!hasAuthCode) {
       const failed = Failed.safeParse(element);
-      return failed.success ? { StatusCode: 0, ResultMessage: failed.data.Message } : null;
+      if (!failed.success) return null;
+      const message = failed.data.Message;
+      return { StatusCode: 0, ResultMessage: KNOWN_MESSAGES[message] ?? message };
     }
     const issued = Issued.safeParse(element);
     if (!issued.success) return null;
-    const { InvoiceID, InvoiceDateTime, AuthCode, RelateNumber, PrintDataString, QKey, QrCodeUrl } =
-      issued.data;
+    const { InvoiceID, InvoiceDateTime, RelateNumber, QKey, QrCodeUrl } = issued.data;
     const answer: PosResponse = {
       StatusCode: 1,
-      ResultMessage: issued.data.Message ?? ISSUED_MESSAGE,
+      ResultMessage: ISSUED_MESSAGE,
       InvoiceNumber: InvoiceID,
       InvoiceDateTime,
-      RandomNumber: AuthCode,
     };
-    const number = RelateNumber ?? billingNo;
+    const number = RelateNumber ?? sent?.BillingNo;
     if (number !== undefined) answer.BillingNo = number;
-    if (PrintDataString !== undefined) answer.PrintDataString = PrintDataString;
+    // The random code is the one the till sent (and journaled first); without it the issue
+    // result is incomplete and the outcome rules make it unknown.
+    if (sent?.RandomNumber !== undefined) answer.RandomNumber = sent.RandomNumber;
     if (QKey !== undefined) answer.QKey = QKey;
     if (QrCodeUrl !== undefined) answer.QrCodeUrl = QrCodeUrl;
     return answer;
+  },
+
+  evidence(json) {
+    const element: unknown = Array.isArray(json) && json.length === 1 ? json[0] : null;
+    if (typeof element !== 'object' || element === null || !('AuthCode' in element)) return null;
+    const { AuthCode } = element as { AuthCode: unknown };
+    // Bounded: whatever the provider sends, the log line stays a line.
+    return typeof AuthCode === 'string' ? `AuthCode ${AuthCode.slice(0, 80)}` : null;
   },
 };

@@ -1,5 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { PROVIDER_VARIANT_IDS, type ProviderVariantId } from '../../../src/provider/variants';
 import type { MethodInput, MethodName, MethodOutput } from '../../../src/shared/ipc/contract';
 import { startTillWebHost } from '../../../src/web-host/start';
 import { launchChromium, saveScreenshot } from '../../support/chromium';
@@ -32,7 +33,15 @@ export interface TillSessionOptions {
   firstRunDone?: boolean;
   /** Default true: the sample catalog is loaded. */
   sample?: boolean;
+  /**
+   * The provider variant (the `providerVariant` setting): the training service speaks it, the
+   * till signs and reads it. SystemLead's segment group takes 2 characters: its till is `T1`.
+   */
+  variant?: ProviderVariantId;
 }
+
+/** The variants the e2e suite runs its representative sales in (CI runs both). */
+export const E2E_VARIANTS: readonly ProviderVariantId[] = PROVIDER_VARIANT_IDS;
 
 export async function startTillSession(name: string, options: TillSessionOptions = {}): Promise<TillSession> {
   const temp = makeTempDir(`e2e-${name}`);
@@ -48,6 +57,13 @@ export async function startTillSession(name: string, options: TillSessionOptions
     await call('settings.update', { patch: { firstRunDone: true }, pin: SUPERVISOR_PIN });
   }
   if (options.sample ?? true) await call('catalog.loadSample', { pin: SUPERVISOR_PIN });
+  if (options.variant && options.variant !== 'profile') {
+    // Through Settings, as a store would: the training service restarts in that dialect.
+    await call('settings.update', {
+      patch: { providerVariant: options.variant, tillId: options.variant === 'systemlead' ? 'T1' : 'T01' },
+      pin: SUPERVISOR_PIN,
+    });
+  }
 
   return {
     till,

@@ -158,6 +158,45 @@ describe('npm run checkout (the CLI)', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ orderNo: nd.orderNo, state: 'issued' });
   });
 
+  it('speaks the config’s variant (as npm run provider-check): SystemLead issues, a long till id is refused', async () => {
+    const systemlead = await startService(join(temp.dir, 'systemlead'), { variant: 'systemlead' });
+    try {
+      const base = {
+        serviceUrl: systemlead.url,
+        companyId: systemlead.config.companyId,
+        apiKey: systemlead.config.apiKey,
+        signingSecret: systemlead.config.signingSecret,
+        timeoutMs: 3000,
+        variant: 'systemlead',
+      };
+      const slDb = join(temp.dir, 'systemlead.sqlite');
+      const long = await runCli([
+        '--db',
+        slDb,
+        '--config',
+        file('sl-long.json', { ...base, tillId: 'C01' }),
+        '--order',
+        file('sl-1.json', order),
+      ]);
+      expect(long.code).toBe(2);
+      expect(long.stderr).toMatch(/UseFor/);
+      const run = await runCli([
+        '--db',
+        slDb,
+        '--config',
+        file('sl.json', { ...base, tillId: 'C1' }),
+        '--order',
+        file('sl-2.json', order),
+      ]);
+      expect(run.code).toBe(0);
+      const out = JSON.parse(run.stdout);
+      expect(out).toMatchObject({ state: 'issued', orderNo: expect.stringMatching(/^C1-\d{8}-000001$/) });
+      expect((await admin(systemlead).lookup(out.orderNo)).InvoiceNumber).toBe(out.invoiceNumber);
+    } finally {
+      await systemlead.close();
+    }
+  });
+
   it('reports needs-verification and rejected states', async () => {
     await svc.fault('http-500-after-commit');
     const unknown = JSON.parse(

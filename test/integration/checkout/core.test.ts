@@ -76,6 +76,40 @@ describe('the core in training mode', () => {
     expect(lookup).toMatchObject({ found: true, invoiceNumber: result.invoiceNumber });
   });
 
+  it('training follows the provider variant: the service restarts in SystemLead’s dialect, sales and voids go on there', async () => {
+    const before = await call<{ service: { url: string } }>('app.status', {});
+    await call('settings.update', { patch: { providerVariant: 'systemlead', tillId: 'T1' }, pin: '2468' });
+    try {
+      const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+      // Only SystemLead's dialect has no print data: the till built and printed the proof.
+      expect(sale).toMatchObject({ state: 'issued', printDataStatus: 'not-expected', missing: [] });
+      const status = await call<{ service: { state: string; url: string } }>('app.status', {});
+      expect(status.service).toMatchObject({ state: 'reachable' });
+      expect(status.service.url).not.toBe(before.service.url);
+      // The restarted service speaks SystemLead on the wire: a profile-shaped body is answered
+      // in its array shape (and refused: the profile's signature recipe).
+      const wrong = await fetch(`${status.service.url}/Append/Order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apiKey: 'training-api-key' },
+        body: JSON.stringify({ CompanyID: '24549210', Timestamp: '1', Signature: 'x', Data: {} }),
+      });
+      expect(await wrong.json()).toEqual([{ Message: expect.any(String) }]);
+      // Returns in training use the same dialect on the standard API.
+      const voided = await call<{ kind: string; state: string }>('returns.submit', {
+        kind: 'return',
+        orderNo: sale.orderNo,
+        reason: '開錯發票',
+        pin: '2468',
+        by: '王店長',
+      });
+      expect(voided).toMatchObject({ kind: 'void', state: 'done' });
+    } finally {
+      await call('settings.update', { patch: { providerVariant: 'profile', tillId: 'T01' }, pin: '2468' });
+    }
+    const back = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(back).toMatchObject({ state: 'issued', printDataStatus: 'ok' });
+  });
+
   it('refuses malformed and invalid orders with bilingual errors', async () => {
     const malformed = await core.dispatch('checkout.submit', { lines: 'x' }, ctx);
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-input' } });

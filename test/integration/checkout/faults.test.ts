@@ -1,6 +1,14 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROVIDER_VARIANT_IDS } from '../../../src/provider/variants';
-import { paperOrder, phoneOrder, useCheckoutRig } from './harness';
+import { TillError } from '../../../src/main/core/errors';
+import { createPrintingCapability } from '../../../src/main/printing/capability';
+import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
+import { defaultSettings, type TillSettings } from '../../../src/main/settings/settings-schema';
+import { PROVIDER_VARIANT_IDS, variantFor } from '../../../src/provider/variants';
+import { trainingDefaults } from '../../../src/training-service';
+import { decodeEscPos, readableLines } from '../../support/escpos-decoder';
+import { supervisorWithPin } from '../settings/supervisor-fixture';
+import { openTill, paperOrder, phoneOrder, useCheckoutRig, type CheckoutRig } from './harness';
 
 /**
  * Every fault the training service can inject, over real HTTP on 127.0.0.1 and a real journal
@@ -15,7 +23,14 @@ const LONG_MS = 1500;
 describe.each(PROVIDER_VARIANT_IDS)(
   'fault injection (variant %s): every kind lands in the right state, never resent',
   (variant) => {
-    const rig = useCheckoutRig(`checkout-faults-${variant}`, { timeoutMs: TIMEOUT_MS, variant });
+    // A two-character till id: SystemLead's segment group (UseFor) takes no more.
+    const rig = useCheckoutRig(`checkout-faults-${variant}`, {
+      timeoutMs: TIMEOUT_MS,
+      tillId: 'T1',
+      variant,
+    });
+    /** Whether this provider sends PrintDataString, or the till builds the proof itself. */
+    const providerPrints = variantFor(variant).sendsPrintData;
     beforeEach(() => {
       rig.till.issued.length = 0;
     });
@@ -41,13 +56,54 @@ describe.each(PROVIDER_VARIANT_IDS)(
       return rig.svc.lookup(orderNo);
     }
 
-    it('no fault: issued, with the proof data parsed', async () => {
+    it('no fault: issued, with the proof data parsed (or none expected: the till builds it)', async () => {
       const { result, detail } = await checkout();
-      expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok', missing: [] });
-      expect(result.printData).toMatchObject({ InvoiceNumber: result.invoiceNumber, TotalAmount: 150 });
-      expect(detail.issue?.printDataStatus).toBe('ok');
+      if (providerPrints) {
+        expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok', missing: [] });
+        expect(result.printData).toMatchObject({ InvoiceNumber: result.invoiceNumber, TotalAmount: 150 });
+        expect(detail.issue?.printDataStatus).toBe('ok');
+      } else {
+        // Not a fault: never "unknown", nothing reported missing, no warning for the cashier.
+        expect(result).toMatchObject({ state: 'issued', printDataStatus: 'not-expected', missing: [] });
+        expect(result.message.en).not.toMatch(/print data/);
+        expect(rig.till.issued[0]?.outcome.tillBuildsProof).toBe(true);
+      }
       expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
       expect(rig.till.issued.map((e) => e.orderNo)).toEqual([result.orderNo]);
+    });
+
+    it('the random code: journaled before sending; the provider’s (profile) or the till’s (SystemLead)', async () => {
+      const { result, detail } = await checkout();
+      const sent = detail.transaction.requestData.RandomNumber;
+      expect(sent).toMatch(/^\d{4}$/);
+      expect(detail.issue?.randomNumber).toBe(result.randomNumber);
+      const service = (await rig.svc.lookup(result.orderNo)) as { RandomNumber?: string };
+      expect(result.randomNumber).toBe(service.RandomNumber);
+      const answered = rig.till.logger.lines.findLast(
+        (line) => line.message === 'e-invoice service answered',
+      );
+      if (providerPrints) {
+        // The profile's service allocated its own (the till's proposal was not sent).
+        expect(answered?.fields).toMatchObject({ providerEvidence: null });
+      } else {
+        // SystemLead: the code the till sent is the invoice's; AuthCode is only the provider's
+        // evidence, in the log.
+        expect(result.randomNumber).toBe(sent);
+        expect(answered?.fields).toMatchObject({
+          providerEvidence: expect.stringMatching(
+            /^AuthCode [0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/,
+          ),
+        });
+      }
+    });
+
+    it('a paper sale prints its proof: from PrintDataString, or built by the till without it', async () => {
+      const { result } = await checkout();
+      const printed = await printIssued(rig, result.orderNo);
+      expect(printed.result).toMatchObject({ printed: true, reprint: false });
+      expect(printed.lines).toContain('電子發票證明聯');
+      expect(printed.lines.join('\n')).toContain(`隨機碼 ${result.randomNumber}`);
+      expect(printed.source).toBe(providerPrints ? 'provider' : 'till');
     });
 
     it('delay-before shorter than the timeout: issued', async () => {
@@ -125,25 +181,55 @@ describe.each(PROVIDER_VARIANT_IDS)(
       expect(result.state).toBe('rejected');
       const before = rig.relay.connections();
       const again = await rig.till.engine.resubmit(result.orderNo);
-      expect(again).toMatchObject({ state: 'issued', orderNo: result.orderNo, printDataStatus: 'ok' });
+      expect(again).toMatchObject({
+        state: 'issued',
+        orderNo: result.orderNo,
+        printDataStatus: providerPrints ? 'ok' : 'not-expected',
+      });
       expect(rig.relay.connections() - before).toBe(1);
       expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(again.invoiceNumber);
     });
 
-    it('no-print-data: issued, the missing data recorded, never issued again', async () => {
+    it('no-print-data: issued, the missing data recorded (where it is expected), never issued again', async () => {
       await rig.svc.fault('no-print-data');
       const { result, detail } = await checkout();
-      expect(result).toMatchObject({
-        state: 'issued',
-        printDataStatus: 'missing',
-        printData: null,
-        missing: ['PrintDataString'],
-      });
-      expect(result.message.en).toMatch(/no print data\. Do not issue again/);
+      expect(result).toMatchObject(
+        providerPrints
+          ? { state: 'issued', printDataStatus: 'missing', printData: null, missing: ['PrintDataString'] }
+          : { state: 'issued', printDataStatus: 'not-expected', printData: null, missing: [] },
+      );
+      if (providerPrints) expect(result.message.en).toMatch(/no print data\. Do not issue again/);
       expect(detail.issue).toMatchObject({ printDataStatus: 'missing', printDataString: null });
       expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
       expect(rig.till.issued).toHaveLength(1);
     });
+
+    it.runIf(variant === 'systemlead')(
+      'a till id longer than UseFor: refused, bilingual, nothing written or sent',
+      async () => {
+        const till = openTill({
+          dbPath: join(rig.dir, 'long-till-id.sqlite'),
+          service: rig.service,
+          url: rig.relay.url,
+          tillId: 'T01',
+          config: { variant },
+        });
+        try {
+          const before = rig.relay.connections();
+          const refused = await till.engine.submit(paperOrder()).catch((error: unknown) => error);
+          expect(refused).toBeInstanceOf(TillError);
+          expect((refused as TillError).code).toBe('provider-variant-refused');
+          expect((refused as TillError).bilingual.zh).toMatch(/^未結帳：收銀機編號「T01」/);
+          expect((refused as TillError).bilingual.en).toMatch(/UseFor.*nothing was sent/);
+          expect(rig.relay.connections()).toBe(before);
+          // Rolled back with its order number: the next sale of a fixed till starts at 000001.
+          expect(till.journal.counts().inFlight).toBe(0);
+          expect(till.journal.nextOrderNo('T01')).toMatch(/-000001$/);
+        } finally {
+          till.close();
+        }
+      },
+    );
 
     it('no-qkey: issued, the QR link still shown as returned', async () => {
       await rig.svc.fault('no-qkey');
@@ -177,3 +263,37 @@ describe.each(PROVIDER_VARIANT_IDS)(
     });
   },
 );
+
+/**
+ * The core's wiring after an issue (checkout `onIssued` → printing), on a virtual printer with the
+ * training QR key: what came out, and whether the proof was the provider's or built by the till.
+ */
+async function printIssued(rig: CheckoutRig, orderNo: string) {
+  const event = rig.till.issued.find((issued) => issued.orderNo === orderNo);
+  if (!event) throw new Error(`no issued event for ${orderNo}`);
+  const printer = await VirtualPrinter.start();
+  let settings: TillSettings = defaultSettings();
+  settings = { ...settings, printer: { ...settings.printer, uri: printer.uri } };
+  const printing = createPrintingCapability({
+    store: rig.till.journal,
+    daySummary: (businessDay) => rig.till.journal.summary({ businessDay }),
+    settings: { get: () => settings, update: (patch) => (settings = { ...settings, ...patch }) },
+    supervisor: (await supervisorWithPin(rig.till.journal)).gate,
+    qrAesKey: () => trainingDefaults().qrAesKey,
+  });
+  try {
+    const result = await printing.onIssued(event);
+    // A built proof's job keeps an envelope saying so; the provider's is its text as received.
+    const content = JSON.parse(rig.till.journal.printJobsFor(orderNo).at(-1)?.content ?? '{}') as {
+      source?: string;
+    };
+    return {
+      result,
+      source: content.source ?? 'provider',
+      lines: readableLines(decodeEscPos(printer.printedJobs()[0]!, 'epson')),
+    };
+  } finally {
+    await printing.close();
+    await printer.close();
+  }
+}

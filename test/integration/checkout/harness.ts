@@ -186,7 +186,7 @@ export interface CheckoutRig {
  */
 export function useCheckoutRig(
   name: string,
-  tillOptions: { timeoutMs?: number; variant?: ProviderVariantId } = {},
+  tillOptions: { timeoutMs?: number; tillId?: string; variant?: ProviderVariantId } = {},
 ): CheckoutRig {
   const temp = makeTempDir(name);
   const rig = { dir: temp.dir } as CheckoutRig;

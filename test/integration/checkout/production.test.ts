@@ -153,17 +153,31 @@ describe('the core in production mode', () => {
       expect((await admin(systemlead).lookup(mismatch.orderNo)).found).toBe(false);
 
       settings.update({ providerVariant: 'systemlead' });
+      // Its segment group (UseFor) takes 2 characters: till T01 is refused, nothing sent.
+      const refused = await core.dispatch('checkout.submit', paperOrder(60), ctx);
+      expect(refused).toMatchObject({ ok: false, error: { code: 'provider-variant-refused' } });
+      if (!refused.ok) expect(refused.error.message.zh).toMatch(/收銀機編號「T01」.*UseFor/);
+
+      settings.update({ tillId: 'T1' });
       const result = await call<CheckoutResult>('checkout.submit', paperOrder(60));
-      expect(result).toMatchObject({ state: 'issued', printDataStatus: 'ok' });
+      // No print data from SystemLead, by design: the till printed the proof it built.
+      expect(result).toMatchObject({ state: 'issued', printDataStatus: 'not-expected', missing: [] });
       expect(await admin(systemlead).lookup(result.orderNo)).toMatchObject({
         found: true,
         InvoiceNumber: result.invoiceNumber,
+        RandomNumber: result.randomNumber,
       });
       const detail = await call<JournalDetail>('journal.get', { orderNo: result.orderNo });
-      // The journal keeps the till's canonical order, whatever the wire names were.
-      expect(detail.transaction.requestData).toMatchObject({ BillingNo: result.orderNo, DeviceID: 'T01' });
+      // The journal keeps the till's canonical order, whatever the wire names were, with the
+      // random code the till chose and sent.
+      expect(detail.transaction.requestData).toMatchObject({
+        BillingNo: result.orderNo,
+        DeviceID: 'T1',
+        RandomNumber: result.randomNumber,
+      });
+      expect(detail.prints).toEqual([expect.objectContaining({ kind: 'proof' })]);
     } finally {
-      settings.update({ serviceUrl: service.url, providerVariant: 'profile' });
+      settings.update({ serviceUrl: service.url, providerVariant: 'profile', tillId: 'T01' });
       await systemlead.close();
     }
   });

@@ -52,7 +52,7 @@ export async function postWithPair(
     apiKey: pair.apiKey,
   });
   let answer: PosResponse | null = null;
-  if (call.status === 200) answer = variant.readAnswer(JSON.parse(call.text), data.BillingNo);
+  if (call.status === 200) answer = variant.readAnswer(JSON.parse(call.text), data);
   return { call, answer };
 }
 

@@ -16,27 +16,50 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
   let svc: RunningService;
   let n = 0;
   const billingNo = () => `DEV-${variantId}-${++n}`;
-  const [t01, t02, t03] = DEVICES;
+  // SystemLead's segment group (UseFor, the DeviceID on its wire) has at most 2 characters: its
+  // devices get short ids, the same roles.
+  const SHORT: Record<string, string> = {
+    T01: 'T1',
+    T02: 'T2',
+    T03: 'T3',
+    T09: 'T9',
+    T99: 'X9',
+    t01: 't1',
+    'POS-UNREGISTERED': 'ZZ',
+  };
+  const dev = (id: string) => (variantId === 'systemlead' ? (SHORT[id] ?? id) : id);
+  const devices = DEVICES.map((pair) => ({ ...pair, deviceId: dev(pair.deviceId) }));
+  const [t01, t02, t03] = devices as [(typeof devices)[0], (typeof devices)[0], (typeof devices)[0]];
   const mismatch = { StatusCode: 0 as const, ResultMessage: RESULT_MESSAGES.deviceMismatch };
 
   beforeAll(async () => {
-    svc = await startService({ now: clock.now, config: { variant: variantId, devices: [...DEVICES] } });
+    svc = await startService({ now: clock.now, config: { variant: variantId, devices } });
   });
   afterAll(async () => {
     await svc.dispose();
   });
 
   it('issues with a device’s own pair for that device, from its own segment', async () => {
-    const first = await postWithPair(svc, t01, deviceOrder(billingNo(), 'T01', clock.now()), nowSeconds());
+    const first = await postWithPair(
+      svc,
+      t01,
+      deviceOrder(billingNo(), dev('T01'), clock.now()),
+      nowSeconds(),
+    );
     expect(first.call.status).toBe(200);
     expect(first.answer).toMatchObject({ StatusCode: 1, InvoiceNumber: 'TR00000000' });
-    const second = await postWithPair(svc, t02, deviceOrder(billingNo(), 'T02', clock.now()), nowSeconds());
+    const second = await postWithPair(
+      svc,
+      t02,
+      deviceOrder(billingNo(), dev('T02'), clock.now()),
+      nowSeconds(),
+    );
     // Another device: the next free segment, not the next number.
     expect(second.answer).toMatchObject({ StatusCode: 1, InvoiceNumber: 'TR00001000' });
     const third = await postWithPair(
       svc,
       t01,
-      deviceOrder(billingNo(), 'T01', clock.now()),
+      deviceOrder(billingNo(), dev('T01'), clock.now()),
       nowSeconds() - 1,
     );
     expect(third.answer).toMatchObject({ StatusCode: 1, InvoiceNumber: 'TR00000001' });
@@ -44,9 +67,9 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
 
   it('refuses an order from another DeviceID on a device’s pair with Device mismatch, in the variant’s shape', async () => {
     for (const [deviceId, offset] of [
-      ['T02', -10],
-      ['T99', -11],
-      ['t01', -12],
+      [dev('T02'), -10],
+      [dev('T99'), -11],
+      [dev('t01'), -12],
     ] as const) {
       const data = deviceOrder(billingNo(), deviceId, clock.now());
       const refused = await postWithPair(svc, t01, data, nowSeconds() + offset);
@@ -59,7 +82,7 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
       const again = await postWithPair(
         svc,
         t01,
-        deviceOrder(billingNo(), 'T01', clock.now()),
+        deviceOrder(billingNo(), dev('T01'), clock.now()),
         nowSeconds() + offset,
       );
       expect(again.answer).toEqual({ StatusCode: 0, ResultMessage: RESULT_MESSAGES.timestampUsed });
@@ -68,7 +91,7 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
       const refused = await postWithPair(
         svc,
         t01,
-        deviceOrder(billingNo(), 'T02', clock.now()),
+        deviceOrder(billingNo(), dev('T02'), clock.now()),
         nowSeconds() - 13,
       );
       expect(JSON.parse(refused.call.text)).toEqual([{ Message: 'Device mismatch' }]);
@@ -76,17 +99,17 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
   });
 
   it('checks the device before the order’s own rules (the till’s settings are what is wrong)', async () => {
-    const data = { ...deviceOrder(billingNo(), 'T02', clock.now()), BuyerName: '' };
+    const data = { ...deviceOrder(billingNo(), dev('T02'), clock.now()), BuyerName: '' };
     expect((await postWithPair(svc, t01, data, nowSeconds() - 20)).answer).toEqual(mismatch);
   });
 
   it('lets several tills use the same timestamp second, each on its own pair', async () => {
     const second = nowSeconds() - 30;
     const answers = await Promise.all([
-      postWithPair(svc, t01, deviceOrder(billingNo(), 'T01', clock.now()), second),
-      postWithPair(svc, t02, deviceOrder(billingNo(), 'T02', clock.now()), second),
-      postWithPair(svc, t03, deviceOrder(billingNo(), 'T03', clock.now()), second),
-      postWithPair(svc, topLevelPair(svc), deviceOrder(billingNo(), 'T09', clock.now()), second),
+      postWithPair(svc, t01, deviceOrder(billingNo(), dev('T01'), clock.now()), second),
+      postWithPair(svc, t02, deviceOrder(billingNo(), dev('T02'), clock.now()), second),
+      postWithPair(svc, t03, deviceOrder(billingNo(), dev('T03'), clock.now()), second),
+      postWithPair(svc, topLevelPair(svc), deviceOrder(billingNo(), dev('T09'), clock.now()), second),
     ]);
     for (const { answer } of answers) expect(answer).toMatchObject({ StatusCode: 1 });
     const numbers = answers.map(({ answer }) => answer?.InvoiceNumber);
@@ -106,9 +129,9 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
   it('keeps the top-level pair valid for any DeviceID, in the company’s timestamp space', async () => {
     const top = topLevelPair(svc);
     for (const [deviceId, offset] of [
-      ['T01', -40],
-      ['T02', -41],
-      ['POS-UNREGISTERED', -42],
+      [dev('T01'), -40],
+      [dev('T02'), -41],
+      [dev('POS-UNREGISTERED'), -42],
     ] as const) {
       const issued = await postWithPair(
         svc,
@@ -122,14 +145,14 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
     const shared = await postWithPair(
       svc,
       t01,
-      deviceOrder(billingNo(), 'T01', clock.now()),
+      deviceOrder(billingNo(), dev('T01'), clock.now()),
       nowSeconds() - 40,
     );
     expect(shared.answer).toMatchObject({ StatusCode: 1 });
   });
 
   it('refuses a device’s apiKey signed with another pair’s secret, and unknown or standard keys with 401', async () => {
-    const data = deviceOrder(billingNo(), 'T01', clock.now());
+    const data = deviceOrder(billingNo(), dev('T01'), clock.now());
     for (const signingSecret of [
       t02.signingSecret,
       svc.config.signingSecret,
@@ -144,7 +167,7 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
       const refused = await postWithPair(
         svc,
         { apiKey, signingSecret: t01.signingSecret },
-        deviceOrder(billingNo(), 'T01', clock.now()),
+        deviceOrder(billingNo(), dev('T01'), clock.now()),
         nowSeconds() - 51,
       );
       expect(refused.call.status, apiKey).toBe(401);
@@ -189,7 +212,7 @@ describe.each(PROVIDER_VARIANT_IDS)('training service: devices with their own ke
     const top = await postWithPair(
       svc,
       topLevelPair(svc),
-      deviceOrder(billingNo(), 'T01', clock.now()),
+      deviceOrder(billingNo(), dev('T01'), clock.now()),
       second,
     );
     expect(top.answer).toMatchObject({ StatusCode: 1 });

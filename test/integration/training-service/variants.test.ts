@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PosOrderData } from '../../../src/provider/pos-profile';
 import { buildWireBody, variantFor } from '../../../src/provider/variants';
 import { systemLeadSignature } from '../../../src/provider/variants/systemlead';
 import { freshTimestamp, sampleOrder } from '../../support/pos-client';
@@ -6,8 +7,10 @@ import { startService, type RunningService } from './harness';
 
 /**
  * The training service in SystemLead's dialect (provider profile §6), on the wire: its recipe
- * signs, its field names are the order's, its answers are arrays without StatusCode; the
- * profile's wire body is refused before anything is issued.
+ * signs, its field names are the order's, the random code is the one the till sends
+ * (`RandomNumber` for C, `CheckNumber` for B), its answers are arrays without StatusCode (an
+ * `AuthCode` GUID, no random code, no print data); the profile's wire body is refused before
+ * anything is issued.
  */
 describe('the training service speaking the systemlead variant', () => {
   let running: RunningService;
@@ -17,46 +20,74 @@ describe('the training service speaking the systemlead variant', () => {
   afterAll(() => running.dispose());
 
   const send = (body: unknown) => running.post('order', undefined, { rawBody: JSON.stringify(body) });
-  const wire = (billingNo: string, variant: 'profile' | 'systemlead', signature?: string) => {
+  /** A sample order from till `T1` (SystemLead's UseFor takes 2 characters). */
+  const order = (billingNo: string, overrides: Partial<PosOrderData> = {}, buyerTaxId?: string) =>
+    sampleOrder(billingNo, {
+      overrides: { DeviceID: 'T1', RandomNumber: '0427', ...overrides },
+      ...(buyerTaxId ? { buyerTaxId } : {}),
+    });
+  const wire = (data: PosOrderData, variant: 'profile' | 'systemlead' = 'systemlead', signature?: string) => {
     const { companyId, signingSecret } = running.config;
     const timestamp = freshTimestamp();
-    const body = buildWireBody(
-      variantFor(variant),
-      companyId,
-      signingSecret,
-      timestamp,
-      sampleOrder(billingNo),
-    );
+    const body = buildWireBody(variantFor(variant), companyId, signingSecret, timestamp, data);
     return signature === undefined ? body : { ...body, Signature: signature };
   };
 
-  it('issues a SystemLead order and answers [{ InvoiceID, InvoiceDateTime, AuthCode }]', async () => {
-    const body = wire('SL-0001', 'systemlead');
+  it('issues a SystemLead order with the till’s random code and answers [{ InvoiceID, InvoiceDateTime, AuthCode }]', async () => {
+    const body = wire(order('SL-0001'));
     expect(body.Signature).toBe(systemLeadSignature(body.Timestamp, running.config.signingSecret));
-    expect(body.Data).toMatchObject({ RelateNumber: 'SL-0001', DonateMark: '0' });
+    expect(body.Data).toMatchObject({
+      RelateNumber: 'SL-0001',
+      UseFor: 'T1',
+      PrintMark: 'Y',
+      DonateMark: 'N',
+      RandomNumber: '0427',
+    });
     const call = await send(body);
     expect(call.status).toBe(200);
     const answer = JSON.parse(call.text) as Array<Record<string, unknown>>;
     expect(answer).toHaveLength(1);
-    expect(answer[0]).toMatchObject({
+    expect(answer[0]).toEqual({
       InvoiceID: expect.stringMatching(/^[A-Z]{2}\d{8}$/),
-      AuthCode: expect.stringMatching(/^\d{4}$/),
+      // A GUID in upper case, as SystemLead's sample; never the random code.
+      AuthCode: expect.stringMatching(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/),
       InvoiceDateTime: expect.any(String),
     });
-    expect(answer[0]).not.toHaveProperty('StatusCode');
     expect(await running.lookup('SL-0001')).toMatchObject({
       found: true,
       InvoiceNumber: answer[0]!.InvoiceID,
+      RandomNumber: '0427',
+    });
+    expect(variantFor('systemlead').readAnswer(answer, order('SL-0001'))).toMatchObject({
+      StatusCode: 1,
+      BillingNo: 'SL-0001',
+      RandomNumber: '0427',
     });
   });
 
-  it('refuses the profile’s recipe and field names with [{ Message }], issuing nothing', async () => {
-    const profileSigned = await send(wire('SL-0002', 'profile'));
+  it('a B invoice’s code is its CheckNumber; a donation says DonateMark Y', async () => {
+    const business = wire(order('SL-0005', { RandomNumber: '9001' }, '04595252'));
+    expect(business.Data).toMatchObject({ CheckNumber: '9001' });
+    expect(business.Data).not.toHaveProperty('DonateMark');
+    expect(JSON.parse((await send(business)).text)[0]).toHaveProperty('AuthCode');
+    expect(await running.lookup('SL-0005')).toMatchObject({ found: true, RandomNumber: '9001' });
+
+    const donation = wire(order('SL-0006', { PrintMark: 'N', NPOBAN: '8585' }));
+    expect(donation.Data).toMatchObject({ DonateMark: 'Y', NPOBAN: '8585' });
+    expect(JSON.parse((await send(donation)).text)[0]).toHaveProperty('AuthCode');
+  });
+
+  it('refuses the profile’s recipe and field names, a long UseFor and a bad code with [{ Message }], issuing nothing', async () => {
+    const profileSigned = await send(wire(order('SL-0002'), 'profile'));
     expect(JSON.parse(profileSigned.text)).toEqual([{ Message: 'Signature mismatch' }]);
-    const renamed = wire('SL-0004', 'systemlead');
+    const renamed = wire(order('SL-0004'));
     const mixed = await send({ ...renamed, Data: { ...renamed.Data, BillingNo: 'SL-0004' } });
     expect(JSON.parse(mixed.text)).toEqual([{ Message: 'BillingNo is not a field of this API' }]);
-    for (const billingNo of ['SL-0002', 'SL-0004']) {
+    const long = await send(wire(order('SL-0007', { DeviceID: 'T01' })));
+    expect(JSON.parse(long.text)).toEqual([{ Message: 'UseFor is longer than 2 characters' }]);
+    const badCode = await send(wire(order('SL-0008', { RandomNumber: '12345' })));
+    expect(JSON.parse(badCode.text)).toEqual([{ Message: 'RandomNumber must be 4 digits' }]);
+    for (const billingNo of ['SL-0002', 'SL-0004', 'SL-0007', 'SL-0008']) {
       expect(await running.lookup(billingNo)).toMatchObject({ found: false });
     }
   });

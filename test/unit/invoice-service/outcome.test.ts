@@ -3,6 +3,8 @@ import { classify, summarize } from '../../../src/main/invoice-service/outcome';
 import type { TransportResult } from '../../../src/main/invoice-service/transport';
 
 const ORDER_NO = 'T01-20261122-000001';
+/** What the till sent, as far as the answer's reading needs it. */
+const SENT = { BillingNo: ORDER_NO };
 
 const printData = {
   Version: 1,
@@ -43,14 +45,14 @@ const answer = (status: number, body: unknown): TransportResult => ({
 
 describe('outcome classification (spec POS rule 5, errors rules)', () => {
   it('a connection that never opened is not delivered (safe to try again)', () => {
-    expect(classify('order', ORDER_NO, { kind: 'not-sent', reason: 'ECONNREFUSED', elapsedMs: 1 })).toEqual({
+    expect(classify('order', SENT, { kind: 'not-sent', reason: 'ECONNREFUSED', elapsedMs: 1 })).toEqual({
       kind: 'not-delivered',
       reason: 'ECONNREFUSED',
     });
   });
 
   it('a failure after sending is unknown, never a rejection', () => {
-    const outcome = classify('order', ORDER_NO, {
+    const outcome = classify('order', SENT, {
       kind: 'failed-after-send',
       reason: 'ECONNRESET',
       elapsedMs: 1,
@@ -60,13 +62,13 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
 
   it('HTTP 400 and 401 are rejections: nothing was issued', () => {
     expect(
-      classify('order', ORDER_NO, answer(400, { StatusCode: 0, ResultMessage: 'Body is not JSON' })),
+      classify('order', SENT, answer(400, { StatusCode: 0, ResultMessage: 'Body is not JSON' })),
     ).toMatchObject({
       kind: 'rejected',
       reason: 'HTTP 400: Body is not JSON',
       statusCode: null,
     });
-    expect(classify('order', ORDER_NO, answer(401, 'nope'))).toMatchObject({
+    expect(classify('order', SENT, answer(401, 'nope'))).toMatchObject({
       kind: 'rejected',
       reason: 'HTTP 401',
     });
@@ -74,13 +76,13 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
 
   it('5xx and statuses the profile does not name are unknown', () => {
     for (const status of [500, 502, 503, 504, 404, 302]) {
-      expect(classify('order', ORDER_NO, answer(status, success())).kind).toBe('unknown');
+      expect(classify('order', SENT, answer(status, success())).kind).toBe('unknown');
     }
   });
 
   it('StatusCode 0 is a rejection; `Timestamp already used` asks for a fresh timestamp', () => {
     expect(
-      classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'TotalAmount is wrong' })),
+      classify('order', SENT, answer(200, { StatusCode: 0, ResultMessage: 'TotalAmount is wrong' })),
     ).toEqual({
       kind: 'rejected',
       reason: 'TotalAmount is wrong',
@@ -88,13 +90,13 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
       retryWithFreshTimestamp: false,
     });
     expect(
-      classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'Timestamp already used' })),
+      classify('order', SENT, answer(200, { StatusCode: 0, ResultMessage: 'Timestamp already used' })),
     ).toMatchObject({ kind: 'rejected', retryWithFreshTimestamp: true });
   });
 
   it('`Duplicate BillingNo` means an invoice exists: unknown (verify), not a rejection to resubmit', () => {
     expect(
-      classify('order', ORDER_NO, answer(200, { StatusCode: 0, ResultMessage: 'Duplicate BillingNo' })),
+      classify('order', SENT, answer(200, { StatusCode: 0, ResultMessage: 'Duplicate BillingNo' })),
     ).toEqual({
       kind: 'unknown',
       reason: 'Duplicate BillingNo',
@@ -111,21 +113,21 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
       '{"StatusCode":2,"ResultMessage":"x"}',
       'null',
     ]) {
-      expect(classify('order', ORDER_NO, answer(200, body)).kind).toBe('unknown');
+      expect(classify('order', SENT, answer(200, body)).kind).toBe('unknown');
     }
   });
 
   it('a success without its issue result (InvoiceNumber, RandomNumber…) is unknown', () => {
     const { InvoiceNumber: _n, ...noNumber } = success();
-    expect(classify('order', ORDER_NO, answer(200, noNumber))).toMatchObject({ kind: 'unknown' });
-    expect(classify('order', ORDER_NO, answer(200, success({ InvoiceNumber: 'TR-00000001' }))).kind).toBe(
+    expect(classify('order', SENT, answer(200, noNumber))).toMatchObject({ kind: 'unknown' });
+    expect(classify('order', SENT, answer(200, success({ InvoiceNumber: 'TR-00000001' }))).kind).toBe(
       'unknown',
     );
-    expect(classify('order', ORDER_NO, answer(200, success({ RandomNumber: '12' }))).kind).toBe('unknown');
+    expect(classify('order', SENT, answer(200, success({ RandomNumber: '12' }))).kind).toBe('unknown');
   });
 
   it('a success for another order number is unknown', () => {
-    expect(classify('order', ORDER_NO, answer(200, success({ BillingNo: 'T01-20261122-000002' }))).kind).toBe(
+    expect(classify('order', SENT, answer(200, success({ BillingNo: 'T01-20261122-000002' }))).kind).toBe(
       'unknown',
     );
   });
@@ -133,7 +135,7 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   it('a success with its print data is issued and parsed', () => {
     const outcome = classify(
       'order',
-      ORDER_NO,
+      SENT,
       answer(200, success({ PrintDataString: JSON.stringify(printData) })),
     );
     expect(outcome).toMatchObject({ kind: 'issued', missing: [], printDataError: null });
@@ -141,7 +143,7 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   });
 
   it('a success without PrintDataString is issued, with the missing data recorded', () => {
-    expect(classify('order', ORDER_NO, answer(200, success()))).toMatchObject({
+    expect(classify('order', SENT, answer(200, success()))).toMatchObject({
       kind: 'issued',
       missing: ['PrintDataString'],
       printData: null,
@@ -149,7 +151,7 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   });
 
   it('a PrintDataString that does not parse is issued and reported, never a reason to issue again', () => {
-    const outcome = classify('order', ORDER_NO, answer(200, success({ PrintDataString: '{broken' })));
+    const outcome = classify('order', SENT, answer(200, success({ PrintDataString: '{broken' })));
     expect(outcome).toMatchObject({
       kind: 'issued',
       printData: null,
@@ -157,7 +159,7 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
     });
     const other = classify(
       'order',
-      ORDER_NO,
+      SENT,
       answer(
         200,
         success({ PrintDataString: JSON.stringify({ ...printData, InvoiceNumber: 'TR00000009' }) }),
@@ -170,7 +172,7 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
   it('OrderReturnQKey: the link is used only when it is a usable https link', () => {
     const good = classify(
       'orderReturnQKey',
-      ORDER_NO,
+      SENT,
       answer(200, success({ QKey: 'k', QrCodeUrl: 'https://provider.example/bind?k=1' })),
     );
     expect(good).toMatchObject({
@@ -178,24 +180,24 @@ describe('outcome classification (spec POS rule 5, errors rules)', () => {
       qrCodeUrl: 'https://provider.example/bind?k=1',
       missing: [],
     });
-    const none = classify('orderReturnQKey', ORDER_NO, answer(200, success({ QKey: 'k' })));
+    const none = classify('orderReturnQKey', SENT, answer(200, success({ QKey: 'k' })));
     expect(none).toMatchObject({ kind: 'issued', qrCodeUrl: null, missing: ['QrCodeUrl'] });
     const bad = classify(
       'orderReturnQKey',
-      ORDER_NO,
+      SENT,
       answer(200, success({ QKey: 'k', QrCodeUrl: 'javascript:alert(1)' })),
     );
     expect(bad).toMatchObject({ kind: 'issued', qrCodeUrl: null });
     const noKey = classify(
       'orderReturnQKey',
-      ORDER_NO,
+      SENT,
       answer(200, success({ QrCodeUrl: 'https://p.example/x' })),
     );
     expect(noKey).toMatchObject({ kind: 'issued', qrCodeUrl: 'https://p.example/x', missing: ['QKey'] });
   });
 
   it('OrderWithoutPrint expects no print data', () => {
-    expect(classify('orderWithoutPrint', ORDER_NO, answer(200, success()))).toMatchObject({
+    expect(classify('orderWithoutPrint', SENT, answer(200, success()))).toMatchObject({
       kind: 'issued',
       missing: [],
     });

@@ -29,7 +29,12 @@ export function PrintStatus({ result }: { result: CheckoutResult }) {
 
   useShortcuts({ F8: pendingJob ? () => void usePrintJobs.getState().retry(pendingJob.id) : undefined });
 
-  if (result.operation === 'order' && result.printDataStatus !== 'ok') {
+  // `not-expected` on a paper sale: the provider never sends print data (SystemLead) and the till
+  // printed a proof it built itself; its job is listed below like any other.
+  if (
+    result.operation === 'order' &&
+    (result.printDataStatus === 'missing' || result.printDataStatus === 'unparseable')
+  ) {
     return (
       <p className="notice notice--warning" data-testid="print-no-data">
         {t({

@@ -15,6 +15,7 @@ import { PinDialog } from '../components/PinDialog';
 import { isPin, PinField } from '../components/PinField';
 import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
+import { CashierSettings } from '../shifts/CashierSettings';
 import { CatalogImport } from './CatalogImport';
 import { PrinterTest } from './PrinterTest';
 import { ProviderCheck } from './ProviderCheck';
@@ -108,6 +109,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       'providerVariant',
       'timeoutMs',
       'reconcileIntervalMinutes',
+      'idleLockMinutes',
       'kiosk',
       'acceptInsecureSecretStorage',
     ] as const) {
@@ -268,7 +270,13 @@ function SettingsForm({ view }: { view: SettingsView }) {
             onChange={(e) => set('serviceUrl', e.target.value.trim())}
             data-testid="set-service-url"
           />
-          <Field label={t({ zh: '服務商規格（正式模式）', en: 'Provider variant (production)' })}>
+          {/* Training follows it too: the built-in service speaks the chosen provider's dialect. */}
+          <Field
+            label={t({
+              zh: '服務商規格（正式與練習模式）',
+              en: 'Provider variant (production and training)',
+            })}
+          >
             <select
               className="field__input"
               value={form.providerVariant}
@@ -432,6 +440,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </div>
         </section>
       </div>
+      <CashierSettings
+        idleLockMinutes={form.idleLockMinutes}
+        onIdleLockMinutes={(minutes) => set('idleLockMinutes', minutes)}
+      />
       <CatalogImport />
       {(problem || error) && (
         <p className="notice notice--error" role="alert" data-testid="settings-error">
