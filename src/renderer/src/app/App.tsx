@@ -11,8 +11,13 @@ import { SellScreen } from '../sell/SellScreen';
 import { FirstRunScreen } from '../settings/FirstRunScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/settings-store';
+import { LockScreen } from '../shifts/LockScreen';
+import { isLocked, useSession } from '../shifts/session-store';
+import { ShiftScreen } from '../shifts/ShiftScreen';
+import { useActivityReporter } from '../shifts/use-activity';
 import { JournalBanner } from '../status/JournalBanner';
 import { StatusBar } from '../status/StatusBar';
+import { useStatus } from '../status/status-store';
 import { HelpDialog } from './HelpDialog';
 import { isBusyScreen, useNavigation, type Screen } from './navigation-store';
 import { useShortcutListener, useShortcuts } from './shortcuts';
@@ -20,6 +25,7 @@ import { useShortcutListener, useShortcuts } from './shortcuts';
 const NAV: { screen: Screen; label: { zh: string; en: string } }[] = [
   { screen: 'sell', label: { zh: '銷售', en: 'Sell' } },
   { screen: 'returns', label: { zh: '退貨', en: 'Returns' } },
+  { screen: 'shift', label: { zh: '班別', en: 'Shift' } },
   { screen: 'journal', label: { zh: '日誌', en: 'Journal' } },
   { screen: 'closing', label: { zh: '關帳', en: 'Closing' } },
   { screen: 'settings', label: { zh: '設定', en: 'Settings' } },
@@ -34,6 +40,14 @@ export function App() {
   useShortcutListener();
   useScanner(routeScan);
   useShortcuts({ F1: () => setHelp(true) });
+  useActivityReporter();
+  const session = useSession((s) => s.session);
+  // Main pushes the status when someone signs in or out or the till locks (idle): follow it.
+  const statusLocked = useStatus((s) => s.status?.locked);
+  const statusCashier = useStatus((s) => s.status?.cashier?.id);
+  useEffect(() => {
+    void useSession.getState().load();
+  }, [statusLocked, statusCashier]);
 
   useEffect(() => {
     void useSettings
@@ -47,60 +61,66 @@ export function App() {
   }, []);
 
   const busy = isBusyScreen(screen);
+  // The settings stay reachable from the sign-in screen: they ask for the supervisor PIN themselves.
+  const locked = isLocked(session) && screen !== 'settings' && screen !== 'first-run';
   return (
-    <div className="shell">
-      <header className="shell__header">
-        <h1>
-          {t({ zh: '收銀台', en: 'Till' })}
-          {sellerName && <span className="shell__seller">{sellerName}</span>}
-        </h1>
-        <nav className="shell__nav" aria-label={t({ zh: '畫面', en: 'Screens' })}>
-          {NAV.map((item) => (
+    <>
+      <div className="shell" inert={locked}>
+        <header className="shell__header">
+          <h1>
+            {t({ zh: '收銀台', en: 'Till' })}
+            {sellerName && <span className="shell__seller">{sellerName}</span>}
+          </h1>
+          <nav className="shell__nav" aria-label={t({ zh: '畫面', en: 'Screens' })}>
+            {NAV.map((item) => (
+              <button
+                key={item.screen}
+                type="button"
+                className="nav-button"
+                aria-current={screen === item.screen ? 'page' : undefined}
+                disabled={busy && screen !== item.screen}
+                data-testid={`nav-${item.screen}`}
+                onClick={() => go(item.screen)}
+              >
+                {t(item.label)}
+              </button>
+            ))}
+          </nav>
+          <div className="shell__tools">
             <button
-              key={item.screen}
               type="button"
               className="nav-button"
-              aria-current={screen === item.screen ? 'page' : undefined}
-              disabled={busy && screen !== item.screen}
-              data-testid={`nav-${item.screen}`}
-              onClick={() => go(item.screen)}
+              onClick={() => setHelp(true)}
+              data-testid="help-button"
             >
-              {t(item.label)}
+              {t({ zh: '說明', en: 'Help' })} <kbd>F1</kbd>
             </button>
-          ))}
-        </nav>
-        <div className="shell__tools">
-          <button
-            type="button"
-            className="nav-button"
-            onClick={() => setHelp(true)}
-            data-testid="help-button"
-          >
-            {t({ zh: '說明', en: 'Help' })} <kbd>F1</kbd>
-          </button>
-          <button
-            type="button"
-            className="nav-button"
-            data-testid="language-toggle"
-            onClick={() => setLanguage(language === 'zh-TW' ? 'en' : 'zh-TW')}
-          >
-            {language === 'zh-TW' ? 'English' : '中文'}
-          </button>
-        </div>
-      </header>
-      <JournalBanner />
-      <main className="shell__main" data-testid="work-area">
-        {screen === 'sell' && <SellScreen />}
-        {screen === 'checkout' && <CheckoutScreen />}
-        {screen === 'result' && <ResultScreen />}
-        {screen === 'returns' && <ReturnsScreen />}
-        {screen === 'journal' && <JournalScreen />}
-        {screen === 'closing' && <ClosingScreen />}
-        {screen === 'settings' && <SettingsScreen />}
-        {screen === 'first-run' && <FirstRunScreen />}
-      </main>
-      <StatusBar />
-      {helpOpen && <HelpDialog onClose={() => setHelp(false)} />}
-    </div>
+            <button
+              type="button"
+              className="nav-button"
+              data-testid="language-toggle"
+              onClick={() => setLanguage(language === 'zh-TW' ? 'en' : 'zh-TW')}
+            >
+              {language === 'zh-TW' ? 'English' : '中文'}
+            </button>
+          </div>
+        </header>
+        <JournalBanner />
+        <main className="shell__main" data-testid="work-area">
+          {screen === 'sell' && <SellScreen />}
+          {screen === 'checkout' && <CheckoutScreen />}
+          {screen === 'result' && <ResultScreen />}
+          {screen === 'returns' && <ReturnsScreen />}
+          {screen === 'shift' && <ShiftScreen />}
+          {screen === 'journal' && <JournalScreen />}
+          {screen === 'closing' && <ClosingScreen />}
+          {screen === 'settings' && <SettingsScreen />}
+          {screen === 'first-run' && <FirstRunScreen />}
+        </main>
+        <StatusBar />
+        {helpOpen && <HelpDialog onClose={() => setHelp(false)} />}
+      </div>
+      {locked && <LockScreen />}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /** Which screen is in front. The sell screen is home: Esc leads back to it. */
 export type Screen =
-  'sell' | 'checkout' | 'result' | 'returns' | 'journal' | 'closing' | 'settings' | 'first-run';
+  'sell' | 'checkout' | 'result' | 'returns' | 'shift' | 'journal' | 'closing' | 'settings' | 'first-run';
 
 /** Screens a sale or the setup is in the middle of: the other screens wait until it is done. */
 export const isBusyScreen = (screen: Screen): boolean =>

@@ -11,6 +11,7 @@ import { useText } from '../i18n/language-store';
 import { labelOf, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
 import { ReconciliationSection } from '../reconciliation/ReconciliationSection';
 import { useSupervisorAction } from '../settings/SupervisorAction';
+import { DayShifts } from '../shifts/DayShifts';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
 
@@ -151,6 +152,8 @@ export function ClosingScreen() {
         businessDay={closing.businessDay}
         layoutReady={summary !== null || closing.error !== null}
       />
+      {/* Below the reconciliation: its place on the page stays put while the shifts load. */}
+      <DayShifts businessDay={closing.businessDay} />
       <section className="panel" data-testid="export-panel">
         <h2 className="panel__title">{t({ zh: '匯出', en: 'Export' })}</h2>
         <div className="form-row">

@@ -4,6 +4,7 @@ import { isBusyScreen, useNavigation } from '../app/navigation-store';
 import { useText } from '../i18n/language-store';
 import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { UploadWarning } from '../reconciliation/UploadWarning';
+import { CashierStatus } from '../shifts/CashierStatus';
 import { useStatus } from './status-store';
 
 const SERVICE_TEXT = {
@@ -13,8 +14,8 @@ const SERVICE_TEXT = {
 } as const;
 
 /**
- * Always visible, on one line: mode, till, service, printer, how many sales wait for verification,
- * and invoices late or at risk to upload.
+ * Always visible, on one line: mode, till, who is signed in, service, printer, how many sales
+ * wait for verification, and invoices late or at risk to upload.
  */
 export function StatusBar() {
   const t = useText();
@@ -57,6 +58,7 @@ export function StatusBar() {
       <span data-testid="status-till">
         {t({ zh: '收銀機', en: 'Till' })} {status.tillId}
       </span>
+      <CashierStatus cashier={status.cashier} locked={status.locked} />
       <span data-testid="status-service" data-state={status.service.state}>
         <i
           className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable')}`}
