@@ -42,7 +42,7 @@ export const USAGE = `用法 / usage:
   npm run hq -- migrate  --url URL [--company TAX_ID] [--company-name NAME]
       first run: --company is required (the database then belongs to that company)
   npm run hq -- status   --url URL [--format json|csv]
-  npm run hq -- report   --url URL [--what day|payments|pending|late-uploads|cash]
+  npm run hq -- report   --url URL [--what day|payments|pending|late-uploads|cash|cash-day]
                          [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--store ID] [--till ID]
                          [--group store|till|cashier] [--training exclude|include|only] [--format json|csv] [--out FILE]
   npm run hq -- restore  --url URL --till ID (--db PATH [--key-file FILE] | --data DIR) [--by NAME]

@@ -9,7 +9,7 @@ import { plain } from './connection';
  * Filters are parameters, never SQL text; every text from the database is cleaned of hidden
  * characters before it is printed.
  */
-export const REPORT_KINDS = ['day', 'payments', 'pending', 'late-uploads', 'cash'] as const;
+export const REPORT_KINDS = ['day', 'payments', 'pending', 'late-uploads', 'cash', 'cash-day'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_GROUPS = ['store', 'till', 'cashier'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
@@ -156,11 +156,20 @@ export async function runReport(client: pg.ClientBase, options: ReportOptions): 
         'business_day',
         'training',
         'shift',
+        'cashier_id',
+        'cashier',
+        'closed_at',
         'expected_cash',
         'counted_cash',
         'over_short',
       ];
       sql = `SELECT ${select(columns)} FROM hq.v_cash_over_short ${filters(options, params)}
+             ORDER BY store_id, till_id, business_day, shift`;
+      break;
+    }
+    case 'cash-day': {
+      columns = ['store_id', 'till_id', 'business_day', 'training', 'expected_cash'];
+      sql = `SELECT ${select(columns)} FROM hq.v_day_cash ${filters(options, params)}
              ORDER BY store_id, till_id, business_day, training`;
       break;
     }

@@ -732,16 +732,29 @@ SELECT DISTINCT ON (r.feed_till) t.store_id, r.feed_till AS till_id, r.at AS che
 FROM hq.reconciliation_runs r JOIN hq.tills t ON t.till_id = r.feed_till
 ORDER BY r.feed_till, r.entry_id DESC;
 
--- Cash over/short per shift: a placeholder until shifts exist (issue 14). Per till and day it
--- states the cash the drawer should hold (cash taken − cash refunded, as the till summary's
--- expectedCash); the shift, the counted cash and the difference stay null until a shift's count
--- is journalled.
-CREATE VIEW hq.v_cash_over_short AS
-SELECT store_id, till_id, business_day, training, NULL::text AS shift,
-  sum(net_amount) AS expected_cash, NULL::bigint AS counted_cash, NULL::bigint AS over_short
+-- The cash each till's drawer should hold per day from its sales and returns (cash taken − cash
+-- refunded: the till summary's expectedCash; no float, no paid-in/out).
+CREATE VIEW hq.v_day_cash AS
+SELECT store_id, till_id, business_day, training, sum(net_amount) AS expected_cash
 FROM hq.v_day_payments
 WHERE method = 'cash'
 GROUP BY store_id, till_id, business_day, training;
+
+-- Cash over/short per shift: each closed shift's blind count against what its drawer should have
+-- held (float + net cash + paid-in − paid-out), as the till recorded it when the shift closed
+-- (kind shift.closed, src/main/journal/shift-entries.ts; issue 14). Read from the entries
+-- themselves, as the till does: nothing is derived from shift entries.
+CREATE INDEX entries_shift_closed ON hq.entries (till_id, id) WHERE kind = 'shift.closed';
+CREATE VIEW hq.v_cash_over_short AS
+SELECT t.store_id, coalesce(e.payload->>'tillId', e.till_id) AS till_id,
+  (e.payload->>'businessDay')::date AS business_day, coalesce((e.payload->>'training')::boolean, false) AS training,
+  (e.payload->>'number')::integer AS shift, e.payload->>'cashierId' AS cashier_id, e.payload->>'name' AS cashier,
+  e.at AS closed_at,
+  (e.payload->>'expectedCash')::bigint AS expected_cash,
+  (e.payload->>'countedCash')::bigint AS counted_cash,
+  (e.payload->>'cashOverShort')::bigint AS over_short
+FROM hq.entries e JOIN hq.tills t ON t.till_id = e.till_id
+WHERE e.kind = 'shift.closed' AND e.payload IS NOT NULL;
 
 -- The closing screen's store view: the figures of the calling till's store for one day (its
 -- tills, every cashier summed), what is pending, and which tills are behind or refused.

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal } from '../../../src/main/journal/journal';
+import { appendEntry } from '../../../src/main/journal/chain';
+import { Journal, type EntryKind } from '../../../src/main/journal/journal';
 import { seedSyntheticJournal } from '../../../src/main/journal/synthetic';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/temp-dir';
@@ -104,6 +105,34 @@ describe('npm run hq', () => {
       counts: { 'upload-late': 3, 'upload-at-risk': 1 },
     });
     journal.close();
+    // A closed shift as the shifts capability records it (kind shift.closed, issue 14): the blind
+    // count against the expected drawer. Written through the chain itself, as the journal does.
+    const raw = new Database(path);
+    raw
+      .transaction(() =>
+        appendEntry(raw, {
+          at: '2026-01-01T14:00:00.000Z',
+          kind: 'shift.closed' as EntryKind,
+          orderNo: null,
+          payload: {
+            shiftId: 3,
+            tillId: 'T01',
+            businessDay: seeded.days[0]!,
+            number: 1,
+            training: false,
+            cashierId: 'C01',
+            name: '小明',
+            count: {},
+            countedCash: 5230,
+            expectedCash: 5250,
+            cashOverShort: -20,
+            figures: {},
+            reconciliation: [],
+          },
+        }),
+      )
+      .immediate();
+    raw.close();
     const result = await syncAll({
       path,
       identity: identityFor('T01', 'TAIPEI-1'),
@@ -174,10 +203,24 @@ describe('npm run hq', () => {
         checked: 80,
       }),
     ]);
-    const cash = json(
+    const shifts = json(
       (await hq(['report', '--url', url, '--what', 'cash', '--date', seeded.days[0]!])).stdout,
     );
-    expect(cash.rows[0]).toMatchObject({ till_id: 'T01', shift: null, counted_cash: null, over_short: null });
+    expect(shifts.rows).toEqual([
+      expect.objectContaining({
+        store_id: 'TAIPEI-1',
+        till_id: 'T01',
+        shift: 1,
+        cashier: '小明',
+        expected_cash: 5250,
+        counted_cash: 5230,
+        over_short: -20,
+      }),
+    ]);
+    const cash = json(
+      (await hq(['report', '--url', url, '--what', 'cash-day', '--date', seeded.days[0]!])).stdout,
+    );
+    expect(cash.rows[0]).toMatchObject({ till_id: 'T01' });
     expect(cash.rows[0]!.expected_cash).toBeGreaterThan(0);
 
     const out = join(temp.dir, 'day.csv');
