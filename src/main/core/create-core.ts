@@ -11,6 +11,8 @@ import { createReturnsCapability } from '../returns/capability';
 import { trainingDefaults } from '../../training-service';
 import { cashRefund, paperForReturn } from '../returns/slips';
 import { createSettingsHandlers } from '../settings/handlers';
+import { createShiftsCapability } from '../shifts/capability';
+import { lateSupervisorPins } from '../shifts/supervisor-pins';
 import { createPinGuard } from '../settings/pin';
 import { createSupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
@@ -34,6 +36,8 @@ export interface CoreOptions {
   /** API key, signing secret, QR key, PIN hash: encrypted at rest, never sent to the renderer. */
   secrets: SecretStore;
   logger: Logger;
+  /** The idle lock's clock in ms (shifts/session.ts); tests move it instead of waiting. */
+  sessionClock?: () => number;
 }
 
 /** The main process without Electron: every capability behind one typed handler map. */
@@ -73,7 +77,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   const pins = createPinGuard({ secrets: options.secrets });
   // Every supervisor action (import, export, drawer, resolve, resubmit) checks the PIN in main
   // through this gate and leaves a chained journal record of who, when and what.
-  const supervisor = createSupervisorGate({ pins, settings: options.settings, journal });
+  // A signed-in store manager's own PIN passes too (shifts/supervisor-pins.ts); settings keep `pins`.
+  const supervisor = createSupervisorGate({
+    pins: lateSupervisorPins(pins, () => shifts),
+    settings: options.settings,
+    journal,
+  });
   // Capabilities report changes while they start, before the status can be read, and a late
   // answer (the printer's) may come while they close: pushes run only in between.
   let publishing = false;
@@ -96,6 +105,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       supervisorPin: supervisor.pinState(),
       // Late uploads and findings stay in the status bar (reconciliation/capability.ts).
       reconciliation: reconciliation.state(),
+      // Who is signed in, and whether the till waits for a sign-in (shifts/capability.ts).
+      ...shifts.status(),
     };
   };
 
@@ -139,7 +150,9 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     trainingServiceUrl: () => checkout.trainingServiceUrl(),
     reissue: async (order, reissueOf) => {
       guarded.assertCanSell();
-      return checkout.reissue(order, reissueOf);
+      // 改開 is the signed-in cashier's sale, not the voided one's cashier's.
+      const cashier = shifts.cashierName();
+      return checkout.reissue(cashier ? { ...order, cashier } : order, reissueOf);
     },
     onStateChanged: () => publishStatus(),
     // The allowance slip (two copies) or the void notice, with the drawer for a cash refund.
@@ -175,6 +188,18 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   void printing.refreshPrinterState();
   lifecycle.register(printing.statusPoll);
   lifecycle.register(reconciliation.service);
+  // Cashiers, the session and its idle lock, shifts, paid-in/out, X and Z reports (issue 14).
+  const shifts = createShiftsCapability({
+    journal,
+    settings: options.settings,
+    secrets: options.secrets,
+    supervisor,
+    printing,
+    logger: options.logger,
+    onChanged: () => publishStatus(),
+    ...(options.sessionClock ? { clock: options.sessionClock } : {}),
+  });
+  lifecycle.register(shifts.service);
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
@@ -211,13 +236,15 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...returns.handlers,
     // Runs read only; a store reconciliation and accepting a suggestion need the supervisor PIN.
     ...reconciliation.handlers,
+    ...shifts.handlers,
   };
 
   publishing = true;
   guarded.startFullCheck();
   await lifecycle.start();
   return {
-    dispatch: createDispatcher(handlers, options.logger),
+    // Every call goes through the session first: idle lock, sign-in, open shift, who did it.
+    dispatch: createDispatcher(shifts.guard(handlers), options.logger),
     events,
     async close() {
       publishing = false;

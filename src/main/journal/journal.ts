@@ -21,6 +21,7 @@ import * as queries from './queries';
 import * as returnQueries from './return-queries';
 import * as reconciliationRuns from './reconciliation-runs';
 import * as returns from './returns';
+import * as shifts from './shift-entries';
 import * as supervisor from './supervisor-actions';
 import { daySummary } from './summary';
 import * as txs from './transactions';
@@ -54,6 +55,7 @@ import type {
   ReturnRecord,
   ReturnResolutionInput,
   SaleVoidState,
+  ShiftEntryKind,
   SupervisorActionInput,
   SupervisorActionRecord,
   TransactionDetail,
@@ -64,6 +66,7 @@ import type {
 export * from './types';
 export { JournalError, RETURN_KIND_LABELS, RETURN_STATE_LABELS, STATE_LABELS } from './errors';
 export { formatOrderNo, parseOrderNo } from './order-numbers';
+export type { EntryRange, RangeReturn, RangeSale, ShiftEntry, ShiftEntryPayload } from './shift-entries';
 
 export interface JournalOptions {
   /** The journal's clock for record times when an input gives none (tests pass a fixed one). */
@@ -387,6 +390,48 @@ export class Journal {
   /** Reconciliation runs, newest first (at most `limit`, default 50). */
   reconciliationRuns(options: { limit?: number } = {}): ReconciliationRunRecord[] {
     return reconciliationRuns.listReconciliationRuns(this.db, options.limit ?? 50);
+  }
+
+  // ------------------------------------------------------------------ cashiers, shifts, Z reports
+  //
+  // Entries of their own with no order number (shift-entries.ts checks their payloads); the
+  // shifts capability reads them back and reads a shift's sales and returns by the range of
+  // entries between its opening and its closing. A check and its write go in one `batch`.
+
+  /** One cashier / session / shift / Z entry, checked, chained, written before the call returns. */
+  appendShiftEntry<K extends ShiftEntryKind>(
+    kind: K,
+    payload: shifts.ShiftEntryPayload<K>,
+    at: Date = this.now(),
+  ): shifts.ShiftEntry<K> {
+    return this.write(() => shifts.appendShiftEntry(this.db, kind, payload, at));
+  }
+
+  /** Entries of these kinds, oldest first or the newest `limit` (one till's, one day's, when given). */
+  shiftEntries<K extends ShiftEntryKind>(options: {
+    kinds: readonly K[];
+    tillId?: string;
+    businessDay?: string;
+    afterEntryId?: number;
+    newestFirst?: boolean;
+    limit?: number;
+  }): shifts.ShiftEntry<K>[] {
+    return shifts.listShiftEntries(this.db, options);
+  }
+
+  /** The till's sales begun between two entries, as they stand now. */
+  salesInRange(range: shifts.EntryRange): shifts.RangeSale[] {
+    return shifts.salesInRange(this.db, range);
+  }
+
+  /** The till's returns begun between two entries, as they stand now. */
+  returnsInRange(range: shifts.EntryRange): shifts.RangeReturn[] {
+    return shifts.returnsInRange(this.db, range);
+  }
+
+  /** Sales and returns of the till whose request is under way (`in-flight`). */
+  inFlightAt(tillId: string): { sales: number; returns: number } {
+    return shifts.inFlightAt(this.db, tillId);
   }
 
   // ------------------------------------------------------------------ print jobs

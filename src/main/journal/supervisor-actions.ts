@@ -22,6 +22,8 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'journal.chain-broken-acknowledged',
   'reconciliation.store',
   'reconciliation.accept',
+  'shift.x-report',
+  'day.z-report-copy',
 ]);
 
 // eslint-disable-next-line no-control-regex

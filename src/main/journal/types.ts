@@ -258,7 +258,24 @@ export type EntryKind =
   | 'print.attempt'
   | 'supervisor.action'
   | 'reconciliation.run'
-  | ReturnEntryKind;
+  | ReturnEntryKind
+  | ShiftEntryKind;
+
+/**
+ * Cashiers, sign-ins, shifts, paid-in / paid-out and Z reports (issue 14): entries of their own
+ * with no order number, whose payloads `shift-entries.ts` checks. Nothing is derived from them
+ * into a table: what they say is read from the entries.
+ */
+export const SHIFT_ENTRY_KINDS = [
+  'cashier.saved',
+  'session.signed-in',
+  'session.signed-out',
+  'shift.opened',
+  'shift.cash-movement',
+  'shift.closed',
+  'day.z-report',
+] as const;
+export type ShiftEntryKind = (typeof SHIFT_ENTRY_KINDS)[number];
 
 /**
  * What a supervisor did with the PIN (settings, resolutions, imports, exports, the drawer…): a
@@ -276,7 +293,10 @@ export type SupervisorActionKind =
   | 'checkout.resubmit'
   | 'journal.chain-broken-acknowledged'
   | 'reconciliation.store'
-  | 'reconciliation.accept';
+  | 'reconciliation.accept'
+  // Shifts (issue 14): the X report shows the expected cash; a Z report's copy is printed.
+  | 'shift.x-report'
+  | 'day.z-report-copy';
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;

@@ -3,6 +3,7 @@ import { parsePrintDataString } from '../../provider/pos-profile';
 import { allowanceSlips, AllowanceSlipInput } from './layout/allowance-layout';
 import { detailsSlip, type DetailsSlipInput } from './layout/details-layout';
 import { proofSlip } from './layout/proof-layout';
+import { isShiftSlipContent, shiftSlip } from './layout/shift-layout';
 import type { Slip } from './layout/slip';
 import { DaySummary, summarySlip } from './layout/summary-layout';
 import { testSlip } from './layout/test-layout';
@@ -19,7 +20,8 @@ import { PrintFailure } from './transports/transport';
  * The journal's job kinds are fixed (`proof`, `details`, `summary`, `test`, a CHECK in its
  * schema), so the allowance slip and the void notice are `details` jobs of the original sale
  * whose content names its layout (`{"layout": "allowance-slip" | "void-notice", …}`); a plain
- * details input has no `layout` field.
+ * details input has no `layout` field. Likewise the X report, the shift's close slip and the Z
+ * report are `summary` jobs (`{"layout": "x-report" | "shift-close" | "z-report", …}`).
  */
 const SummaryContent = z.object({ sellerName: z.string(), summary: DaySummary });
 const TestContent = z.object({
@@ -101,7 +103,10 @@ export function slipsForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'repr
         }
         break;
       case 'summary': {
-        const content = SummaryContent.parse(JSON.parse(job.content));
+        // A shift's X report or close slip, or a Z report, names its layout (shift-layout.ts).
+        const json: unknown = JSON.parse(job.content);
+        if (isShiftSlipContent(json)) return [shiftSlip(json, paper)];
+        const content = SummaryContent.parse(json);
         return [summarySlip(content.summary, paper, content.sellerName)];
       }
       case 'test': {

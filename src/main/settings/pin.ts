@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Bilingual } from '../../shared/domain/i18n';
 import { TillError } from '../core/errors';
-import type { SecretStore } from './secret-store';
+import type { SecretName, SecretStore } from './secret-store';
 
 /*
  * The supervisor PIN: kept only as a salted scrypt hash (in the secret store, so encrypted as
@@ -39,8 +39,14 @@ export async function verifyPinHash(pin: string, stored: string): Promise<boolea
   return timingSafeEqual(actual, expected);
 }
 
-export interface PinGuardOptions {
+/**
+ * Wrong guesses against a PIN hash, counted and locked out: shared by the supervisor PIN (below)
+ * and the cashiers' personal PINs (src/main/shifts), each with its own lockout record.
+ */
+export interface AttemptCounterOptions {
   secrets: SecretStore;
+  /** Where the count and the lock are kept (they must outlive a restart). */
+  lockoutName: SecretName;
   /** Wrong PINs in a row before the lock; default 5. */
   maxAttempts?: number;
   /** How long the lock lasts; default 60 s. */
@@ -48,13 +54,18 @@ export interface PinGuardOptions {
   now?: () => number;
   /** The slow hash comparison; tests count how often it runs. */
   checkHash?: (pin: string, stored: string) => Promise<boolean>;
+  /** The refusal while locked (in the words of whoever's PIN it is). */
+  locked?: (seconds: number) => TillError;
 }
 
-export interface PinGuard {
-  isSet(): boolean;
-  /** True when the PIN matches. Throws TillError `pin-locked` while locked (nothing is checked). */
-  verify(pin: string): Promise<boolean>;
-  set(pin: string): Promise<void>;
+export interface AttemptCounter {
+  /**
+   * One guess at `stored()` (read when the guess's turn comes; null: nothing to guess against,
+   * false without counting). Throws the `locked` TillError while locked (nothing is checked).
+   */
+  guess(pin: string, stored: () => string | null): Promise<boolean>;
+  /** Forgets wrong guesses (a new PIN was set, or another PIN of the same person matched). */
+  reset(): void;
 }
 
 /** The lockout as kept in the secret store: it must outlive a restart, or a restart resets it. */
@@ -69,18 +80,19 @@ const pinLocked = (seconds: number) =>
     en: `Too many wrong supervisor PINs: try again in ${seconds} s.`,
   });
 
-export function createPinGuard(options: PinGuardOptions): PinGuard {
-  const { secrets } = options;
+export function createAttemptCounter(options: AttemptCounterOptions): AttemptCounter {
+  const { secrets, lockoutName } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const lockMs = options.lockMs ?? 60_000;
   const now = options.now ?? Date.now;
   const checkHash = options.checkHash ?? verifyPinHash;
+  const locked = options.locked ?? pinLocked;
   // Checks run one at a time: parallel guesses would otherwise all pass the lock test before
   // the first wrong one is counted.
   let queue: Promise<unknown> = Promise.resolve();
 
   const readLockout = (): LockoutState => {
-    const raw = secrets.get('pinLockout');
+    const raw = secrets.get(lockoutName);
     if (raw === null) return { failures: 0, lockedUntil: 0 };
     try {
       const parsed = JSON.parse(raw) as Partial<LockoutState>;
@@ -93,17 +105,17 @@ export function createPinGuard(options: PinGuardOptions): PinGuard {
     }
   };
   const writeLockout = (state: LockoutState) => {
-    if (state.failures === 0 && state.lockedUntil === 0) secrets.clear('pinLockout');
-    else secrets.set('pinLockout', JSON.stringify(state));
+    if (state.failures === 0 && state.lockedUntil === 0) secrets.clear(lockoutName);
+    else secrets.set(lockoutName, JSON.stringify(state));
   };
 
-  async function verifyNow(pin: string): Promise<boolean> {
-    const stored = secrets.get('supervisorPinHash');
+  async function guessNow(pin: string, storedHash: () => string | null): Promise<boolean> {
+    const stored = storedHash();
     if (stored === null) return false;
     const state = readLockout();
     // A clock turned back must not stretch the lock beyond its length.
     const remaining = Math.min(state.lockedUntil - now(), lockMs);
-    if (remaining > 0) throw pinLocked(Math.ceil(remaining / 1000));
+    if (remaining > 0) throw locked(Math.ceil(remaining / 1000));
     // Counted (and kept on disk) BEFORE the slow hash: a guess cut short by a crash or a
     // restart still counts, and the lock is in place before the next one is looked at.
     const failures = state.failures + 1;
@@ -115,15 +127,34 @@ export function createPinGuard(options: PinGuardOptions): PinGuard {
   }
 
   return {
-    isSet: () => secrets.has('supervisorPinHash'),
-    verify(pin) {
-      const result = queue.then(() => verifyNow(pin));
+    guess(pin, stored) {
+      const result = queue.then(() => guessNow(pin, stored));
       queue = result.catch(() => undefined);
       return result;
     },
+    reset: () => writeLockout({ failures: 0, lockedUntil: 0 }),
+  };
+}
+
+export type PinGuardOptions = Omit<AttemptCounterOptions, 'lockoutName' | 'locked'>;
+
+export interface PinGuard {
+  isSet(): boolean;
+  /** True when the PIN matches. Throws TillError `pin-locked` while locked (nothing is checked). */
+  verify(pin: string): Promise<boolean>;
+  set(pin: string): Promise<void>;
+}
+
+/** The supervisor PIN: its hash `supervisorPinHash`, its lockout `pinLockout`. */
+export function createPinGuard(options: PinGuardOptions): PinGuard {
+  const { secrets } = options;
+  const attempts = createAttemptCounter({ ...options, lockoutName: 'pinLockout' });
+  return {
+    isSet: () => secrets.has('supervisorPinHash'),
+    verify: (pin) => attempts.guess(pin, () => secrets.get('supervisorPinHash')),
     async set(pin) {
       secrets.set('supervisorPinHash', await hashPin(pin));
-      writeLockout({ failures: 0, lockedUntil: 0 });
+      attempts.reset();
     },
   };
 }

@@ -16,6 +16,10 @@ export const SECRET_NAMES = [
   'supervisorPinHash',
   'pinLockout',
   'journalChainKey',
+  // The cashiers' personal PINs (src/main/shifts/cashiers.ts): `{ "<cashier id>": "<scrypt hash>" }`,
+  // and their wrong-PIN lockout, counted apart from the supervisor's.
+  'cashierPinHashes',
+  'cashierPinLockout',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 // `journalChainKey`: the journal's HMAC chain key (core/journal-guard.ts), made on first use; never leaves main.

@@ -131,6 +131,15 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
     by: 'Amy',
   }),
   'reconciliation.accept': () => ({ orderNo: 'T01-X', pin: PIN, by: 'Amy' }),
+  // Shifts (issue 14). No supervisor PIN for cashiers.save: a spoilt payload that still passed
+  // would add a cashier, and a till with cashiers waits for a sign-in (the last test sells).
+  'cashiers.save': () => ({ cashier: { id: 'A01', name: 'Amy', pin: '1357', active: true } }),
+  'session.signIn': () => ({ cashierId: 'A01', pin: '1357' }),
+  'shift.open': () => ({ float: { '1000': 1, '100': 5, '1': 3 } }),
+  'shift.cashMovement': () => ({ kind: 'paid-out', amount: 100, reason: '零用金' }),
+  'shift.close': () => ({ count: { '500': 2 }, otherCounted: [{ method: 'card', amount: 10 }] }),
+  'shift.list': () => ({ businessDay: OLD_DAY }),
+  'day.zReportCopy': () => ({ businessDay: OLD_DAY, pin: PIN, print: false }),
 };
 
 /** Every path to a value in a template, so that one of them can be replaced. */

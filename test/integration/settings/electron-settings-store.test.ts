@@ -71,6 +71,7 @@ describe('settings in electron-store', () => {
       standardServiceUrl: '',
       providerVariant: 'profile',
       reconcileIntervalMinutes: 5,
+      idleLockMinutes: 10,
       kiosk: false,
       firstRunDone: true,
       runWithoutPin: false,

@@ -206,6 +206,31 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX transactions_invoice ON transactions (invoice_number) WHERE invoice_number IS NOT NULL;
     `,
   },
+  {
+    version: 8,
+    description: 'cashiers, sign-ins, shifts, paid-in/out and Z reports (entries without an order number)',
+    up: `
+      -- They are entries of their own (shift-entries.ts) and nothing is derived from them into a
+      -- table: their figures are read from the entries, so nothing can be edited behind the
+      -- chain. This index finds them (and the other order-less entries) without a scan.
+      CREATE INDEX entries_orderless ON entries (kind, id) WHERE order_no IS NULL;
+      -- The file's own refusal of a second Z report for a till, mode and business day, of a Z
+      -- number used twice, and of a shift number used twice on a day, even when two processes
+      -- sharing the file race past the till's own check.
+      CREATE UNIQUE INDEX entries_z_day ON entries (
+        json_extract(payload, '$.tillId'), json_extract(payload, '$.training'),
+        json_extract(payload, '$.businessDay')
+      ) WHERE kind = 'day.z-report';
+      CREATE UNIQUE INDEX entries_z_number ON entries (
+        json_extract(payload, '$.tillId'), json_extract(payload, '$.training'),
+        json_extract(payload, '$.number')
+      ) WHERE kind = 'day.z-report';
+      CREATE UNIQUE INDEX entries_shift_number ON entries (
+        json_extract(payload, '$.tillId'), json_extract(payload, '$.businessDay'),
+        json_extract(payload, '$.number')
+      ) WHERE kind = 'shift.opened';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -60,6 +60,10 @@ export const AppStatus = z.object({
   supervisorPin: z.enum(['set', 'waived', 'missing']),
   /** The provider reconciliation (late uploads, findings): see contract/reconciliation.ts. */
   reconciliation: ReconciliationState,
+  /** Who is signed in (contract/shifts.ts); null when nobody is, or the till has no cashiers. */
+  cashier: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Cashiers exist and nobody is signed in (or the till was left idle): sales wait for a sign-in. */
+  locked: z.boolean(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

@@ -8,6 +8,7 @@ import { printingMethods } from './printing';
 import { reconciliationMethods } from './reconciliation';
 import { returnsMethods } from './returns';
 import { settingsMethods } from './settings';
+import { shiftsMethods } from './shifts';
 
 /**
  * The one IPC contract: every method the renderer may call and every event the main process
@@ -23,6 +24,7 @@ export const contract = {
   ...printingMethods,
   ...returnsMethods,
   ...reconciliationMethods,
+  ...shiftsMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
@@ -56,3 +58,4 @@ export * from './journal';
 export * from './printing';
 export * from './reconciliation';
 export * from './settings';
+export * from './shifts';

@@ -45,6 +45,11 @@ const fields = {
    * in minutes, while the standard API is set up (always in training mode).
    */
   reconcileIntervalMinutes: z.number().int().min(1).max(120),
+  /**
+   * Minutes without activity after which a till with cashiers locks until a cashier signs in
+   * again (contract/shifts.ts); 0 = never. Without cashiers it does nothing.
+   */
+  idleLockMinutes: z.number().int().min(0).max(240),
   /** Full screen without window controls, for counter PCs. Applied at once and at every start. */
   kiosk: z.boolean(),
   /** False until the first-run setup is finished; it cannot finish without a PIN or runWithoutPin. */
@@ -73,6 +78,7 @@ export const TillSettings = z.object({
   providerVariant: fields.providerVariant.default('profile'),
   timeoutMs: fields.timeoutMs.default(10_000),
   reconcileIntervalMinutes: fields.reconcileIntervalMinutes.default(5),
+  idleLockMinutes: fields.idleLockMinutes.default(10),
   printer: z
     .object({
       uri: Printer.shape.uri.default('virtual'),
@@ -114,6 +120,7 @@ export const SettingsPatch = z
     providerVariant: fields.providerVariant.optional(),
     timeoutMs: fields.timeoutMs.optional(),
     reconcileIntervalMinutes: fields.reconcileIntervalMinutes.optional(),
+    idleLockMinutes: fields.idleLockMinutes.optional(),
     printer: Printer.partial().strict().optional(),
     kiosk: fields.kiosk.optional(),
     firstRunDone: fields.firstRunDone.optional(),

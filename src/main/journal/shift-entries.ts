@@ -1,0 +1,303 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { isVisibleText, MAX_NTD } from '../../shared/domain';
+import { BusinessDay } from '../../shared/ipc/contract/define';
+import { NtdAmount } from '../../shared/ipc/contract/journal';
+import { DenominationCount, MethodReconciliation, ShiftFigures } from '../../shared/ipc/contract/shifts';
+import { appendEntry } from './chain';
+import { invalid } from './errors';
+import { TILL_ID_PATTERN } from './order-numbers';
+import { paymentPairs } from './rows';
+import { statement } from './statements';
+import { summaryMethodKey } from './summary';
+import type { MethodAmounts, ReturnKind, ReturnState, ShiftEntryKind, TxState } from './types';
+import { SHIFT_ENTRY_KINDS } from './types';
+
+/*
+ * Cashiers, sign-ins, shifts, paid-in / paid-out and Z reports as chained entries with no order
+ * number. Their payloads are checked here, so that whoever reads them (the shifts capability, a
+ * head office replicating the journal) can rely on their shape; nothing is derived from them
+ * into a table (the chain check has nothing to replay), and the figures of a shift are read from
+ * the sales and returns whose first entry lies between its opening and its closing.
+ *
+ * Names are the person's name as the supervisor typed it (≤ 40 visible characters); ids are the
+ * cashier ids of the contract. PIN hashes are never here (they live in the secret store).
+ */
+
+const Name = z.string().min(1).max(40).refine(isVisibleText, 'visible characters only');
+const CashierIdText = z.string().regex(/^[A-Za-z0-9]{1,12}$/);
+const TillIdText = z.string().regex(TILL_ID_PATTERN);
+const Amount = z.number().int().min(0).max(MAX_NTD);
+const EntryId = z.number().int().positive();
+
+const payloads = {
+  'cashier.saved': z
+    .object({
+      cashierId: CashierIdText,
+      name: Name,
+      active: z.boolean(),
+      supervisor: z.boolean(),
+      /** A new PIN was set by this save (the hash itself is in the secret store). */
+      pinChanged: z.boolean(),
+      by: Name,
+    })
+    .strict(),
+  'session.signed-in': z.object({ tillId: TillIdText, cashierId: CashierIdText, name: Name }).strict(),
+  'session.signed-out': z
+    .object({
+      tillId: TillIdText,
+      cashierId: CashierIdText,
+      name: Name,
+      /** `idle`: the till locked by itself; `deactivated`: the supervisor made the cashier inactive. */
+      reason: z.enum(['signed-out', 'idle', 'deactivated']),
+    })
+    .strict(),
+  'shift.opened': z
+    .object({
+      tillId: TillIdText,
+      businessDay: BusinessDay,
+      number: z.number().int().min(1).max(999),
+      training: z.boolean(),
+      cashierId: CashierIdText,
+      name: Name,
+      float: DenominationCount,
+      floatAmount: Amount,
+    })
+    .strict(),
+  'shift.cash-movement': z
+    .object({
+      shiftId: EntryId,
+      tillId: TillIdText,
+      kind: z.enum(['paid-in', 'paid-out']),
+      amount: Amount.min(1),
+      reason: z.string().min(1).max(40).refine(isVisibleText, 'visible characters only'),
+      /** The signed-in cashier; `by` is who the supervisor's PIN was given for. */
+      cashierId: CashierIdText.nullable(),
+      by: Name,
+    })
+    .strict(),
+  'shift.closed': z
+    .object({
+      shiftId: EntryId,
+      tillId: TillIdText,
+      businessDay: BusinessDay,
+      number: z.number().int().min(1),
+      training: z.boolean(),
+      cashierId: CashierIdText,
+      name: Name,
+      /** The blind count by denomination, and its sum. */
+      count: DenominationCount,
+      countedCash: Amount,
+      /** The drawer's expected cash (float + net cash + paid-in − paid-out) and counted − expected. */
+      expectedCash: NtdAmount,
+      cashOverShort: NtdAmount,
+      figures: ShiftFigures,
+      reconciliation: z.array(MethodReconciliation),
+    })
+    .strict(),
+  'day.z-report': z
+    .object({
+      tillId: TillIdText,
+      businessDay: BusinessDay,
+      number: z.number().int().min(1),
+      training: z.boolean(),
+      madeBy: Name,
+      /** The head the report anchors: the last entry before it. */
+      chainHead: z.object({
+        entryId: z.number().int().nonnegative(),
+        hash: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+      shiftIds: z.array(EntryId),
+      figures: ShiftFigures,
+      invoices: z.array(
+        z.object({
+          kind: z.string(),
+          count: z.number().int(),
+          amount: NtdAmount,
+          tax: NtdAmount,
+        }),
+      ),
+      reconciliation: z.array(MethodReconciliation),
+    })
+    .strict(),
+} satisfies Record<ShiftEntryKind, z.ZodType>;
+
+export type ShiftEntryPayload<K extends ShiftEntryKind> = z.output<(typeof payloads)[K]>;
+
+export interface ShiftEntry<K extends ShiftEntryKind = ShiftEntryKind> {
+  entryId: number;
+  at: string;
+  kind: K;
+  payload: ShiftEntryPayload<K>;
+}
+
+/** Appends one entry after checking its payload; refused (nothing written) when malformed. */
+export function appendShiftEntry<K extends ShiftEntryKind>(
+  db: Database.Database,
+  kind: K,
+  payload: ShiftEntryPayload<K>,
+  at: Date,
+): ShiftEntry<K> {
+  if (!(SHIFT_ENTRY_KINDS as readonly string[]).includes(kind)) {
+    throw invalid(`不明的紀錄種類「${String(kind)}」`, `Unknown entry kind "${String(kind)}"`);
+  }
+  const parsed = payloads[kind].safeParse(payload);
+  if (!parsed.success) {
+    const where = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+      .join('; ');
+    throw invalid(`${kind} 的內容不正確（${where}）`, `${kind} is malformed (${where})`);
+  }
+  const entry = appendEntry(db, {
+    at: at.toISOString(),
+    kind,
+    orderNo: null,
+    payload: parsed.data as Record<string, unknown>,
+  });
+  return { entryId: entry.id, at: entry.at, kind, payload: parsed.data as ShiftEntryPayload<K> };
+}
+
+/**
+ * The entries of these kinds through the order-less index, oldest first (or the newest `limit`
+ * first); `tillId` and `businessDay` keep one till's and one day's (cashiers are the store's:
+ * they have neither). An entry that does not parse (written by a newer till) is left out rather
+ * than guessed at.
+ */
+export function listShiftEntries<K extends ShiftEntryKind>(
+  db: Database.Database,
+  options: {
+    kinds: readonly K[];
+    tillId?: string;
+    businessDay?: string;
+    afterEntryId?: number;
+    newestFirst?: boolean;
+    limit?: number;
+  },
+): ShiftEntry<K>[] {
+  const kinds = options.kinds.filter((kind) => (SHIFT_ENTRY_KINDS as readonly string[]).includes(kind));
+  if (kinds.length === 0) return [];
+  const rows = statement(
+    db,
+    `SELECT id, at, kind, payload FROM entries
+     WHERE order_no IS NULL AND kind IN (${kinds.map(() => '?').join(', ')}) AND id > ?
+       AND (? IS NULL OR json_extract(payload, '$.tillId') = ?)
+       AND (? IS NULL OR json_extract(payload, '$.businessDay') = ?)
+     ORDER BY id ${options.newestFirst ? 'DESC' : 'ASC'} LIMIT ?`,
+  ).all(
+    ...kinds,
+    options.afterEntryId ?? 0,
+    options.tillId ?? null,
+    options.tillId ?? null,
+    options.businessDay ?? null,
+    options.businessDay ?? null,
+    options.limit ?? -1,
+  ) as { id: number; at: string; kind: K; payload: string }[];
+  const out: ShiftEntry<K>[] = [];
+  for (const row of rows) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(row.payload);
+    } catch {
+      continue;
+    }
+    const parsed = payloads[row.kind].safeParse(payload);
+    if (!parsed.success) continue;
+    out.push({ entryId: row.id, at: row.at, kind: row.kind, payload: parsed.data as ShiftEntryPayload<K> });
+  }
+  return out;
+}
+
+/** Which entries a shift covers: after its opening, before its closing (or the head). */
+export interface EntryRange {
+  tillId: string;
+  training: boolean;
+  afterEntryId: number;
+  /** Exclusive; null: up to the head (an open shift). */
+  beforeEntryId: number | null;
+}
+
+/** A sale whose `tx.begun` lies in the range, as it stands now. */
+export interface RangeSale {
+  orderNo: string;
+  state: TxState;
+  totalAmount: number;
+  /** Per payment method as the day summary names them (`summaryMethodKey`). */
+  payments: MethodAmounts;
+}
+
+/** A return whose `return.begun` lies in the range, as it stands now. */
+export interface RangeReturn {
+  returnId: number;
+  kind: ReturnKind;
+  state: ReturnState;
+  totalAmount: number;
+  refunds: MethodAmounts;
+}
+
+const rangeParams = (range: EntryRange) => ({
+  after: range.afterEntryId,
+  before: range.beforeEntryId ?? Number.MAX_SAFE_INTEGER,
+  till: range.tillId,
+  training: range.training ? 1 : 0,
+});
+
+const named = (pairs: [string, number][]): MethodAmounts =>
+  pairs.map(([method, amount]) => [summaryMethodKey(method), amount]);
+
+/**
+ * The sales of a till begun in the range (the money the cashier took then, whatever became of
+ * the request): a walk over the range's entries by id, so a shift costs what it holds.
+ */
+export function salesInRange(db: Database.Database, range: EntryRange): RangeSale[] {
+  const rows = statement(
+    db,
+    `SELECT t.order_no, t.state, t.total_amount, t.payments
+     FROM entries e JOIN transactions t ON t.order_no = e.order_no
+     WHERE e.id > @after AND e.id < @before AND e.kind = 'tx.begun'
+       AND t.till_id = @till AND t.training = @training
+     ORDER BY e.id`,
+  ).all(rangeParams(range)) as { order_no: string; state: TxState; total_amount: number; payments: string }[];
+  return rows.map((row) => ({
+    orderNo: row.order_no,
+    state: row.state,
+    totalAmount: row.total_amount,
+    payments: named(paymentPairs(row.payments)),
+  }));
+}
+
+/** The returns made at this till (its drawer paid them) begun in the range. */
+export function returnsInRange(db: Database.Database, range: EntryRange): RangeReturn[] {
+  const rows = statement(
+    db,
+    `SELECT r.id, r.kind, r.state, r.total_amount, r.refunds
+     FROM entries e JOIN returns r ON r.id = json_extract(e.payload, '$.returnId')
+     WHERE e.id > @after AND e.id < @before AND e.kind = 'return.begun'
+       AND r.till_id = @till AND r.training = @training
+     ORDER BY e.id`,
+  ).all(rangeParams(range)) as {
+    id: number;
+    kind: ReturnKind;
+    state: ReturnState;
+    total_amount: number;
+    refunds: string;
+  }[];
+  return rows.map((row) => ({
+    returnId: row.id,
+    kind: row.kind,
+    state: row.state,
+    totalAmount: row.total_amount,
+    refunds: named(paymentPairs(row.refunds)),
+  }));
+}
+
+/** Sales and returns of this till whose request is being sent right now (state `in-flight`). */
+export function inFlightAt(db: Database.Database, tillId: string): { sales: number; returns: number } {
+  return {
+    sales: statement(db, `SELECT count(*) FROM transactions WHERE state = 'in-flight' AND till_id = ?`)
+      .pluck()
+      .get(tillId) as number,
+    returns: statement(db, `SELECT count(*) FROM returns WHERE state = 'in-flight' AND till_id = ?`)
+      .pluck()
+      .get(tillId) as number,
+  };
+}

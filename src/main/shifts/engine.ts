@@ -1,0 +1,319 @@
+import { INVOICE_KIND_LABEL, labelOf, taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
+import type {
+  Cashier,
+  DenominationCount,
+  ShiftFigures,
+  ShiftView,
+  ZReport,
+} from '../../shared/ipc/contract/shifts';
+import type { Journal, ShiftEntry, ShiftEntryPayload } from '../journal/journal';
+import {
+  countTotal,
+  dayFigures,
+  normalizeCount,
+  reconcile,
+  shiftFigures,
+  sumReconciliations,
+} from './figures';
+import {
+  noOpenShift,
+  paidOutBeyondDrawer,
+  saleInFlight,
+  shiftAlreadyOpen,
+  zAlreadyMade,
+  zFutureDay,
+  zNotMade,
+  zWithOpenShift,
+} from './messages';
+
+/**
+ * Shifts and the Z report over the journal. Every rule that guards a write (one open shift per
+ * till, a paid-out within the drawer, no sale in flight at the close, one Z per day) is checked
+ * inside the same write transaction as the entry it guards (`journal.batch`), so two windows or
+ * two processes sharing the journal cannot both pass it.
+ */
+export interface ShiftsEngineDeps {
+  journal: Journal;
+  tillId(): string;
+  /** Training mode: the shift's and the Z report's sales are the training ones. */
+  training(): boolean;
+  /** For business days (Asia/Taipei); the journal keeps its own clock for record times. */
+  now?: () => Date;
+}
+
+/** A shift as its entries tell it. */
+export interface ShiftRecord {
+  opened: ShiftEntry<'shift.opened'>;
+  closed: ShiftEntry<'shift.closed'> | null;
+  movements: ShiftEntry<'shift.cash-movement'>[];
+}
+
+export interface ShiftsEngine {
+  /** The till's open shift, or null. */
+  openShift(): ShiftRecord | null;
+  open(float: DenominationCount, cashier: Cashier): ShiftView;
+  /** An open shift's figures so far (nothing is reset: the X report). */
+  liveFigures(shift: ShiftRecord): ShiftFigures;
+  cashMovement(input: {
+    kind: 'paid-in' | 'paid-out';
+    amount: number;
+    reason: string;
+    by: string;
+    cashier: Cashier | null;
+  }): ShiftEntry<'shift.cash-movement'>;
+  close(input: {
+    count: DenominationCount;
+    otherCounted: ReadonlyArray<{ method: string; amount: number }>;
+    cashier: Cashier;
+  }): ShiftView;
+  list(businessDay: string): ShiftView[];
+  view(shift: ShiftRecord, options?: { figures?: boolean }): ShiftView;
+  zReport(businessDay: string, by: string): ZReport;
+  zReportCopy(businessDay: string): ZReport;
+}
+
+/** An instant as Asia/Taipei local time with its offset: every time the shifts show is Taipei's. */
+export const taipeiTime = (iso: string) => `${taipeiDateTime(new Date(iso))}+08:00`;
+
+const INVOICE_KINDS = ['paper', 'phone', 'carrier', 'donate', 'business'] as const;
+
+export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
+  const { journal } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const recordOf = (opened: ShiftEntry<'shift.opened'>): ShiftRecord => {
+    const tillId = opened.payload.tillId;
+    const later = journal.shiftEntries({
+      kinds: ['shift.closed', 'shift.cash-movement'],
+      tillId,
+      afterEntryId: opened.entryId,
+    });
+    const mine = later.filter((entry) => entry.payload.shiftId === opened.entryId);
+    return {
+      opened,
+      closed: (mine.find((entry) => entry.kind === 'shift.closed') as ShiftEntry<'shift.closed'>) ?? null,
+      movements: mine.filter(
+        (entry) => entry.kind === 'shift.cash-movement',
+      ) as ShiftEntry<'shift.cash-movement'>[],
+    };
+  };
+
+  function openShift(): ShiftRecord | null {
+    const [last] = journal.shiftEntries({
+      kinds: ['shift.opened'],
+      tillId: deps.tillId(),
+      newestFirst: true,
+      limit: 1,
+    });
+    if (!last) return null;
+    const record = recordOf(last);
+    return record.closed ? null : record;
+  }
+
+  const requireOpen = (what: { zh: string; en: string }) => {
+    const shift = openShift();
+    if (!shift) throw noOpenShift(what);
+    return shift;
+  };
+
+  function liveFigures(shift: ShiftRecord): ShiftFigures {
+    const range = {
+      tillId: shift.opened.payload.tillId,
+      training: shift.opened.payload.training,
+      afterEntryId: shift.opened.entryId,
+      beforeEntryId: shift.closed?.entryId ?? null,
+    };
+    return shiftFigures({
+      float: shift.opened.payload.floatAmount,
+      sales: journal.salesInRange(range),
+      returns: journal.returnsInRange(range),
+      movements: shift.movements.map((entry) => entry.payload),
+    });
+  }
+
+  function view(shift: ShiftRecord, options: { figures?: boolean } = {}): ShiftView {
+    const opened = shift.opened.payload;
+    const closed = shift.closed?.payload ?? null;
+    return {
+      shiftId: shift.opened.entryId,
+      number: opened.number,
+      tillId: opened.tillId,
+      businessDay: opened.businessDay,
+      state: closed ? 'closed' : 'open',
+      openedBy: opened.name,
+      openedAt: taipeiTime(shift.opened.at),
+      closedBy: closed?.name ?? null,
+      closedAt: shift.closed ? taipeiTime(shift.closed.at) : null,
+      // Blind count: an open shift's expected figures are not shown (the X report asks a PIN).
+      figures: closed ? closed.figures : options.figures ? liveFigures(shift) : null,
+      reconciliation: closed?.reconciliation ?? null,
+      count: closed?.count ?? null,
+    };
+  }
+
+  const zEntries = (tillId: string, training: boolean) =>
+    journal
+      .shiftEntries({ kinds: ['day.z-report'], tillId })
+      .filter((entry) => entry.payload.training === training);
+
+  function zView(entry: ShiftEntry<'day.z-report'>, copy: boolean): ZReport {
+    const p = entry.payload;
+    const shifts = journal
+      .shiftEntries({ kinds: ['shift.opened'], tillId: p.tillId, businessDay: p.businessDay })
+      .filter((opened) => p.shiftIds.includes(opened.entryId))
+      .map((opened) => view(recordOf(opened)));
+    return {
+      number: p.number,
+      tillId: p.tillId,
+      businessDay: p.businessDay,
+      madeAt: taipeiTime(entry.at),
+      madeBy: p.madeBy,
+      training: p.training,
+      shifts,
+      figures: p.figures,
+      invoices: p.invoices.map((row) => ({ ...row, label: labelOf(INVOICE_KIND_LABEL, row.kind) })),
+      reconciliation: p.reconciliation,
+      chainHead: `#${p.chainHead.entryId}:${p.chainHead.hash}`,
+      ...(copy ? { copy: true } : {}),
+    };
+  }
+
+  return {
+    openShift,
+    liveFigures,
+    view,
+
+    open(float, cashier) {
+      return journal.batch(() => {
+        const current = openShift();
+        if (current) throw shiftAlreadyOpen(current.opened.payload.number, current.opened.payload.name);
+        const tillId = deps.tillId();
+        const businessDay = taipeiBusinessDay(now());
+        const count = normalizeCount(float);
+        const number = journal.shiftEntries({ kinds: ['shift.opened'], tillId, businessDay }).length + 1;
+        const opened = journal.appendShiftEntry('shift.opened', {
+          tillId,
+          businessDay,
+          number,
+          training: deps.training(),
+          cashierId: cashier.id,
+          name: cashier.name,
+          float: count,
+          floatAmount: countTotal(count),
+        });
+        return view({ opened, closed: null, movements: [] });
+      });
+    },
+
+    cashMovement(input) {
+      return journal.batch(() => {
+        const shift = requireOpen(
+          input.kind === 'paid-in'
+            ? { zh: '收入現金', en: 'a paid-in' }
+            : { zh: '支出現金', en: 'a paid-out' },
+        );
+        if (input.kind === 'paid-out') {
+          // What the drawer should hold now, sales and refunds so far included.
+          const expected = liveFigures(shift).expectedCash;
+          if (input.amount > expected) throw paidOutBeyondDrawer(input.amount, expected);
+        }
+        return journal.appendShiftEntry('shift.cash-movement', {
+          shiftId: shift.opened.entryId,
+          tillId: shift.opened.payload.tillId,
+          kind: input.kind,
+          amount: input.amount,
+          reason: input.reason.trim(),
+          cashierId: input.cashier?.id ?? null,
+          by: input.by,
+        });
+      });
+    },
+
+    close(input) {
+      return journal.batch(() => {
+        const shift = requireOpen({ zh: '交班', en: 'closing a shift' });
+        const inFlight = journal.inFlightAt(shift.opened.payload.tillId);
+        if (inFlight.sales > 0 || inFlight.returns > 0) throw saleInFlight();
+        const count = normalizeCount(input.count);
+        const countedCash = countTotal(count);
+        const figures = liveFigures(shift);
+        const reconciliation = reconcile(figures, countedCash, input.otherCounted);
+        const opened = shift.opened.payload;
+        const payload: ShiftEntryPayload<'shift.closed'> = {
+          shiftId: shift.opened.entryId,
+          tillId: opened.tillId,
+          businessDay: opened.businessDay,
+          number: opened.number,
+          training: opened.training,
+          cashierId: input.cashier.id,
+          name: input.cashier.name,
+          count,
+          countedCash,
+          expectedCash: figures.expectedCash,
+          cashOverShort: countedCash - figures.expectedCash,
+          figures,
+          reconciliation,
+        };
+        const closed = journal.appendShiftEntry('shift.closed', payload);
+        return view({ ...shift, closed });
+      });
+    },
+
+    list(businessDay) {
+      return journal
+        .shiftEntries({ kinds: ['shift.opened'], tillId: deps.tillId(), businessDay })
+        .map((opened) => view(recordOf(opened)));
+    },
+
+    zReport(businessDay, by) {
+      return journal.batch(() => {
+        const tillId = deps.tillId();
+        const training = deps.training();
+        if (businessDay > taipeiBusinessDay(now())) throw zFutureDay(businessDay);
+        const open = openShift();
+        if (open) throw zWithOpenShift(open.opened.payload.number, open.opened.payload.businessDay);
+        const made = zEntries(tillId, training);
+        const existing = made.find((entry) => entry.payload.businessDay === businessDay);
+        if (existing) throw zAlreadyMade(businessDay, existing.payload.number);
+        const number = made.reduce((max, entry) => Math.max(max, entry.payload.number), 0) + 1;
+
+        const summary = journal.summary({ businessDay, tillId });
+        const block = training ? summary.training : summary.sales;
+        const shifts = journal
+          .shiftEntries({ kinds: ['shift.opened'], tillId, businessDay })
+          .filter((opened) => opened.payload.training === training)
+          .map(recordOf);
+        const closedFigures = shifts.map((shift) => shift.closed!.payload.figures);
+        const figures = dayFigures(block, closedFigures);
+        // Only invoices that stand, with the tax as the return counts it: the day summary's own
+        // figures (journal/summary.ts), so the Z report and the summary cannot disagree.
+        const invoices = INVOICE_KINDS.map((kind) => {
+          const row = block.invoices.byKind[kind];
+          return { kind, count: row.count, amount: row.amount, tax: row.tax };
+        });
+        const entry = journal.appendShiftEntry('day.z-report', {
+          tillId,
+          businessDay,
+          number,
+          training,
+          madeBy: by,
+          // The head the report anchors: everything up to it is what the figures were made from.
+          chainHead: journal.chainHead(),
+          shiftIds: shifts.map((shift) => shift.opened.entryId),
+          figures,
+          invoices,
+          reconciliation: sumReconciliations(shifts.map((shift) => shift.closed!.payload.reconciliation)),
+        });
+        return zView(entry, false);
+      });
+    },
+
+    zReportCopy(businessDay) {
+      const entry = zEntries(deps.tillId(), deps.training()).find(
+        (candidate) => candidate.payload.businessDay === businessDay,
+      );
+      if (!entry) throw zNotMade(businessDay);
+      return zView(entry, true);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { bilingual, type Bilingual } from '../../shared/domain';
+import type { contract } from '../../shared/ipc/contract';
+import type { Cashier } from '../../shared/ipc/contract/shifts';
+import type { CallContext, HandlersFor } from '../core/handlers';
+import { cashierMismatch, noOpenShift, tillLocked } from './messages';
+import type { LockReason } from './session';
+
+/**
+ * The session's hold on every other capability, as one wrapper around the core's handler map
+ * (the capabilities themselves stay as they were): every call first lets an idle till lock, and
+ * counts as activity unless it is a passive read; then, while the till has cashiers,
+ *
+ * - sale, return, drawer, reprint and resolution methods are refused until someone signs in;
+ * - a sale or a return (money into or out of the drawer) needs an open shift;
+ * - who did it is the signed-in cashier: `cashier` of a sale is filled in by main (a different
+ *   name from the screen is refused), and `by` of a return, a resolution, a drawer opening, a
+ *   reprint or a Z report is the cashier's name whatever the screen sent.
+ *
+ * Without cashiers nothing changes: the till works as before, with the names the screen sends.
+ */
+type Handlers = HandlersFor<typeof contract>;
+type AnyHandler = (input: unknown, ctx: CallContext) => Promise<unknown>;
+
+interface Policy {
+  /** Refused while nobody is signed in. */
+  signedIn?: boolean;
+  /** Needs an open shift: what the refusal calls the act. */
+  shift?: Bilingual;
+  /** `by` becomes the signed-in cashier's name. */
+  by?: boolean;
+  /** `cashier` (a sale) becomes the signed-in cashier's name. */
+  cashier?: boolean;
+}
+
+const POLICIES = new Map<string, Policy>([
+  ['checkout.submit', { signedIn: true, shift: bilingual('結帳', 'a sale'), cashier: true }],
+  ['checkout.resubmit', { signedIn: true, by: true }],
+  ['verification.resolve', { signedIn: true, by: true }],
+  ['returns.submit', { signedIn: true, shift: bilingual('退貨', 'a return'), by: true }],
+  ['returns.status', { signedIn: true, by: true }],
+  ['printing.openDrawer', { signedIn: true, by: true }],
+  ['printing.reprint', { signedIn: true, by: true }],
+  ['reconciliation.accept', { signedIn: true, by: true }],
+  ['shift.open', { signedIn: true }],
+  ['shift.cashMovement', { signedIn: true, by: true }],
+  ['shift.xReport', { signedIn: true, by: true }],
+  ['shift.close', { signedIn: true }],
+  // A supervisor makes the Z report with the PIN, also after the last cashier signed out.
+  ['day.zReport', { by: true }],
+  ['day.zReportCopy', { by: true }],
+]);
+
+/**
+ * Reads a screen or a push may make with nobody at the till: they neither keep it unlocked nor
+ * are refused.
+ */
+export const PASSIVE_METHODS: ReadonlySet<string> = new Set(['app.status', 'session.current']);
+
+export interface GuardDeps {
+  /** Signs out a cashier left idle too long (records it), before the call is looked at. */
+  expire(): void;
+  /** The call is someone working at the till. */
+  touch(): void;
+  configured(): boolean;
+  session(): { cashier: Cashier | null; lockReason: LockReason | null };
+  shiftOpen(): boolean;
+}
+
+export function guardHandlers(handlers: Handlers, deps: GuardDeps): Handlers {
+  const guarded: Record<string, AnyHandler> = {};
+  for (const [method, handler] of Object.entries(handlers) as [string, AnyHandler][]) {
+    const policy = POLICIES.get(method);
+    guarded[method] = async (input, ctx) => {
+      deps.expire();
+      if (!PASSIVE_METHODS.has(method)) deps.touch();
+      if (!policy || !deps.configured()) return handler(input, ctx);
+      const { cashier, lockReason } = deps.session();
+      if (policy.signedIn && !cashier) throw tillLocked(lockReason ?? 'not-signed-in');
+      if (policy.shift && !deps.shiftOpen()) throw noOpenShift(policy.shift);
+      if (!cashier) return handler(input, ctx);
+      let next = input as Record<string, unknown>;
+      if (policy.cashier) {
+        const sent = next.cashier;
+        if (typeof sent === 'string' && sent !== cashier.name && sent !== cashier.id) {
+          throw cashierMismatch(sent, cashier.name);
+        }
+        next = { ...next, cashier: cashier.name };
+      }
+      if (policy.by) next = { ...next, by: cashier.name };
+      return handler(next, ctx);
+    };
+  }
+  return guarded as Handlers;
+}
