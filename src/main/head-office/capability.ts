@@ -20,6 +20,7 @@ import {
   type HeadOfficeProblemCode,
 } from './connection';
 import type { TillIdentity } from './feed';
+import { installFileFor, loadOrCreateInstallId } from './install-id';
 import { DEFAULT_BATCH, syncOnce, type SyncResult } from './replicator';
 
 /**
@@ -45,8 +46,11 @@ export interface HeadOfficeCapabilityOptions {
   settings: () => HeadOfficeSettings | null;
   companyId: () => string;
   tillId: () => string;
-  /** This PC's install id (install-id.ts `loadOrCreateInstallId`). */
-  installId: () => string;
+  /**
+   * This PC's install id; by default the one kept beside the journal (`head-office.json`, made on
+   * first use: install-id.ts), which is where `hq restore` writes the new PC's.
+   */
+  installId?: () => string;
   /** The journal's chain key (the `journalChainKey` secret), or null. */
   chainKey: () => Buffer | null;
   logger: Logger;
@@ -83,6 +87,10 @@ const UNREACHABLE: ReadonlySet<HeadOfficeProblemCode> = new Set([
 
 export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions): HeadOfficeCapability {
   const now = options.now ?? (() => new Date());
+  let keptInstallId: string | null = null;
+  const installId =
+    options.installId ??
+    (() => (keptInstallId ??= loadOrCreateInstallId(installFileFor(options.journal.path))));
   let outcome: 'none' | 'ok' | 'unreachable' | 'refused' | 'failed' = 'none';
   let reason: Bilingual | null = null;
   let headOfficeEntryId: number | null = null;
@@ -158,7 +166,7 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
       companyId: options.companyId(),
       storeId: settings.storeId,
       tillId: options.tillId(),
-      installId: options.installId(),
+      installId: installId(),
     };
   }
 
@@ -216,9 +224,18 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
   async function run(): Promise<void> {
     const settings = options.settings();
     if (!settings || stopping) return;
+    let till: TillIdentity;
+    try {
+      till = identity();
+    } catch (error) {
+      // The install id could not be kept (a read-only data folder): said, not thrown at the core.
+      record({ kind: 'failed', error: classifyError(error), headOffice: null, journalEntryId: 0, sent: 0 });
+      publish(true);
+      return;
+    }
     const result = await syncOnce({
       journalPath: options.journal.path,
-      identity: identity(),
+      identity: till,
       chainKey: chainKey(),
       connection: settings.connection,
       batchSize: options.batchSize ?? DEFAULT_BATCH,
@@ -280,7 +297,7 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
       connection = await connectHeadOffice(settings.connection);
       const result = await connection.query<{ answer: unknown }>(
         'SELECT hq.store_day($1, $2, $3::date) AS answer',
-        [options.tillId(), options.installId(), businessDay],
+        [options.tillId(), installId(), businessDay],
       );
       const parsed = StoreDayAnswer.safeParse(result.rows[0]?.answer);
       if (!parsed.success) {

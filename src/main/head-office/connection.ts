@@ -260,11 +260,18 @@ export function classifyError(error: unknown): HeadOfficeError {
   if (/Connection terminated|connection ended|Client was closed|not queryable|ECONNREFUSED/i.test(message)) {
     return unreachable();
   }
-  return headOfficeError(
-    'internal',
-    `總部資料庫回報錯誤：${plain(message)}`,
-    `Head office reported an error: ${plain(message)}`,
-  );
+  // A server's error has a five-character SQLSTATE; anything else happened on this side.
+  return /^[0-9A-Z]{5}$/.test(code)
+    ? headOfficeError(
+        'internal',
+        `總部資料庫回報錯誤：${plain(message)}`,
+        `Head office reported an error: ${plain(message)}`,
+      )
+    : headOfficeError(
+        'internal',
+        `傳送到總部時發生錯誤：${plain(message)}`,
+        `Feeding head office failed: ${plain(message)}`,
+      );
 }
 
 function unreachable(): HeadOfficeError {

@@ -204,7 +204,7 @@ describe('crash: the replicator killed at random moments, then head office holds
     }
     const refused = await rig.pg.query('SELECT till_id FROM hq.tills WHERE refused_at IS NOT NULL');
     expect(refused.rows).toEqual([]);
-  });
+  }, 600_000);
 });
 
 /** Every transaction of the journal (any day, any state). */
