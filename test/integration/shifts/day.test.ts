@@ -410,4 +410,8 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
     expect(slip.match(/副本 COPY/g)!.length).toBe(2);
     expect(slip).toContain('Z0001');
   });
+
+  it('the whole chain still checks out, the report slips’ print jobs and the shift entries included', async () => {
+    expect(await rig.call('journal.verify')).toMatchObject({ ok: true });
+  });
 });
