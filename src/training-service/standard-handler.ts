@@ -7,7 +7,9 @@ import {
   STANDARD_RESULT_MESSAGES,
   type StandardOperation,
 } from '../provider/standard-profile';
-import { checkCredentials, readAnyWrapper, sameSecret, standardKeyPair } from './auth';
+import { variantFor } from '../provider/variants';
+import { checkCredentials, readAnyWrapper, sameSecret, standardKeyPair, type PosWrapper } from './auth';
+import type { Fault } from './faults';
 import { readJsonBody, sendJson } from './http-body';
 import type { PosContext } from './pos-handler';
 import { answerBefore, answerWithFault } from './respond';
@@ -55,9 +57,14 @@ export async function handleStandard(
   context: PosContext,
 ): Promise<void> {
   const { config } = context;
+  const dialect = variantFor(config.variant).standard;
   const fault = context.faults.take(STANDARD_OPERATIONS[operation]);
   if (fault?.kind === 'delay-before') await context.sleep(fault.ms);
-  if (answerBefore(res, fault)) return;
+  // A refusal before anything is read: the variant's shape of one refusal (an array of one element
+  // in SystemLead's: one record's worth).
+  const refuseAll = (response: { ResultMessage: string }) =>
+    dialect.records === 'wrappers' ? [dialect.refusal(response.ResultMessage)] : response;
+  if (answerBefore(res, fault, refuseAll)) return;
 
   const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
   if (!sameSecret(typeof apiKey === 'string' ? apiKey : undefined, config.standardApiKey)) {
@@ -65,6 +72,7 @@ export async function handleStandard(
   }
   const body = await readJsonBody(req, config.maxBodyBytes);
   if (!body.ok) return sendJson(res, body.status, { StatusCode: 0, ResultMessage: body.message });
+  if (dialect.records === 'wrappers') return handleRecords(req, res, operation, context, fault, body.json);
   const wrapper = readAnyWrapper(body.json);
   if (!wrapper.ok) return sendJson(res, 400, { StatusCode: 0, ResultMessage: wrapper.message });
   const data = wrapper.wrapper.Data;
@@ -112,4 +120,68 @@ export async function handleStandard(
   if (inData !== undefined) return answer({ StatusCode: 1, ResultMessage: inData, Data: results });
   // One object in, one answer out; an array in, an array out in request order.
   return answer(isArray ? results : results[0]);
+}
+
+/**
+ * One request in a dialect of several wrappers (SystemLead, `ApiHeader.md`): one wrapper or an
+ * array of them, one record each, every one signed; all carry the request's one `Timestamp`, used
+ * once. A wrapper whose signature or company is wrong is refused in its own element and the others
+ * go on (as SystemLead's `GetInvoiceIDList.md` sample answers); the answer is an array with one
+ * element per wrapper, in order.
+ */
+async function handleRecords(
+  req: IncomingMessage,
+  res: ServerResponse,
+  operation: StandardOperation,
+  context: PosContext,
+  fault: Fault | null,
+  json: unknown,
+): Promise<void> {
+  const { config } = context;
+  const dialect = variantFor(config.variant).standard;
+  const raw = Array.isArray(json) ? json : [json];
+  const shape = 'Body is not one request wrapper {CompanyID, Timestamp, Signature, Data} or an array of them';
+  if (raw.length === 0) return sendJson(res, 400, { StatusCode: 0, ResultMessage: `${shape}: empty array` });
+  const wrappers: PosWrapper<unknown>[] = [];
+  for (const item of raw) {
+    const read = readAnyWrapper(item);
+    if (!read.ok) return sendJson(res, 400, { StatusCode: 0, ResultMessage: read.message });
+    wrappers.push(read.wrapper);
+  }
+  if (new Set(wrappers.map((wrapper) => wrapper.Timestamp)).size !== 1) {
+    return sendJson(res, 400, {
+      StatusCode: 0,
+      ResultMessage: `${shape}: every wrapper of one request has the request's one Timestamp`,
+    });
+  }
+
+  const now = context.now();
+  const keys = standardKeyPair(config);
+  const answer = (elements: unknown[]) => answerWithFault(req, res, 200, elements, fault, context.sleep);
+  const checks = wrappers.map((wrapper) => checkCredentials(wrapper, config, context.store, now, keys));
+  const passed = checks.find((check) => check.ok);
+  // Nothing passed: nothing is recorded, so a forger cannot burn the pair's timestamps.
+  if (!passed?.ok) {
+    return answer(
+      checks.map((check, i) => dialect.refusal(check.ok ? '' : check.message, wrappers[i]!.Data)),
+    );
+  }
+  const tooMany = wrappers.length > STANDARD_LIMITS.batchItems;
+  const rule = ITEM_RULES[operation];
+  const outcome = context.store.withTimestamp(keys.timestampSpace, passed.timestamp, now, () => ({
+    results: tooMany
+      ? null
+      : wrappers.map((wrapper, i) => {
+          const check = checks[i]!;
+          if (!check.ok) return dialect.refusal(check.message, wrapper.Data);
+          const record = dialect.fromWireRecord(operation, wrapper.Data);
+          if (!record.ok) return dialect.refusal(record.message, wrapper.Data);
+          const result = rule({ config, store: context.store, now }, record.data);
+          return dialect.toWireRecord(operation, result, wrapper.Data);
+        }),
+  }));
+  const refuseEach = (message: string) => wrappers.map((wrapper) => dialect.refusal(message, wrapper.Data));
+  if (outcome === null) return answer(refuseEach(STANDARD_RESULT_MESSAGES.timestampUsed));
+  if (outcome.results === null) return answer(refuseEach(STANDARD_RESULT_MESSAGES.tooManyItems));
+  return answer(outcome.results);
 }

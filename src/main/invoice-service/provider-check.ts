@@ -1,12 +1,14 @@
 import type { Bilingual } from '../../shared/domain';
 import { requestHeaders, RESULT_MESSAGES, TIMESTAMP_WINDOW_SECONDS } from '../../provider/pos-profile';
-import { buildStandardRequestBody, STANDARD_OPERATIONS } from '../../provider/standard-profile';
+import { STANDARD_OPERATIONS } from '../../provider/standard-profile';
 import {
+  buildStandardWireBody,
   PROVIDER_VARIANT_IDS,
   variantFor,
   type ProviderVariant,
   type ProviderVariantId,
 } from '../../provider/variants';
+import { readStandardResult } from './standard-client';
 import { classifyStatus, type StatusOutcome } from './standard-outcome';
 import {
   clockOffsetSeconds as readClockOffset,
@@ -94,20 +96,22 @@ export async function runProviderCheck(
   // Each call its own second, walking back from now: a provider takes each timestamp once.
   let nextSecond = nowSeconds();
 
+  /** One status query in `speaking`'s dialect (its recipe, body and answer shapes). */
   async function call(
-    sign: ProviderVariant['sign'],
+    speaking: ProviderVariant,
     timestamp: number,
     tamper = false,
   ): Promise<{ result: TransportResult; outcome: StatusOutcome }> {
-    const body = buildStandardRequestBody(
+    // A tampered call is signed with a wrong secret: the recipe is right, the signature is not.
+    const secret = tamper ? `${config.standardSigningSecret}-wrong` : config.standardSigningSecret;
+    const body = buildStandardWireBody(
+      speaking,
+      'getInvoicesStatus',
       config.companyId,
-      config.standardSigningSecret,
+      secret,
       String(timestamp),
       data,
-      sign,
     );
-    if (tamper)
-      body.Signature = sign(config.companyId, `${config.standardSigningSecret}-wrong`, String(timestamp));
     const result = await post({
       url,
       headers: requestHeaders(config.standardApiKey),
@@ -115,14 +119,15 @@ export async function runProviderCheck(
       timeoutMs: config.timeoutMs,
     });
     clockOffsetSeconds = readClockOffset(result, nowSeconds()) ?? clockOffsetSeconds;
-    return { result, outcome: classifyStatus(result, asked) };
+    const read = readStandardResult(speaking, 'getInvoicesStatus', result, data);
+    return { result, outcome: classifyStatus(read, asked) };
   }
 
   const steps: ProviderCheckStep[] = [];
   const findings: Bilingual[] = [];
 
   // 1. Correctly signed: the status of a number that does not exist (answered, nothing changes).
-  const signed = await call(variant.sign, nextSecond--);
+  const signed = await call(variant, nextSecond--);
   steps.push({
     id: 'signed',
     title: { zh: '正確簽章的狀態查詢', en: 'Correctly signed status query' },
@@ -135,7 +140,7 @@ export async function runProviderCheck(
   });
 
   // 2. A deliberately wrong signature: must be refused before anything is done.
-  const wrong = await call(variant.sign, nextSecond--, true);
+  const wrong = await call(variant, nextSecond--, true);
   steps.push({
     id: 'wrong-signature',
     title: { zh: '故意錯誤的簽章', en: 'Deliberately wrong signature' },
@@ -145,7 +150,7 @@ export async function runProviderCheck(
   });
 
   // 3. A stale timestamp: must be refused as expired.
-  const stale = await call(variant.sign, nowSeconds() - STALE_SECONDS);
+  const stale = await call(variant, nowSeconds() - STALE_SECONDS);
   steps.push({
     id: 'stale-timestamp',
     title: { zh: '過期的 Timestamp', en: 'Stale timestamp' },
@@ -154,15 +159,21 @@ export async function runProviderCheck(
     ok: stale.outcome.kind === 'rejected',
   });
 
-  const refusedSignature =
-    signed.outcome.kind === 'rejected' && signed.outcome.reason.includes(RESULT_MESSAGES.signatureMismatch);
-  if (refusedSignature) {
-    // Read-only again: which recipe does the provider accept?
+  // Another dialect shows as a refused signature, a body the provider cannot read (HTTP 400), or
+  // an answer the till cannot read (a 200 in other shapes).
+  const outcome = signed.outcome;
+  const otherDialect =
+    (outcome.kind === 'rejected' &&
+      (outcome.reason.includes(RESULT_MESSAGES.signatureMismatch) ||
+        outcome.reason.startsWith('HTTP 400'))) ||
+    (outcome.kind === 'unknown' && signed.result.kind === 'response' && signed.result.status === 200);
+  if (otherDialect) {
+    // Read-only again: which variant's recipe and shapes does the provider take?
     let accepted: ProviderVariant | null = null;
     for (const id of PROVIDER_VARIANT_IDS) {
       if (id === variant.id) continue;
       const other = variantFor(id);
-      const probe = await call(other.sign, nextSecond--);
+      const probe = await call(other, nextSecond--);
       if (probe.outcome.kind === 'answered') {
         accepted = other;
         break;
@@ -171,12 +182,12 @@ export async function runProviderCheck(
     findings.push(
       accepted
         ? {
-            zh: `簽章方式不符：業者接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}），收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的服務商規格改為 ${accepted.id}。`,
-            en: `Signature recipe mismatch: the provider accepts the ${accepted.label.en} recipe (${accepted.signatureRecipe.en}); the till is set to ${variant.label.en} (${variant.signatureRecipe.en}). Set the provider variant to ${accepted.id}.`,
+            zh: `簽章方式不符：業者接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}）與資料格式，收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的服務商規格改為 ${accepted.id}。`,
+            en: `Signature recipe mismatch: the provider accepts the ${accepted.label.en} recipe (${accepted.signatureRecipe.en}) and shapes; the till is set to ${variant.label.en} (${variant.signatureRecipe.en}). Set the provider variant to ${accepted.id}.`,
           }
         : {
-            zh: `業者拒絕了收銀機的簽章（${variant.signatureRecipe.zh}），其他規格的簽章也不被接受：請確認標準 API 的簽章密鑰與統一編號。`,
-            en: `The provider refused the till's signature (${variant.signatureRecipe.en}) and no other variant's recipe either: check the standard API's signing secret and the company ID.`,
+            zh: `業者不接受收銀機的簽章或資料格式（${variant.label.zh}：${variant.signatureRecipe.zh}），其他規格也不被接受：請確認標準 API 的網址、簽章密鑰與統一編號。`,
+            en: `The provider did not take the till's signature or shapes (${variant.label.en}: ${variant.signatureRecipe.en}) nor any other variant's: check the standard API's address, signing secret and the company ID.`,
           },
     );
   }

@@ -3,7 +3,6 @@ import { requestHeaders } from '../../provider/pos-profile';
 import {
   STANDARD_OPERATIONS,
   TIMESTAMP_WINDOW_SECONDS,
-  buildStandardRequestBody,
   type AllowanceData,
   type CancelInvoiceData,
   type CancelModelInput,
@@ -12,7 +11,13 @@ import {
   type RequestInvoiceStatus,
 } from '../../provider/standard-profile';
 import type { ExchangeSummary } from './outcome';
-import { variantFor, type ProviderVariantId } from '../../provider/variants';
+import type { StandardOperation } from '../../provider/standard-profile';
+import {
+  buildStandardWireBody,
+  variantFor,
+  type ProviderVariant,
+  type ProviderVariantId,
+} from '../../provider/variants';
 import { timestampText } from './signing';
 import {
   classifyAppendStatus,
@@ -43,8 +48,34 @@ export interface StandardServiceConfig {
   signingSecret: string;
   timeoutMs: number;
   timestampWindowSeconds?: number;
-  /** The provider's variant (profile §6): its signature recipe; the profile's when left out. */
+  /**
+   * The provider's variant (profile §6): its signature recipe, its batch bodies and answer shapes;
+   * the profile's when left out.
+   */
   variant?: ProviderVariantId;
+}
+
+/**
+ * A 200 answer as the profile's answer of `operation`, read by the provider's variant (SystemLead's
+ * arrays without StatusCode, say), so that one set of rules (standard-outcome.ts) judges every
+ * variant. An answer the variant cannot read becomes an empty body: unreadable, so unknown or "not
+ * checked", never a guess. Any other result is as it came.
+ */
+export function readStandardResult(
+  variant: ProviderVariant,
+  operation: StandardOperation,
+  result: TransportResult,
+  sent: unknown,
+): TransportResult {
+  if (result.kind !== 'response' || result.status !== 200) return result;
+  let json: unknown;
+  try {
+    json = JSON.parse(result.body);
+  } catch {
+    return result;
+  }
+  const canonical = variant.standard.readAnswer(operation, json, sent);
+  return { ...result, body: canonical === null ? '' : JSON.stringify(canonical) };
 }
 
 /** The journal's clock key of the standard key pair: apart from the POS pair's (the company id). */
@@ -98,6 +129,7 @@ export function createStandardClient(deps: StandardClientDeps) {
   const base = deps.config.serviceUrl.replace(/\/+$/, '');
   const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
   const clockKey = standardClockKey(deps.config.companyId);
+  const variant = variantFor(deps.config.variant);
 
   function reserveTimestamp(): string {
     return timestampText(deps.reserveTimestamp(clockKey, nowSeconds(), windowSeconds));
@@ -132,21 +164,25 @@ export function createStandardClient(deps: StandardClientDeps) {
       }
       const start: StandardAttemptStart = { attempt, operation, path, timestamp };
       recorder.beforeSend?.(start);
-      const body = buildStandardRequestBody(
+      // The variant shapes the bytes (SystemLead: one signed wrapper per record) and reads the
+      // answer back to the profile's; the journal keeps the answer as it came.
+      const body = buildStandardWireBody(
+        variant,
+        operation,
         config.companyId,
         config.signingSecret,
         timestamp,
         data,
-        variantFor(config.variant).sign,
       );
-      const result = await post({
+      const raw = await post({
         url: base + path,
         headers: requestHeaders(config.apiKey),
         body: JSON.stringify(body),
         timeoutMs: config.timeoutMs,
       });
-      seeClock(result);
-      const summary = summarizeStandard(result);
+      seeClock(raw);
+      const result = readStandardResult(variant, operation, raw, data);
+      const summary = { ...summarizeStandard(result), body: summarizeStandard(raw).body };
       const outcome = classify(result);
       logger.info('standard API answered', {
         operation,

@@ -1,14 +1,22 @@
 import type { PosOrderData } from '../pos-profile';
 import { profileVariant } from './profile';
 import { systemLeadVariant } from './systemlead';
+import { buildStandardRequestBody, type StandardOperation } from '../standard-profile';
 import {
   PROVIDER_VARIANT_IDS,
   type ProviderVariant,
   type ProviderVariantId,
   type SentOrder,
+  type StandardDialect,
 } from './variant';
 
-export { PROVIDER_VARIANT_IDS, type ProviderVariant, type ProviderVariantId, type SentOrder };
+export {
+  PROVIDER_VARIANT_IDS,
+  type ProviderVariant,
+  type ProviderVariantId,
+  type SentOrder,
+  type StandardDialect,
+};
 
 /** Every variant the one adapter speaks; adding one is one file here and its tests. */
 export const PROVIDER_VARIANTS: Readonly<Record<ProviderVariantId, ProviderVariant>> = {
@@ -41,4 +49,21 @@ export function buildWireBody(
     Signature: variant.sign(companyId, signingSecret, timestamp),
     Data: variant.toWireOrder(data),
   };
+}
+
+/**
+ * The wire body of one standard-API request (profile §4): the profile's `Data` (one object or an
+ * array) in the variant's shape, each wrapper signed with its recipe and this timestamp.
+ */
+export function buildStandardWireBody(
+  variant: ProviderVariant,
+  operation: StandardOperation,
+  companyId: string,
+  signingSecret: string,
+  timestamp: string,
+  data: unknown,
+): unknown {
+  return variant.standard.requestBody(operation, data, (record) =>
+    buildStandardRequestBody(companyId, signingSecret, timestamp, record, variant.sign),
+  );
 }

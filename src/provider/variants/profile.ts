@@ -1,5 +1,15 @@
 import { PosResponse, signRequest, type PosOrderData } from '../pos-profile';
-import type { ProviderVariant } from './variant';
+import type { ProviderVariant, StandardDialect } from './variant';
+
+/** The standard API as profile §4 has it: one wrapper, `Data` an object or an array; answers as they are. */
+export const profileStandardDialect: StandardDialect = {
+  records: 'data',
+  requestBody: (_operation, data, wrap) => wrap(data),
+  readAnswer: (_operation, json) => json,
+  fromWireRecord: (_operation, data) => ({ ok: true, data }),
+  toWireRecord: (_operation, result) => result,
+  refusal: (message) => ({ StatusCode: 0, ResultMessage: message }),
+};
 
 /**
  * The provider profile itself (§1): the default, and the shape every other variant maps onto.
@@ -25,4 +35,5 @@ export const profileVariant: ProviderVariant = {
     return parsed.success ? parsed.data : null;
   },
   evidence: () => null,
+  standard: profileStandardDialect,
 };

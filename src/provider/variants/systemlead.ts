@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Bilingual } from '../../shared/domain';
 import { RANDOM_NUMBER_PATTERN, RESULT_MESSAGES, type PosOrderData, type PosResponse } from '../pos-profile';
+import { systemLeadStandardDialect } from './systemlead-standard';
 import type { ProviderVariant } from './variant';
 
 /**
@@ -21,6 +22,9 @@ import type { ProviderVariant } from './variant';
  *   Message }` on failure. `AuthCode` is an authorization code (a GUID), never the random code:
  *   it stays in the journal's copy of the answer as the provider's evidence. The answer carries no
  *   random code (the till sent it) and no `PrintDataString` (the till builds the proof).
+ *
+ * The standard API's shapes (batch bodies, answers without StatusCode, the number list):
+ * `./systemlead-standard.ts`.
  *
  * Still assumptions (verify with the provider, then change this file only): one order is one array
  * element; `QKey`/`QrCodeUrl` ride along in it under the profile's names for `/Append/OrderReturnQKey`,
@@ -219,4 +223,6 @@ export const systemLeadVariant: ProviderVariant = {
     // Bounded: whatever the provider sends, the log line stays a line.
     return typeof AuthCode === 'string' ? `AuthCode ${AuthCode.slice(0, 80)}` : null;
   },
+
+  standard: systemLeadStandardDialect,
 };

@@ -1,5 +1,6 @@
 import type { Bilingual } from '../../shared/domain';
 import type { PosOrderData, PosResponse } from '../pos-profile';
+import type { StandardOperation, StandardRequestBody } from '../standard-profile';
 
 /**
  * One provider's dialect of the POS contract (provider profile §6): a data description plus the
@@ -16,6 +17,41 @@ export type ProviderVariantId = (typeof PROVIDER_VARIANT_IDS)[number];
  * from here).
  */
 export type SentOrder = Pick<PosOrderData, 'BillingNo'> & Partial<PosOrderData>;
+
+/**
+ * The standard API (profile §4) in one provider's shape. The till's returns and reconciliation
+ * and the training service judge the profile's answers (`standard-profile.ts`): a dialect maps its
+ * requests and answers onto those, nothing else.
+ */
+export interface StandardDialect {
+  /**
+   * How a request carries several records: `data`, one wrapper whose `Data` is the array (the
+   * profile); `wrappers`, a top-level array of wrappers, one per record, each signed (SystemLead's
+   * multi-record format), answered by an array with one element per wrapper.
+   */
+  records: 'data' | 'wrappers';
+  /** The wire body of `data` (the profile's `Data`: one object or an array); `wrap` signs one wrapper. */
+  requestBody(
+    operation: StandardOperation,
+    data: unknown,
+    wrap: (data: unknown) => StandardRequestBody<unknown>,
+  ): unknown;
+  /**
+   * The till's reading of a 200 answer (parsed JSON) as the profile's answer of that operation;
+   * null when this dialect cannot read it (the outcome is then unknown, never a guess). `sent` is
+   * the profile's `Data` that was sent.
+   */
+  readAnswer(operation: StandardOperation, json: unknown, sent: unknown): unknown;
+  /** The training service (records `wrappers`): one record's `Data` as the profile's, or a refusal. */
+  fromWireRecord(
+    operation: StandardOperation,
+    data: unknown,
+  ): { ok: true; data: unknown } | { ok: false; message: string };
+  /** The training service (records `wrappers`): one record's answer element from the profile's result. */
+  toWireRecord(operation: StandardOperation, result: unknown, record: unknown): unknown;
+  /** The training service (records `wrappers`): a refusal of one record (`record` as sent, when read). */
+  refusal(message: string, record?: unknown): unknown;
+}
 
 export interface ProviderVariant {
   id: ProviderVariantId;
@@ -57,4 +93,6 @@ export interface ProviderVariant {
    * `AuthCode`), as a short text for the log; null when there is none. Never read as anything else.
    */
   evidence(json: unknown): string | null;
+  /** The standard API in this provider's shape. */
+  standard: StandardDialect;
 }

@@ -10,6 +10,8 @@ import { assembleReconciliation } from '../../../src/main/reconciliation/assembl
 import type { ReconciliationEngine } from '../../../src/main/reconciliation/engine';
 import { assembleReturns } from '../../../src/main/returns/assemble';
 import type { ReturnsEngine } from '../../../src/main/returns/engine';
+import type { PosResponse } from '../../../src/provider/pos-profile';
+import { buildWireBody, variantFor } from '../../../src/provider/variants';
 import { sampleOrder, postOrder } from '../../support/pos-client';
 import { taipeiDateTime } from '../../../src/shared/domain';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
@@ -64,6 +66,8 @@ export function standardConfigOf(service: TrainingService, timeoutMs = 2000): St
     apiKey: service.config.standardApiKey,
     signingSecret: service.config.standardSigningSecret,
     timeoutMs,
+    // The service's dialect (profile §6): SystemLead's batch bodies and answers, say.
+    variant: service.config.variant,
   };
 }
 
@@ -99,6 +103,7 @@ export function openReconTill(options: {
       apiKey: options.service.config.apiKey,
       signingSecret: options.service.config.signingSecret,
       timeoutMs: options.timeoutMs ?? 1000,
+      variant: options.service.config.variant,
     },
     tillId,
     trainingMode: true,
@@ -170,19 +175,14 @@ export async function sellDirectly(
       : {}),
     overrides: { DeviceID: options.deviceId ?? 'T01' },
   });
-  const call = await postOrder(
-    {
-      url: service.url,
-      companyId: service.config.companyId,
-      apiKey: service.config.apiKey,
-      signingSecret: service.config.signingSecret,
-    },
-    'order',
-    data,
-    { timestamp: stamp },
-  );
-  const json = call.json as
-    { StatusCode?: number; InvoiceNumber?: string; InvoiceDateTime?: string } | undefined;
+  // In the service's dialect: its recipe and wire names, its answer read back.
+  const variant = variantFor(service.config.variant);
+  const { companyId, apiKey, signingSecret } = service.config;
+  const call = await postOrder({ url: service.url, companyId, apiKey, signingSecret }, 'order', data, {
+    rawBody: JSON.stringify(buildWireBody(variant, companyId, signingSecret, String(stamp), data)),
+  });
+  const json: PosResponse | null =
+    call.json === undefined ? null : variant.readAnswer(JSON.parse(call.text), data);
   if (json?.StatusCode !== 1 || !json.InvoiceNumber) throw new Error(`sellDirectly: ${call.text}`);
   return {
     invoiceNumber: json.InvoiceNumber,

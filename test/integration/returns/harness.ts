@@ -4,6 +4,7 @@ import type { Logger } from '../../../src/main/core/logger';
 import type { StandardServiceConfig } from '../../../src/main/invoice-service/standard-client';
 import { assembleReturns } from '../../../src/main/returns/assemble';
 import type { ReturnsEngine } from '../../../src/main/returns/engine';
+import type { ProviderVariantId } from '../../../src/provider/variants';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
 import type { FaultKind, TrainingService } from '../../../src/training-service';
 import { postAdmin } from '../../support/pos-client';
@@ -65,8 +66,13 @@ export function standardConfig(
     apiKey: service.config.standardApiKey,
     signingSecret: service.config.standardSigningSecret,
     timeoutMs,
+    // The till speaks the service's dialect (profile §6): its batch bodies and answer shapes.
+    variant: service.config.variant,
   };
 }
+
+/** A till id every variant takes: SystemLead's segment group (UseFor) has 2 characters. */
+export const tillIdFor = (variant: ProviderVariantId) => (variant === 'systemlead' ? 'T1' : 'T01');
 
 export interface ReturnsTill extends Till {
   returns: ReturnsEngine;
@@ -80,9 +86,12 @@ export function openReturnsTill(options: {
   timeoutMs?: number;
   now?: () => Date;
 }): ReturnsTill {
+  const variant = options.service.config.variant;
   const till = openTill({
     dbPath: options.dbPath,
     service: options.service,
+    tillId: tillIdFor(variant),
+    config: { variant },
     ...(options.url ? { url: options.url } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -91,7 +100,7 @@ export function openReturnsTill(options: {
   const returns = assembleReturns({
     journal: till.journal,
     service: standardConfig(options.service, options.url ?? options.service.url, options.timeoutMs ?? 2000),
-    tillId: 'T01',
+    tillId: tillIdFor(variant),
     trainingMode: true,
     logger: returnsLogger,
     ...(options.now ? { now: options.now } : {}),
@@ -108,18 +117,23 @@ export interface ReturnsRig {
   till: ReturnsTill;
 }
 
-export function useReturnsRig(name: string, tillOptions: { timeoutMs?: number } = {}): ReturnsRig {
+export function useReturnsRig(
+  name: string,
+  tillOptions: { timeoutMs?: number; variant?: ProviderVariantId } = {},
+): ReturnsRig {
   const temp = makeTempDir(name);
   const rig = { dir: temp.dir } as ReturnsRig;
+  const { variant, ...options } = tillOptions;
   beforeAll(async () => {
-    rig.service = await startService(temp.dir);
+    // The service and the till speak one variant (the profile's when none is given).
+    rig.service = await startService(temp.dir, variant ? { variant } : {});
     rig.relay = await startRelay(rig.service.port);
     rig.svc = returnsAdmin(rig.service);
     rig.till = openReturnsTill({
       dbPath: join(temp.dir, 'journal.sqlite'),
       service: rig.service,
       url: rig.relay.url,
-      ...tillOptions,
+      ...options,
     });
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PosOrderData } from '../../../src/provider/pos-profile';
 import { buildWireBody, variantFor } from '../../../src/provider/variants';
 import { systemLeadSignature } from '../../../src/provider/variants/systemlead';
+import { taipeiDateTime } from '../../../src/shared/domain';
 import { freshTimestamp, sampleOrder } from '../../support/pos-client';
 import { startService, type RunningService } from './harness';
 
@@ -90,5 +91,141 @@ describe('the training service speaking the systemlead variant', () => {
     for (const billingNo of ['SL-0002', 'SL-0004', 'SL-0007', 'SL-0008']) {
       expect(await running.lookup(billingNo)).toMatchObject({ found: false });
     }
+  });
+});
+
+/**
+ * The training service's standard API in SystemLead's dialect (profile §6, `ApiHeader.md`,
+ * `GetInvoiceIDList.md`): one signed wrapper per record, answers without StatusCode (an element per
+ * wrapper, `Message` on a refused one), the number list's fields as strings.
+ */
+const taipeiNow = () => taipeiDateTime(new Date());
+
+describe('the training service’s standard API speaking the systemlead variant', () => {
+  let running: RunningService;
+  let invoiceNumber = '';
+  let second = 0;
+  beforeAll(async () => {
+    running = await startService({ config: { variant: 'systemlead' } });
+    const { companyId, signingSecret } = running.config;
+    const data = sampleOrder('SL-STD-1', { overrides: { DeviceID: 'T1', RandomNumber: '4321' } });
+    const body = buildWireBody(variantFor('systemlead'), companyId, signingSecret, freshTimestamp(), data);
+    const call = await running.post('order', undefined, { rawBody: JSON.stringify(body) });
+    invoiceNumber = (JSON.parse(call.text) as Array<{ InvoiceID: string }>)[0]!.InvoiceID;
+    second = Math.floor(Date.now() / 1000) - 200;
+  });
+  afterAll(() => running.dispose());
+
+  const wrap = (data: unknown, timestamp: string, secret = running.config.standardSigningSecret) => ({
+    CompanyID: running.config.companyId,
+    Timestamp: timestamp,
+    Signature: systemLeadSignature(timestamp, secret),
+    Data: data,
+  });
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${running.service.standardUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apiKey: running.config.standardApiKey },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as unknown };
+  };
+  const record = (InvoiceID: string) => ({ CompanyID: running.config.companyId, InvoiceID });
+
+  it('a status batch: one element per wrapper, without StatusCode; a badly signed wrapper refused alone', async () => {
+    const timestamp = String(second++);
+    const answered = await post('/Inquire/GetInvoicesStatus', [
+      wrap(record(invoiceNumber), timestamp),
+      wrap(record('ZZ00000000'), timestamp),
+    ]);
+    expect(answered.status).toBe(200);
+    expect(answered.json).toEqual([
+      expect.objectContaining({ InvoiceID: invoiceNumber, ProcessStatus: 'I0' }),
+      expect.objectContaining({ InvoiceID: 'ZZ00000000', ProcessStatus: 'NF' }),
+    ]);
+    expect(JSON.stringify(answered.json)).not.toContain('StatusCode');
+
+    const mixed = String(second++);
+    const refusedOne = await post('/Inquire/GetInvoicesAppendStatus', [
+      wrap(record(invoiceNumber), mixed),
+      wrap(record(invoiceNumber), mixed, 'not-the-secret'),
+    ]);
+    expect(refusedOne.json).toEqual([
+      { InvoiceID: invoiceNumber, AppendStatus: expect.stringMatching(/^[NPUC]$/) },
+      { Message: 'Signature mismatch', CompanyID: running.config.companyId, InvoiceID: invoiceNumber },
+    ]);
+    // The request's one timestamp is used: every element says so.
+    const again = await post('/Inquire/GetInvoicesAppendStatus', [wrap(record(invoiceNumber), mixed)]);
+    expect(again.json).toEqual([expect.objectContaining({ Message: 'Timestamp already used' })]);
+    // Wrappers of one request share its timestamp.
+    const split = await post('/Inquire/GetInvoicesStatus', [
+      wrap(record(invoiceNumber), String(second++)),
+      wrap(record(invoiceNumber), String(second++)),
+    ]);
+    expect(split.status).toBe(400);
+  });
+
+  it('GetInvoiceIDList: string fields in, SystemLead’s list out (the till’s segment under UseFor)', async () => {
+    const now = new Date();
+    const taipei = new Date(now.getTime() + 8 * 3600_000);
+    const year = taipei.getUTCFullYear();
+    const evenMonth = taipei.getUTCMonth() + 1 + ((taipei.getUTCMonth() + 1) % 2);
+    const asked = {
+      CompanyID: running.config.companyId,
+      StageYear: String(year),
+      StageMonth: String(evenMonth),
+    };
+    const list = await post('/Inquire/GetInvoiceIDList', wrap(asked, String(second++)));
+    expect(list.json).toEqual([
+      {
+        IDList: expect.arrayContaining([
+          expect.objectContaining({
+            IDKey: expect.any(String),
+            CompanyID: running.config.companyId,
+            StageYear: String(year),
+            StageMonth: evenMonth,
+            Details: expect.arrayContaining([
+              expect.objectContaining({
+                UseFor: 'T1',
+                SplitBooklet: expect.any(Number),
+                BeginBooklet: 1,
+                LastUseDate: null,
+                Note: '',
+              }),
+            ]),
+          }),
+        ]),
+        ...asked,
+      },
+    ]);
+    const numbers = await post(
+      '/Inquire/GetInvoiceIDList',
+      wrap({ CompanyID: running.config.companyId, StageYear: year }, String(second++)),
+    );
+    expect(numbers.json).toEqual([
+      {
+        Message: 'StageYear must be a string of digits (e.g. "2017")',
+        CompanyID: running.config.companyId,
+        StageYear: year,
+      },
+    ]);
+  });
+
+  it('a void: the single-record format answered by one element; again, its Message', async () => {
+    const cancel = {
+      SellerID: running.config.companyId,
+      InvoiceNumber: invoiceNumber,
+      CancelDate: taipeiNow(),
+      CancelReason: '測試作廢',
+    };
+    const first = await post('/Update/CancelInvoices', wrap(cancel, String(second++)));
+    expect(first.json).toEqual([{ SellerID: running.config.companyId, InvoiceNumber: invoiceNumber }]);
+    const again = await post('/Update/CancelInvoices', [wrap(cancel, String(second++))]);
+    expect(again.json).toEqual([
+      { SellerID: running.config.companyId, InvoiceNumber: invoiceNumber, Message: 'Invoice already voided' },
+    ]);
+    // The profile's batch (one wrapper, Data an array) is not SystemLead's: refused, nothing done.
+    const profileShaped = await post('/Update/CancelInvoices', wrap([cancel], String(second++)));
+    expect(profileShaped.json).toEqual([{ Message: 'Data of one record is one object' }]);
   });
 });
