@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { parseTaipeiDateTime, taipeiBusinessDay, type Bilingual } from '../../shared/domain';
+import {
+  labelOf,
+  OPERATION_LABEL,
+  parseTaipeiDateTime,
+  PAYMENT_METHOD_LABEL,
+  taipeiBusinessDay,
+  TX_STATE_LABEL,
+  type Bilingual,
+} from '../../shared/domain';
 import { createFileKeySecretStore } from '../settings/file-key-secret-store';
 import { CHAIN_KEY_BYTES, MIN_HEAD_PREFIX, parseExpectedHead, shortHead, type ExpectedHead } from './chain';
 import { JournalError, STATE_LABELS } from './errors';
@@ -10,7 +18,15 @@ import { checkExportOptions, summaryCsv } from './export';
 import { Journal } from './journal';
 import { TILL_ID_PATTERN } from './order-numbers';
 import { writeThroughPartial } from './partial-file';
-import type { ChainVerification, DaySummary, ExportFormat } from './types';
+import {
+  EXPORT_HEADERS,
+  EXPORT_TABLES,
+  type ChainVerification,
+  type DaySummary,
+  type ExportFormat,
+  type ExportHeaders,
+  type ExportTable,
+} from './types';
 
 /**
  * `npm run journal -- <command> --db PATH …`: the manager's tools over the same Journal code the
@@ -18,9 +34,14 @@ import type { ChainVerification, DaySummary, ExportFormat } from './types';
  */
 export const USAGE = `用法 / usage:
   npm run journal -- export  --db PATH [--date YYYY-MM-DD] [--till ID] [--format csv|json] [--out FILE]
+                             [--table transactions|lines|cash] [--headers codes|zh|en]
                              [--company TAX_ID] [--key-file FILE | --data DIR]
+      CSV: --headers codes (default: the columns scripts read), zh or en (for spreadsheets: headers and
+      the words beside each code in that language, numbers kept as text, one Taipei time column);
+      --table lines: one row per sold or returned line; --table cash: the drawer's cash movements
       JSON: --company (or the settings in --data DIR) states the seller; the key checks the HMACs
   npm run journal -- summary --db PATH [--date YYYY-MM-DD] [--till ID] [--format text|csv|json]
+                             [--headers codes|zh|en]
   npm run journal -- verify  --db PATH [--expect-head HEAD] [--key-file FILE | --data DIR]
       HEAD: the check code a summary slip or export printed (#ID:HASH16), or a full hash
       --data DIR: the till's data folder (web host: its key file store; --db defaults to DIR/journal.sqlite)
@@ -67,6 +88,8 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
           format,
           ...(till ? { tillId: till } : {}),
           ...(companyId ? { companyId } : {}),
+          ...(values.headers ? { headers: values.headers as ExportHeaders } : {}),
+          ...(values.table ? { table: values.table as ExportTable } : {}),
         };
         if (values.out) {
           checkExportOptions(options);
@@ -82,8 +105,9 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
       case 'summary': {
         const summary = journal.summary({ businessDay: date, ...(till ? { tillId: till } : {}) });
         if (values.format === 'json') say(JSON.stringify(summary, null, 2));
-        else if (values.format === 'csv') io.stdout.write(summaryCsv(summary));
-        else say(summaryText(summary));
+        else if (values.format === 'csv') {
+          io.stdout.write(summaryCsv(summary, (values.headers ?? 'codes') as ExportHeaders));
+        } else say(summaryText(summary));
         return 0;
       }
       case 'verify': {
@@ -182,6 +206,8 @@ interface Values {
   'key-file'?: string;
   data?: string;
   company?: string;
+  headers?: string;
+  table?: string;
 }
 
 function parse(argv: string[]): { command: Command; values: Values } {
@@ -206,6 +232,8 @@ function parse(argv: string[]): { command: Command; values: Values } {
         'key-file': { type: 'string' },
         data: { type: 'string' },
         company: { type: 'string' },
+        headers: { type: 'string' },
+        table: { type: 'string' },
       },
     });
   } catch (error) {
@@ -231,6 +259,35 @@ function parse(argv: string[]): { command: Command; values: Values } {
   if (values['expect-head'] !== undefined) expectedHead(values['expect-head']);
   if (values.company !== undefined && command !== 'export') {
     throw usage('--company 只用於 export', '--company is for export only');
+  }
+  if (values.headers !== undefined) {
+    if (command !== 'export' && command !== 'summary') {
+      throw usage('--headers 只用於 export 與 summary', '--headers is for export and summary only');
+    }
+    if (!(EXPORT_HEADERS as readonly string[]).includes(values.headers)) {
+      throw usage(
+        `欄位名稱「${values.headers}」須為 codes、zh 或 en`,
+        `The headers "${values.headers}" must be codes, zh or en`,
+      );
+    }
+    if ((values.format ?? (command === 'export' ? 'csv' : 'text')) !== 'csv') {
+      throw usage('--headers 只用於 CSV', '--headers is for CSV only');
+    }
+  }
+  if (values.table !== undefined) {
+    if (command !== 'export') throw usage('--table 只用於 export', '--table is for export only');
+    if (!(EXPORT_TABLES as readonly string[]).includes(values.table)) {
+      throw usage(
+        `匯出表「${values.table}」須為 transactions、lines 或 cash`,
+        `The table "${values.table}" must be transactions, lines or cash`,
+      );
+    }
+    if (values.format === 'json' && values.table !== 'transactions') {
+      throw usage(
+        'JSON 只匯出交易；明細與現金請用 CSV',
+        'JSON is the transactions only: export lines and cash as CSV',
+      );
+    }
   }
   if (values.company !== undefined && !/^\d{8}$/.test(values.company)) {
     throw usage(
@@ -379,17 +436,30 @@ function summaryText(summary: DaySummary): string {
     ['訓練 Training', summary.training],
   ] as const) {
     out.push('', `${title}: ${block.count} 筆 transactions, NT$${block.totalAmount}`);
+    const invoices = block.invoices;
+    out.push(`  已開立 issued: ${block.issued.count} / NT$${block.issued.amount}`);
+    // The invoice total as the return counts it: standing invoices only, voided ones apart.
     out.push(
-      `  已開立 issued: ${block.issued.count} / NT$${block.issued.amount}  稅額 tax NT$${block.taxAmount}`,
+      `  有效發票 standing invoices: ${invoices.standing.count} / NT$${invoices.standing.amount}` +
+        `  已作廢 voided: ${invoices.voided.count} / NT$${invoices.voided.amount}`,
     );
+    out.push(
+      `  稅額 tax NT$${invoices.tax.total} (統一編號 tax ID NT$${invoices.tax.business}, ` +
+        `消費者內含 consumer, inside NT$${invoices.tax.consumer})`,
+    );
+    // `已開立 issued`: the glossary's words and the code scripts grep for.
+    const named = (table: Readonly<Record<string, Bilingual>>, code: string) => {
+      const words = labelOf(table, code).zh;
+      return words === code ? code : `${words} ${code}`;
+    };
     for (const [state, v] of Object.entries(block.byState)) {
-      if (v.count > 0) out.push(`  ${state}: ${v.count} / NT$${v.amount}`);
+      if (v.count > 0) out.push(`  ${named(TX_STATE_LABEL, state)}: ${v.count} / NT$${v.amount}`);
     }
     for (const [operation, v] of Object.entries(block.byOperation)) {
-      if (v.count > 0) out.push(`  ${operation}: ${v.count} / NT$${v.amount}`);
+      if (v.count > 0) out.push(`  ${named(OPERATION_LABEL, operation)}: ${v.count} / NT$${v.amount}`);
     }
     for (const [method, v] of Object.entries(block.byPaymentMethod))
-      out.push(`  ${method}: ${v.count} / NT$${v.amount}`);
+      out.push(`  ${named(PAYMENT_METHOD_LABEL, method)}: ${v.count} / NT$${v.amount}`);
   }
   out.push('', `日誌雜湊 Chain head #${summary.chainHead.entryId} ${summary.chainHead.hash}`);
   out.push(`核對碼 Check code ${shortHead(summary.chainHead)}`);

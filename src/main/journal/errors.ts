@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../shared/domain';
+import { RETURN_KIND_LABEL, RETURN_STATE_LABEL, type Bilingual } from '../../shared/domain';
 import { TillError } from '../core/errors';
 import { TX_STATE_LABEL } from '../../shared/ipc/contract/journal';
 import type { ReturnKind, ReturnState, TxState } from './types';
@@ -15,7 +15,7 @@ export class JournalError extends TillError {
 }
 
 /** The states' names; refusals put the English one in a sentence, lower-cased. */
-export const STATE_LABELS: Record<TxState, Bilingual> = TX_STATE_LABEL;
+export const STATE_LABELS: Readonly<Record<TxState, Bilingual>> = TX_STATE_LABEL;
 
 export function notFound(orderNo: string): JournalError {
   return new JournalError('journal-not-found', {
@@ -46,21 +46,10 @@ export function refusedTransition(
   });
 }
 
-/** A return's states, as the screens and refusals name them. */
-export const RETURN_STATE_LABELS: Record<ReturnState, Bilingual> = {
-  'in-flight': { zh: '傳送中', en: 'In flight' },
-  done: { zh: '已完成', en: 'Done' },
-  rejected: { zh: '被退回', en: 'Rejected' },
-  'not-delivered': { zh: '未送達', en: 'Not delivered' },
-  'needs-verification': { zh: '待確認', en: 'Needs verification' },
-  'not-done': { zh: '確認未完成', en: 'Not done' },
-};
+/** A return's states and kinds, as the screens, slips, exports and refusals name them (the glossary). */
+export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, Bilingual>> = RETURN_STATE_LABEL;
 
-export const RETURN_KIND_LABELS: Record<ReturnKind, Bilingual> = {
-  void: { zh: '作廢', en: 'Void' },
-  allowance: { zh: '折讓', en: 'Allowance' },
-  'allowance-void': { zh: '作廢折讓', en: 'Allowance void' },
-};
+export const RETURN_KIND_LABELS: Readonly<Record<ReturnKind, Bilingual>> = RETURN_KIND_LABEL;
 
 /** Refuses a return move the state machine does not allow (as `refusedTransition` for sales). */
 export function refusedReturnTransition(

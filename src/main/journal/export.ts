@@ -12,22 +12,40 @@ import { invalid } from './errors';
 import { openJournalReader } from './open-db';
 import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
 import { paymentPairs, type TxRow } from './rows';
+import {
+  CASH_COLUMNS,
+  cashRows,
+  LINE_COLUMNS,
+  linesOf,
+  sheetHeader,
+  sheetRecords,
+  sheetRow,
+  SUMMARY_COLUMNS,
+  summarySheetRows,
+  TRANSACTION_COLUMNS,
+} from './sheets';
 import { daySummary } from './summary';
 import {
+  EXPORT_HEADERS,
+  EXPORT_TABLES,
   JSON_EXPORT_FORMAT,
   JSON_EXPORT_VERSION,
   type ChainVerification,
   type DaySummary,
   type ExportChain,
+  type ExportedFile,
+  type ExportHeaders,
   type ExportOptions,
   type ExportResult,
+  type ExportTable,
 } from './types';
 import { check } from './validate';
 
 /**
  * End-of-day export: one row per transaction of a business day, and one per void, allowance and
  * allowance void (`record`) (optionally one till), as CSV
- * (UTF-8 with BOM, CRLF, RFC 4180 quoting: opens in Excel) or JSON. Rows are read with
+ * (UTF-8 with BOM, CRLF, RFC 4180 quoting: opens in Excel) or JSON. CSV also has the variant for
+ * spreadsheets (`headers: 'zh' | 'en'`) and the line-items and cash tables (sheets.ts). Rows are read with
  * `stmt.iterate()` on a separate read-only connection (the till keeps writing meanwhile) and
  * written in 64 KB chunks honouring back-pressure, so memory stays flat for any number of rows.
  * Rows and summary come from one read snapshot.
@@ -180,10 +198,27 @@ class ChunkWriter {
   }
 }
 
-export function checkExportOptions(options: ExportOptions): void {
+export function checkExportOptions(options: ExportOptions & { tables?: readonly ExportTable[] }): void {
   check(BusinessDay, options.businessDay, { zh: '營業日', en: 'business day' });
   if (options.format !== 'csv' && options.format !== 'json') {
     throw invalid('格式須為 csv 或 json', 'The format must be csv or json');
+  }
+  if (options.headers !== undefined && !EXPORT_HEADERS.includes(options.headers)) {
+    throw invalid('欄位名稱須為 zh、en 或 codes', 'The headers must be zh, en or codes');
+  }
+  for (const table of [...(options.table === undefined ? [] : [options.table]), ...(options.tables ?? [])]) {
+    if (!EXPORT_TABLES.includes(table)) {
+      throw invalid(
+        `沒有「${String(table)}」這種匯出表：transactions、lines 或 cash`,
+        `No export table "${String(table)}": transactions, lines or cash`,
+      );
+    }
+    if (options.format === 'json' && table !== 'transactions') {
+      throw invalid(
+        `JSON 只匯出交易；明細（lines）與現金（cash）請用 CSV`,
+        `JSON is the transactions only: export lines and cash as CSV`,
+      );
+    }
   }
   if (options.companyId !== undefined && !COMPANY_ID_PATTERN.test(options.companyId)) {
     throw invalid(
@@ -274,11 +309,7 @@ export async function exportDay(
         .prepare(EXPORT_SQL)
         .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
     if (!json) {
-      await writer.write(CSV_BOM + EXPORT_COLUMNS.join(',') + '\r\n');
-      for (const row of iterator()) {
-        rows++;
-        await writer.write(COLUMNS.map((c) => csvCell(c.value(row))).join(',') + '\r\n');
-      }
+      rows = await writeCsvTable(reader, options, options.table ?? 'transactions', writer);
     } else {
       const parties = exportParties(reader, options);
       // The whole chain, on this same read connection inside this same transaction: the verdict
@@ -327,8 +358,68 @@ export async function exportDay(
   }
 }
 
-/** The summary as a small CSV (section, key, count, amount) for the CSV export's companion file. */
-export function summaryCsv(summary: DaySummary): string {
+/**
+ * One CSV table of the day from `reader`'s snapshot: the legacy transactions layout (`codes`), or
+ * a table of sheets.ts. Answers the data rows written.
+ */
+async function writeCsvTable(
+  reader: Database.Database,
+  options: ExportOptions,
+  table: ExportTable,
+  writer: ChunkWriter,
+): Promise<number> {
+  const headers = options.headers ?? 'codes';
+  const day = options.businessDay;
+  const tillId = options.tillId ?? null;
+  let rows = 0;
+  if (table === 'transactions' && headers === 'codes') {
+    await writer.write(CSV_BOM + EXPORT_COLUMNS.join(',') + '\r\n');
+    const legacy = reader.prepare(EXPORT_SQL).iterate({ day, tillId }) as IterableIterator<ExportRow>;
+    for (const row of legacy) {
+      rows++;
+      await writer.write(COLUMNS.map((c) => csvCell(c.value(row))).join(',') + '\r\n');
+    }
+    return rows;
+  }
+  if (table === 'transactions') {
+    await writer.write(CSV_BOM + sheetHeader(TRANSACTION_COLUMNS, headers));
+    for (const record of sheetRecords(reader, day, tillId, false)) {
+      rows++;
+      await writer.write(sheetRow(TRANSACTION_COLUMNS, record, headers));
+    }
+  } else if (table === 'lines') {
+    await writer.write(CSV_BOM + sheetHeader(LINE_COLUMNS, headers));
+    for (const record of sheetRecords(reader, day, tillId, true)) {
+      for (const line of linesOf(record)) {
+        rows++;
+        await writer.write(sheetRow(LINE_COLUMNS, line, headers));
+      }
+    }
+  } else {
+    await writer.write(CSV_BOM + sheetHeader(CASH_COLUMNS, headers));
+    for (const movement of cashRows(reader, day, tillId)) {
+      rows++;
+      await writer.write(sheetRow(CASH_COLUMNS, movement, headers));
+    }
+  }
+  return rows;
+}
+
+/**
+ * The summary as a small CSV for the CSV export's companion file: `codes` the legacy
+ * (section, key, count, amount) rows scripts read; `zh` / `en` every figure with the words beside
+ * its codes, and the invoices and tax as the return counts them.
+ */
+export function summaryCsv(summary: DaySummary, headers: ExportHeaders = 'codes'): string {
+  if (headers !== 'codes') {
+    return (
+      CSV_BOM +
+      sheetHeader(SUMMARY_COLUMNS, headers) +
+      summarySheetRows(summary)
+        .map((row) => sheetRow(SUMMARY_COLUMNS, row, headers))
+        .join('')
+    );
+  }
   const lines = [['section', 'key', 'count', 'amount']];
   for (const [blockName, block] of [
     ['sales', summary.sales],
@@ -377,33 +468,84 @@ export function summaryCsv(summary: DaySummary): string {
   return CSV_BOM + lines.map((cells) => cells.map((c) => csvCell(c)).join(',')).join('\r\n') + '\r\n';
 }
 
+const TABLE_SUFFIX: Record<ExportTable | 'summary', string> = {
+  transactions: '',
+  lines: '-lines',
+  cash: '-cash',
+  summary: '-summary',
+};
+
 export function exportFileName(options: ExportOptions, suffix = ''): string {
   return `journal-${options.businessDay}${options.tillId ? `-${options.tillId}` : ''}${suffix}.${options.format}`;
 }
 
+/** A folder export: the day's tables (CSV; default the transactions) and, with CSV, the summary. */
+export type FolderExportOptions = ExportOptions & { tables?: readonly ExportTable[] };
+
 /**
- * Writes the export into `folder` (which must exist): a temporary file renamed when complete, so a
- * half-written export never carries the final name. CSV also gets `…-summary.csv`.
+ * Writes the export into `folder` (which must exist): each file a temporary one renamed when
+ * complete, so a half-written export never carries the final name. CSV writes each table asked
+ * for (`tables`, else `table`, else the transactions: `journal-<day>.csv`, `…-lines.csv`,
+ * `…-cash.csv`) and `…-summary.csv`, all from one read snapshot, so their figures agree.
  */
 export async function exportDayToFolder(
   dbPath: string,
-  options: ExportOptions,
+  options: FolderExportOptions,
   folder: string,
   now: Date,
   chainKey: Buffer | null = null,
-): Promise<ExportResult & { file: string; summaryFile: string | null }> {
+): Promise<ExportResult & { file: string; summaryFile: string | null; files: ExportedFile[] }> {
   if (!isAbsolute(folder) || !isDirectory(folder)) {
     throw invalid(`匯出資料夾「${folder}」不存在`, `The export folder "${folder}" does not exist`);
   }
   checkExportOptions(options);
-  const file = join(folder, exportFileName(options));
-  const result = await writeThroughPartial(file, (out) => exportDay(dbPath, options, out, now, chainKey));
-  let summaryFile: string | null = null;
-  if (options.format === 'csv') {
-    summaryFile = join(folder, exportFileName(options, '-summary'));
-    writeTextThroughPartial(summaryFile, summaryCsv(result.summary));
+  const { tables: asked, ...single } = options;
+  if (options.format === 'json') {
+    const file = join(folder, exportFileName(single));
+    const result = await writeThroughPartial(file, (out) => exportDay(dbPath, single, out, now, chainKey));
+    return {
+      rows: result.rows,
+      bytes: result.bytes,
+      file,
+      summaryFile: null,
+      files: [{ table: 'transactions', file, rows: result.rows }],
+    };
   }
-  return { rows: result.rows, bytes: result.bytes, file, summaryFile };
+  const tables = [...new Set(asked ?? [single.table ?? 'transactions'])];
+  const reader = openJournalReader(dbPath);
+  const files: ExportedFile[] = [];
+  let bytes = 0;
+  try {
+    reader.exec('BEGIN'); // one snapshot: the tables and the summary agree
+    const summary = daySummary(reader, single, now);
+    for (const table of tables) {
+      const file = join(folder, exportFileName(single, TABLE_SUFFIX[table]));
+      const rows = await writeThroughPartial(file, async (out) => {
+        const writer = new ChunkWriter(out);
+        const written = await writeCsvTable(reader, single, table, writer);
+        await writer.flush();
+        bytes += writer.bytes;
+        return written;
+      });
+      files.push({ table, file, rows });
+    }
+    const summaryFile = join(folder, exportFileName(single, TABLE_SUFFIX.summary));
+    const summaryText = summaryCsv(summary, single.headers ?? 'codes');
+    writeTextThroughPartial(summaryFile, summaryText);
+    // Its rows: the lines but the header (every row ends with CRLF; a cell's line break is LF).
+    files.push({ table: 'summary', file: summaryFile, rows: summaryText.split('\r\n').length - 2 });
+  } finally {
+    if (reader.inTransaction) reader.exec('COMMIT');
+    reader.close();
+  }
+  const main = files.find((f) => f.table === 'transactions') ?? files[0]!;
+  return {
+    rows: main.rows,
+    bytes,
+    file: main.file,
+    summaryFile: files.find((f) => f.table === 'summary')!.file,
+    files,
+  };
 }
 
 function isDirectory(path: string): boolean {

@@ -35,7 +35,7 @@ export function createJournalHandlers({
       return detail === null ? null : forIpc(detail);
     },
     'journal.summary': async (options) => journal.summary(options),
-    'journal.export': async ({ folder, pin, by, ...options }) =>
+    'journal.export': async ({ folder, pin, by, headers, tables, ...options }) =>
       supervisor.run(
         { pin, by },
         {
@@ -48,15 +48,22 @@ export function createJournalHandlers({
           detail: (result) => ({
             businessDay: options.businessDay,
             format: options.format,
+            ...(options.format === 'csv' ? { headers, tables } : {}),
             file: result.file,
             summaryFile: result.summaryFile,
+            files: result.files.map((f) => f.file),
             rows: result.rows,
           }),
         },
         () =>
           exportWithoutOverwriting(
             journal,
-            companyId ? { ...options, companyId: companyId() } : options,
+            {
+              ...options,
+              ...(companyId ? { companyId: companyId() } : {}),
+              // JSON is one document whose keys never change: the CSV's options do not apply.
+              ...(options.format === 'csv' ? { headers, tables } : {}),
+            },
             checkExportFolder(folder),
           ),
       ),
@@ -93,7 +100,7 @@ function checkExportFolder(folder: string): string {
 
 /**
  * Writes into a private folder first, then copies each file to a name not yet taken (`-2`, `-3`,
- * …, the CSV and its summary keeping the same number): an earlier export, or anyone's file of the
+ * …, the CSV tables and their summary keeping the same number): an earlier export, or anyone's file of the
  * same name, is never overwritten. The copy refuses to replace a file (COPYFILE_EXCL), so even a
  * file created meanwhile is safe.
  */
@@ -105,7 +112,7 @@ async function exportWithoutOverwriting(
   const staging = mkdtempSync(join(folder, '.till-export-'));
   try {
     const written = await journal.exportDayToFolder(options, staging);
-    const sources = [written.file, ...(written.summaryFile === null ? [] : [written.summaryFile])];
+    const sources = written.files.map((f) => f.file);
     for (let n = 1; n <= 1000; n += 1) {
       const targets = sources.map((source) => join(folder, numbered(basename(source), n)));
       const copied: string[] = [];
@@ -119,10 +126,12 @@ async function exportWithoutOverwriting(
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
         throw error;
       }
+      const moved = (source: string) => targets[sources.indexOf(source)]!;
       return {
         ...written,
-        file: targets[0]!,
-        summaryFile: written.summaryFile === null ? null : targets[1]!,
+        file: moved(written.file),
+        summaryFile: written.summaryFile === null ? null : moved(written.summaryFile),
+        files: written.files.map((f) => ({ ...f, file: moved(f.file) })),
       };
     }
     throw new TillError('export-folder-invalid', {

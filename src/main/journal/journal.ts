@@ -13,7 +13,7 @@ import {
   type ExpectedHead,
 } from './chain';
 import { reserveTimestamp } from './company-clock';
-import { exportDay, exportDayToFolder } from './export';
+import { exportDay, exportDayToFolder, type FolderExportOptions } from './export';
 import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, openJournalReader } from './open-db';
 import * as printJobs from './print-jobs';
@@ -477,11 +477,11 @@ export class Journal {
     return exportDay(this.path, options, out, this.now(), this.chainKey);
   }
 
-  /** Writes `journal-<day>[-<till>].<csv|json>` (CSV: plus `…-summary.csv`) into `folder`. */
-  exportDayToFolder(
-    options: ExportOptions,
-    folder: string,
-  ): Promise<ExportResult & { file: string; summaryFile: string | null }> {
+  /**
+   * Writes `journal-<day>[-<till>].<csv|json>` (CSV: the tables asked for, `…-lines.csv`,
+   * `…-cash.csv`, and `…-summary.csv`) into `folder`.
+   */
+  exportDayToFolder(options: FolderExportOptions, folder: string): ReturnType<typeof exportDayToFolder> {
     return exportDayToFolder(this.path, options, folder, this.now(), this.chainKey);
   }
 

@@ -1,12 +1,15 @@
 import type Database from 'better-sqlite3';
+import { allocateNtd, includedTax } from '../../shared/domain';
+import { InvoiceKindSchema } from '../../shared/ipc/contract/checkout';
 import { BusinessDay } from '../../shared/ipc/contract/define';
-import { posOperations, type PosOperation } from '../../provider/pos-profile';
+import { posOperations, type InvoiceKind, type PosOperation } from '../../provider/pos-profile';
 import { chainHead } from './chain';
 import { paymentPairs } from './rows';
 import {
   TX_STATES,
   type AmountCount,
   type DaySummary,
+  type KindFigures,
   type ReturnKind,
   type ReturnState,
   type SummaryBlock,
@@ -18,7 +21,8 @@ import { check } from './validate';
  * The end-of-day figures of one business day (optionally one till): counts and totals per
  * outcome, per operation and per payment method, training apart, plus the chain head to anchor.
  * One grouped query plus one pass over the day's compact payments column; then the day's returns
- * (voids, allowances, allowance voids), and gross − returns = net per payment method.
+ * (voids, allowances, allowance voids), and gross − returns = net per payment method; and the
+ * invoices as the return counts them (`invoices`: standing ones per kind with their tax).
  */
 function emptyBlock(): SummaryBlock {
   const zero = (): AmountCount => ({ count: 0, amount: 0 });
@@ -34,6 +38,15 @@ function emptyBlock(): SummaryBlock {
     // Keyed by what the journal holds: no prototype, so no name can reach Object.prototype.
     byPaymentMethod: Object.create(null) as Record<string, AmountCount>,
     issued: zero(),
+    invoices: {
+      standing: zero(),
+      voided: zero(),
+      byKind: Object.fromEntries(
+        InvoiceKindSchema.options.map((kind) => [kind, { count: 0, amount: 0, tax: 0 }]),
+      ) as Record<InvoiceKind, KindFigures>,
+      tax: { business: 0, consumer: 0, total: 0 },
+      allowanceTax: 0,
+    },
     returns: {
       voids: zero(),
       allowances: zero(),
@@ -59,7 +72,7 @@ export function daySummary(
 
   const groups = db
     .prepare(
-      `SELECT training, state, operation, count(*) AS n, sum(total_amount) AS total, sum(tax_amount) AS tax
+      `SELECT training, state, operation, count(*) AS n, sum(total_amount) AS total
        FROM transactions WHERE business_day = @day ${tillFilter}
        GROUP BY training, state, operation`,
     )
@@ -69,13 +82,11 @@ export function daySummary(
     operation: PosOperation;
     n: number;
     total: number;
-    tax: number;
   }[];
   for (const g of groups) {
     const block = g.training ? blocks.training : blocks.sales;
     block.count += g.n;
     block.totalAmount += g.total;
-    block.taxAmount += g.tax;
     add(block.byState, g.state, g.n, g.total);
     add(block.byOperation, g.operation, g.n, g.total);
     if (g.state === 'issued') {
@@ -83,6 +94,8 @@ export function daySummary(
       block.issued.amount += g.total;
     }
   }
+
+  invoiceFigures(db, tillFilter, params, blocks);
 
   // Per payment method from the compact payments column (no JSON body parsing).
   const payments = db
@@ -101,17 +114,19 @@ export function daySummary(
   // The day's returns: what was made at this till on this day, whatever day the sale was.
   const returns = db
     .prepare(
-      `SELECT training, kind, state, total_amount, refunds FROM returns WHERE business_day = @day ${tillFilter}`,
+      `SELECT training, kind, state, total_amount, tax_amount, refunds FROM returns WHERE business_day = @day ${tillFilter}`,
     )
     .iterate(params) as IterableIterator<{
     training: number;
     kind: ReturnKind;
     state: ReturnState;
     total_amount: number;
+    tax_amount: number;
     refunds: string;
   }>;
   for (const row of returns) {
-    const r = (row.training ? blocks.training : blocks.sales).returns;
+    const block = row.training ? blocks.training : blocks.sales;
+    const r = block.returns;
     if (row.state === 'in-flight' || row.state === 'needs-verification') {
       r.pending.count++;
       r.pending.amount += row.total_amount;
@@ -124,6 +139,7 @@ export function daySummary(
     slot.count++;
     slot.amount += row.total_amount;
     r.amount += sign * row.total_amount;
+    if (row.kind !== 'void') block.invoices.allowanceTax += sign * row.tax_amount;
     for (const [stored, amount] of paymentPairs(row.refunds)) {
       add(r.byPaymentMethod, summaryMethodKey(stored), 1, sign * amount);
     }
@@ -150,6 +166,76 @@ export function daySummary(
     ...blocks,
     chainHead: chainHead(db),
   };
+}
+
+/**
+ * The issued sales of the day, standing or voided since, per invoice kind; then the tax as the
+ * return counts it. A business (B) invoice states its tax; a consumer (C) invoice's `sales_amount`
+ * is its taxable part tax included, and the tax inside is taken out of the day's C sum (once, as
+ * the return takes it out of the period's), then shared over the C kinds so they add up to it.
+ */
+function invoiceFigures(
+  db: Database.Database,
+  tillFilter: string,
+  params: { day: string; tillId: string | null },
+  blocks: { sales: SummaryBlock; training: SummaryBlock },
+): void {
+  const groups = db
+    .prepare(
+      `SELECT training, invoice_kind AS kind, count(*) AS n, sum(total_amount) AS total,
+         sum(sales_amount) AS sales, sum(tax_amount) AS tax,
+         EXISTS (SELECT 1 FROM returns r
+                 WHERE r.order_no = t.order_no AND r.kind = 'void' AND r.state = 'done') AS voided
+       FROM transactions t WHERE business_day = @day AND state = 'issued' ${tillFilter}
+       GROUP BY training, invoice_kind, voided`,
+    )
+    .all(params) as {
+    training: number;
+    kind: string;
+    n: number;
+    total: number;
+    sales: number;
+    tax: number;
+    voided: number;
+  }[];
+  const consumerSales = new Map<SummaryBlock, Map<InvoiceKind, number>>();
+  for (const g of groups) {
+    const block = g.training ? blocks.training : blocks.sales;
+    const figures = block.invoices;
+    if (g.voided) {
+      figures.voided.count += g.n;
+      figures.voided.amount += g.total;
+      continue;
+    }
+    figures.standing.count += g.n;
+    figures.standing.amount += g.total;
+    // The kind is checked against the contract when the sale is written; own keys only all the same.
+    if (!Object.hasOwn(figures.byKind, g.kind)) continue;
+    const kind = g.kind as InvoiceKind;
+    const slot = figures.byKind[kind];
+    slot.count += g.n;
+    slot.amount += g.total;
+    if (kind === 'business') {
+      slot.tax += g.tax;
+      figures.tax.business += g.tax;
+    } else {
+      const sales = consumerSales.get(block) ?? new Map<InvoiceKind, number>();
+      sales.set(kind, (sales.get(kind) ?? 0) + g.sales);
+      consumerSales.set(block, sales);
+    }
+  }
+  for (const block of [blocks.sales, blocks.training]) {
+    const figures = block.invoices;
+    const sales = [...(consumerSales.get(block) ?? new Map<InvoiceKind, number>())];
+    figures.tax.consumer = includedTax(sales.reduce((sum, [, amount]) => sum + amount, 0));
+    const shares = allocateNtd(
+      figures.tax.consumer,
+      sales.map(([, amount]) => amount),
+    );
+    sales.forEach(([kind], i) => (figures.byKind[kind].tax += shares[i]!));
+    figures.tax.total = figures.tax.business + figures.tax.consumer;
+    block.taxAmount = figures.tax.total;
+  }
 }
 
 /** The key a stored method name is summed under when it is not a plain name. */

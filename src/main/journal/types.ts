@@ -414,9 +414,18 @@ export interface AmountCount {
 }
 
 export interface SummaryBlock {
+  /** Every sale of the block, whatever its state (rejected and 待確認 ones too). */
   count: number;
+  /** What every sale of the block totals, whatever its state: not an invoice figure (see `invoices`). */
   totalAmount: Ntd;
+  /**
+   * The tax of the invoices that stand, as the return counts it (`invoices.tax.total`). Until
+   * issue 14 it was the tax fields of every sale, whatever its state, and 0 for consumer
+   * invoices, whose tax is inside their totals.
+   */
   taxAmount: Ntd;
+  /** The block's invoices as the authority's return counts them. */
+  invoices: InvoiceFigures;
   byState: Record<TxState, AmountCount>;
   byOperation: Record<PosOperation, AmountCount>;
   /** Payments of every transaction of the block (money taken), per method. */
@@ -432,6 +441,32 @@ export interface SummaryBlock {
   net: { amount: Ntd; byPaymentMethod: Record<string, AmountCount> };
   /** What the drawer should hold from the day: cash taken − cash refunded (`net.byPaymentMethod.cash`). */
   expectedCash: Ntd;
+}
+
+/** Standing invoices of one kind, with their tax as the return counts it. */
+export interface KindFigures extends AmountCount {
+  tax: Ntd;
+}
+
+/**
+ * The day's invoices as the authority's return (401) counts them: only those that stand, voided
+ * ones apart, tax for every kind.
+ */
+export interface InvoiceFigures {
+  /** Issued and not voided (a done void, whatever its day, takes an invoice out): the invoice total. */
+  standing: AmountCount;
+  /** Issued on this day and voided since: shown apart, in neither `standing` nor its tax. */
+  voided: AmountCount;
+  /** The standing invoices per kind; the consumer tax shared over the consumer kinds in proportion. */
+  byKind: Record<InvoiceKind, KindFigures>;
+  /**
+   * Tax of the standing invoices: `business` (B, with a buyer tax ID) as charged on them;
+   * `consumer` (C) the tax inside their tax-inclusive taxable total, taken out of the day's sum as
+   * the return takes it out of the period's; `total` both.
+   */
+  tax: { business: Ntd; consumer: Ntd; total: Ntd };
+  /** The tax of the day's done allowances, less that of the day's done allowance voids: the return's 折讓 line. */
+  allowanceTax: Ntd;
 }
 
 /** The returns part of a summary block: done ones in the figures, unsettled ones apart. */
@@ -507,10 +542,27 @@ export type ChainVerification =
 
 export type ExportFormat = 'csv' | 'json';
 
+/**
+ * CSV only. `codes`: the machine column names, and for the transactions table the columns and
+ * cells scripts have read since the first export (the JSON's keys); `zh` / `en`: the variant for
+ * spreadsheets and accountants, headers and the words beside each code in that language,
+ * identifiers kept as text, one Taipei time column (sheets.ts).
+ */
+export type ExportHeaders = 'zh' | 'en' | 'codes';
+export const EXPORT_HEADERS: readonly ExportHeaders[] = ['zh', 'en', 'codes'];
+
+/** CSV only: the sales and returns, their lines, or the drawer's cash movements. */
+export type ExportTable = 'transactions' | 'lines' | 'cash';
+export const EXPORT_TABLES: readonly ExportTable[] = ['transactions', 'lines', 'cash'];
+
 export interface ExportOptions {
   businessDay: string;
   tillId?: string;
   format: ExportFormat;
+  /** Default `codes` (what the Journal API and the CLI wrote before; the contract's default is `zh`). */
+  headers?: ExportHeaders;
+  /** Default `transactions`; JSON is always the transactions document. */
+  table?: ExportTable;
   /**
    * The seller's tax ID as configured (the core's settings, the CLI's `--company` or `--data`).
    * JSON only: the rows' production company must be this one (else refused); a day without
@@ -522,6 +574,13 @@ export interface ExportOptions {
 export interface ExportResult {
   rows: number;
   bytes: number;
+}
+
+/** One file a folder export wrote: a table, or the CSV's summary companion. */
+export interface ExportedFile {
+  table: ExportTable | 'summary';
+  file: string;
+  rows: number;
 }
 
 /**

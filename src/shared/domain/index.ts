@@ -8,3 +8,4 @@ export * from './validators';
 export * from './plain-text';
 export * from './einvoice-codes';
 export * from './display-width';
+export * from './glossary';

@@ -132,3 +132,38 @@ export function splitTax(lines: readonly PricedLine[], invoiceFor: 'B' | 'C'): T
 export function isAcceptableBusinessTax(salesAmount: Ntd, taxAmount: Ntd): boolean {
   return Math.abs(taxAmount - roundNtd(salesAmount * VAT_RATE)) <= 1;
 }
+
+/**
+ * The 5 % tax inside a tax-inclusive amount, by splitTax's B rule: the pre-tax part is the amount
+ * ÷ 1.05 rounded, the tax what is left. The return (401) reports consumer (C) invoices with their
+ * tax inside, and takes it out of the period's sum this way; a C invoice itself states no tax.
+ */
+export function includedTax(taxInclusive: Ntd): Ntd {
+  return taxInclusive - roundNtd(taxInclusive / (1 + VAT_RATE));
+}
+
+/**
+ * Shares `amount` out over `weights` in proportion, in whole dollars that add up exactly (largest
+ * remainder; ties go to the earlier one): a sum's rounding spread over its parts, so the parts
+ * shown beside a total always add up to it.
+ */
+export function allocateNtd(amount: Ntd, weights: readonly Ntd[]): Ntd[] {
+  // A negative weight (a discount line) takes no share.
+  const positive = weights.map((w) => Math.max(0, w));
+  const base = sumNtd(positive);
+  if (amount === 0 || base <= 0) return weights.map(() => 0);
+  const sign = Math.sign(amount);
+  const whole = Math.abs(amount);
+  const exact = positive.map((w) => (whole * w) / base);
+  const shares = exact.map(Math.floor);
+  let left = whole - sumNtd(shares);
+  const order = exact
+    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares.map((share) => sign * share);
+}

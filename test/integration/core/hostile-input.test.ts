@@ -346,7 +346,8 @@ describe('hostile input through dispatch', () => {
       by: '店長',
     });
     const summaryCsv = readFileSync(exported.summaryFile, 'utf8');
-    expect(summaryCsv).toContain('sales.payment,unknown,2,150');
+    // The contract's default is the spreadsheet variant: the code and its words beside it.
+    expect(summaryCsv).toContain('sales,銷售,payment,收款（依付款方式）,unknown,不明,2,150');
     expect(summaryCsv).not.toContain('__proto__');
     const json = await call<{ file: string }>('journal.export', {
       businessDay: OLD_DAY,

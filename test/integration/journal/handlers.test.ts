@@ -165,12 +165,25 @@ describe('journal IPC handlers', () => {
     const second = (await call('journal.export', { ...day, folder, pin: TEST_PIN })) as {
       file: string;
       summaryFile: string;
+      files: { table: string; file: string }[];
     };
     expect(second.file).not.toBe(first.file);
     expect(second.file).toMatch(/-2\.csv$/);
     expect(second.summaryFile).toMatch(/-summary-2\.csv$/);
     expect(readFileSync(first.file)).toEqual(firstBytes);
-    expect(readdirSync(folder).sort()).toHaveLength(4); // no staging folder left behind
+    // The contract's default: the transactions, lines and cash tables and the summary, each
+    // numbered alike on the second export; no staging folder left behind.
+    expect(readdirSync(folder).sort()).toEqual([
+      'journal-2026-11-22-2.csv',
+      'journal-2026-11-22-cash-2.csv',
+      'journal-2026-11-22-cash.csv',
+      'journal-2026-11-22-lines-2.csv',
+      'journal-2026-11-22-lines.csv',
+      'journal-2026-11-22-summary-2.csv',
+      'journal-2026-11-22-summary.csv',
+      'journal-2026-11-22.csv',
+    ]);
+    expect(second.files.map((f) => f.table)).toEqual(['transactions', 'lines', 'cash', 'summary']);
     expect(journal.supervisorActions()[0]).toMatchObject({ action: 'journal.export', by: 'supervisor' });
   });
 });

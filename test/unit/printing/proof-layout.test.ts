@@ -123,7 +123,8 @@ describe('transaction details and day summary slips', () => {
     const lines = texts(summarySlip(summary, paperOf(58), '練習商店'));
     expect(lines).toContain('日結報表');
     expect(lines).toContain('已開立 12 筆 NT$3,456');
-    expect(lines).toContain('列印證明聯 12 筆 NT$3,456');
+    // The operation in the glossary's words, as the closing screen says it (the slip said 列印證明聯).
+    expect(lines).toContain('紙本證明聯 12 筆 NT$3,456');
     expect(lines).toContain('現金 12 筆 NT$3,456');
     expect(lines).toContain('練習模式（不列入營收）');
     expect(lines.some((line) => line.includes('被退回'))).toBe(false); // zero counts are left out

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CARRIER_TYPES, formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import {
+  CARRIER_TYPE_LABEL,
+  formatInvoiceNumber,
+  formatNtd,
+  labelOf,
+  PAYMENT_METHOD_LABEL,
+} from '../../../shared/domain';
 import type { Paper } from '../paper';
 import { formatQuantity, SlipBuilder, type Slip } from './slip';
 
@@ -36,20 +42,10 @@ export type DetailsSlipInput = z.input<typeof DetailsSlipInput>;
 export const DETAILS_TITLE = '交易明細';
 export const NOT_A_PROOF = '非電子發票證明聯，不可兌獎';
 
-const CARRIER_NAMES: Record<string, string> = {
-  [CARRIER_TYPES.mobile]: '手機條碼',
-  [CARRIER_TYPES.citizen]: '自然人憑證',
-};
-const PAYMENT_NAMES: Record<string, string> = {
-  cash: '現金',
-  card: '信用卡',
-  'line-pay': 'LINE Pay',
-  easycard: '悠遊卡',
-};
-
-// Own keys only: the method comes from the journal, and `constructor` is no name to print.
-export const paymentName = (method: string) =>
-  Object.hasOwn(PAYMENT_NAMES, method) ? PAYMENT_NAMES[method]! : method;
+// The shared glossary's words, as the screens and the exports say them. Own keys only: the
+// method and the carrier type come from the journal, and `constructor` is no name to print.
+export const paymentName = (method: string) => labelOf(PAYMENT_METHOD_LABEL, method).zh;
+const carrierName = (type: string) => labelOf(CARRIER_TYPE_LABEL, type).zh;
 
 /** Shows the ends of a carrier id only: the slip may be left on the counter. */
 export function maskCarrierId(id: string): string {
@@ -68,11 +64,7 @@ export function detailsSlip(input: DetailsSlipInput, paper: Paper): Slip {
   b.row('單號', data.orderNo);
   if (data.invoiceNumber) b.row('發票號碼', formatInvoiceNumber(data.invoiceNumber));
   b.row('賣方', data.sellerId);
-  if (data.carrier)
-    b.row(
-      `載具 ${Object.hasOwn(CARRIER_NAMES, data.carrier.type) ? CARRIER_NAMES[data.carrier.type] : data.carrier.type}`,
-      maskCarrierId(data.carrier.id),
-    );
+  if (data.carrier) b.row(`載具 ${carrierName(data.carrier.type)}`, maskCarrierId(data.carrier.id));
   if (data.loveCode) b.row('捐贈 愛心碼', data.loveCode);
   b.rule();
   for (const line of data.lines) {

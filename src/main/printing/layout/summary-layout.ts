@@ -1,14 +1,24 @@
 import { z } from 'zod';
-import { formatNtd } from '../../../shared/domain';
+import {
+  formatNtd,
+  INVOICE_KIND_LABEL,
+  labelOf,
+  OPERATION_LABEL,
+  RETURN_KIND_LABEL,
+  RETURN_STATE_LABEL,
+  taipeiDateTime,
+  TX_STATE_LABEL,
+  type Bilingual,
+} from '../../../shared/domain';
 import type { Paper } from '../paper';
 import { paymentName } from './details-layout';
 import { SlipBuilder, type Slip } from './slip';
-import { TX_STATE_LABEL, type JournalTxState } from '../../../shared/ipc/contract/journal';
 
 /**
  * The end-of-day summary slip (日結). Its input has the shape of the journal's `DaySummary`
  * (counts and totals per outcome, operation and payment method; real sales and training kept
  * apart), with keys as plain strings so that new states or methods print without a change here.
+ * Every code is named by the shared glossary, as the closing screen and the export name it.
  */
 const AmountCount = z.object({ count: z.number().int(), amount: z.number().int() });
 const SummaryBlock = z.object({
@@ -19,6 +29,16 @@ const SummaryBlock = z.object({
   byOperation: z.record(z.string(), AmountCount),
   byPaymentMethod: z.record(z.string(), AmountCount),
   issued: AmountCount,
+  // Optional: a summary job stored before the invoice figures (issue 14) still prints.
+  invoices: z
+    .object({
+      standing: AmountCount,
+      voided: AmountCount,
+      byKind: z.record(z.string(), AmountCount.extend({ tax: z.number().int() })),
+      tax: z.object({ business: z.number().int(), consumer: z.number().int(), total: z.number().int() }),
+      allowanceTax: z.number().int(),
+    })
+    .optional(),
   // Optional: a summary job stored before returns existed still prints.
   returns: z
     .object({
@@ -45,14 +65,13 @@ export type DaySummary = z.input<typeof DaySummary>;
 
 export const SUMMARY_TITLE = '日結報表';
 
-// The slip names the states as the screens do.
-const isTxState = (key: string): key is JournalTxState => Object.hasOwn(TX_STATE_LABEL, key);
+const words = (table: Readonly<Record<string, Bilingual>>) => (key: string) => labelOf(table, key).zh;
 
-const OPERATION_NAMES: Record<string, string> = {
-  order: '列印證明聯',
-  orderReturnQKey: '手機捐贈/歸戶',
-  orderWithoutPrint: '載具/捐贈',
-};
+/** `2026-11-22T06:03:09.123Z` → `2026-11-22 14:03:09`: the till's papers say Taipei time. */
+export function taipeiStamp(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : taipeiDateTime(at).replace('T', ' ');
+}
 
 /** `summary` as checked by the DaySummary schema (a stored job's content is parsed where it is read). */
 export function summarySlip(summary: DaySummary, paper: Paper, sellerName: string): Slip {
@@ -61,15 +80,10 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
   b.line(SUMMARY_TITLE, 'center', { wide: true, tall: true, bold: true });
   b.row('營業日', summary.businessDay);
   b.row('收銀機', summary.tillId ?? '全部');
-  b.row('產生時間', summary.generatedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'));
+  // Taipei time, as every paper of the till (the proof's too) states it.
+  b.row('產生時間', taipeiStamp(summary.generatedAt));
 
   const block = (title: string, data: z.output<typeof SummaryBlock>) => {
-    b.rule('=');
-    b.line(title, 'left', { bold: true });
-    b.row('交易筆數', String(data.count));
-    b.row('發票總額', formatNtd(data.totalAmount));
-    b.row('稅額', formatNtd(data.taxAmount));
-    b.row(`已開立 ${data.issued.count} 筆`, formatNtd(data.issued.amount), { bold: true });
     const section = (
       heading: string,
       entries: Record<string, { count: number; amount: number }>,
@@ -81,21 +95,49 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
       b.line(heading);
       for (const [key, value] of rows) b.row(`  ${name(key)} ${value.count} 筆`, formatNtd(value.amount));
     };
-    section('依狀態', data.byState, (key) => (isTxState(key) ? TX_STATE_LABEL[key].zh : key));
-    section('依開立方式', data.byOperation, (key) =>
-      Object.hasOwn(OPERATION_NAMES, key) ? OPERATION_NAMES[key]! : key,
-    );
+    b.rule('=');
+    b.line(title, 'left', { bold: true });
+    b.row('交易筆數（全部狀態）', String(data.count));
+    const invoices = data.invoices;
+    if (invoices) {
+      // The invoice total counts only invoices that stand; voided ones and allowances apart.
+      b.row(`有效發票 ${invoices.standing.count} 筆`, formatNtd(invoices.standing.amount), { bold: true });
+      if (invoices.voided.count > 0) {
+        b.row(`已作廢 ${invoices.voided.count} 筆（不計入）`, formatNtd(invoices.voided.amount));
+      }
+      section('依發票種類（有效）', invoices.byKind, words(INVOICE_KIND_LABEL));
+      // Tax for every kind as the return counts it: a business invoice's as charged, a
+      // consumer invoice's inside its total.
+      const taxed = Object.entries(invoices.byKind).filter(([, value]) => value.count > 0);
+      b.rule();
+      b.line('稅額（依申報）');
+      for (const [kind, value] of taxed) b.row(`  ${words(INVOICE_KIND_LABEL)(kind)}`, formatNtd(value.tax));
+      b.row('  稅額合計', formatNtd(invoices.tax.total), { bold: true });
+      if (invoices.allowanceTax !== 0) b.row('  折讓稅額', formatNtd(-invoices.allowanceTax));
+    } else {
+      b.row(`已開立 ${data.issued.count} 筆`, formatNtd(data.issued.amount), { bold: true });
+      b.row('稅額', formatNtd(data.taxAmount));
+    }
+    section('依狀態', data.byState, words(TX_STATE_LABEL));
+    section('依開立方式', data.byOperation, words(OPERATION_LABEL));
     section('依付款方式', data.byPaymentMethod, paymentName);
     if (data.returns && data.net) {
       const r = data.returns;
+      const kind = words(RETURN_KIND_LABEL);
       b.rule();
       b.line('退貨', 'left', { bold: true });
-      if (r.voids.count > 0) b.row(`  作廢 ${r.voids.count} 筆`, formatNtd(-r.voids.amount));
-      if (r.allowances.count > 0) b.row(`  折讓 ${r.allowances.count} 筆`, formatNtd(-r.allowances.amount));
-      if (r.allowanceVoids.count > 0) {
-        b.row(`  作廢折讓 ${r.allowanceVoids.count} 筆`, formatNtd(r.allowanceVoids.amount));
+      if (r.voids.count > 0) b.row(`  ${kind('void')} ${r.voids.count} 筆`, formatNtd(-r.voids.amount));
+      if (r.allowances.count > 0) {
+        b.row(`  ${kind('allowance')} ${r.allowances.count} 筆`, formatNtd(-r.allowances.amount));
       }
-      if (r.pending.count > 0) b.row(`  待確認 ${r.pending.count} 筆（未計入）`, formatNtd(r.pending.amount));
+      if (r.allowanceVoids.count > 0) {
+        b.row(`  ${kind('allowance-void')} ${r.allowanceVoids.count} 筆`, formatNtd(r.allowanceVoids.amount));
+      }
+      if (r.pending.count > 0)
+        b.row(
+          `  ${RETURN_STATE_LABEL['needs-verification'].zh} ${r.pending.count} 筆（未計入）`,
+          formatNtd(r.pending.amount),
+        );
       section('退款（依付款方式）', r.byPaymentMethod, paymentName);
       b.rule();
       b.row('淨額', formatNtd(data.net.amount), { bold: true });

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../../shared/domain';
+import { INVOICE_KIND_LABEL, type Bilingual } from '../../../shared/domain';
 import { Field } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
@@ -10,13 +10,13 @@ const INVOICE_KINDS: { kind: InvoiceKind; key: string; label: Bilingual; help: B
   {
     kind: 'paper',
     key: 'F2',
-    label: { zh: '紙本證明聯', en: 'Paper proof' },
+    label: INVOICE_KIND_LABEL.paper,
     help: { zh: '列印電子發票證明聯', en: 'Print the e-invoice proof' },
   },
   {
     kind: 'carrier',
     key: 'F3',
-    label: { zh: '載具', en: 'Carrier' },
+    label: INVOICE_KIND_LABEL.carrier,
     help: {
       zh: '手機條碼或自然人憑證，不印證明聯',
       en: 'Mobile barcode or citizen certificate; no proof printed',
@@ -25,19 +25,19 @@ const INVOICE_KINDS: { kind: InvoiceKind; key: string; label: Bilingual; help: B
   {
     kind: 'donate',
     key: 'F4',
-    label: { zh: '捐贈', en: 'Donate' },
+    label: INVOICE_KIND_LABEL.donate,
     help: { zh: '輸入愛心碼捐給社福團體', en: 'Give a love code to donate the invoice' },
   },
   {
     kind: 'phone',
     key: 'F5',
-    label: { zh: '手機決定', en: 'On the phone' },
+    label: INVOICE_KIND_LABEL.phone,
     help: { zh: '顧客掃 QR Code 自行捐贈或歸戶', en: 'The customer scans a QR code to donate or bind' },
   },
   {
     kind: 'business',
     key: 'F6',
-    label: { zh: '統一編號', en: 'Tax ID' },
+    label: INVOICE_KIND_LABEL.business,
     help: { zh: '公司報帳：統編與抬頭', en: 'Business buyer: tax ID and title' },
   },
 ];

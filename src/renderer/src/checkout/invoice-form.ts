@@ -1,4 +1,5 @@
 import {
+  CARRIER_TYPE_LABEL,
   CARRIER_TYPES,
   splitTax,
   validateBuyerTaxId,
@@ -111,9 +112,9 @@ export function checkInvoiceForm(form: InvoiceForm, lines: readonly PricedLine[]
   }
 }
 
-export const CARRIER_LABEL: Record<CarrierKind, Bilingual> = {
-  mobile: { zh: '手機條碼', en: 'Mobile barcode' },
-  citizen: { zh: '自然人憑證', en: 'Citizen certificate' },
+export const CARRIER_LABEL: Readonly<Record<CarrierKind, Bilingual>> = {
+  mobile: CARRIER_TYPE_LABEL[CARRIER_TYPES.mobile],
+  citizen: CARRIER_TYPE_LABEL[CARRIER_TYPES.citizen],
 };
 
 /**

@@ -8,18 +8,12 @@ import { BusinessDayField } from '../components/BusinessDayField';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
-import { labelOf, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
+import { labelOf, OPERATION_LABEL, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
 import { ReconciliationSection } from '../reconciliation/ReconciliationSection';
 import { useSupervisorAction } from '../settings/SupervisorAction';
 import { DayShifts } from '../shifts/DayShifts';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
-
-const OPERATION_LABEL = {
-  order: { zh: '紙本證明聯', en: 'Paper proof' },
-  orderReturnQKey: { zh: '手機 QR', en: 'Phone QR' },
-  orderWithoutPrint: { zh: '載具／捐贈', en: 'Carrier / donation' },
-} as const;
 
 /** Count and amount per method, kind or state; a key without a label shows as itself. */
 function FigureTable({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import { formatInvoiceNumber, formatNtd, OPERATION_LABEL, type Bilingual } from '../../../shared/domain';
 import type { CheckoutResult } from '../../../shared/ipc/contract/checkout';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -15,10 +15,21 @@ import { ReprintDialog } from '../returns/ReprintDialog';
 import { PrintPreview, PrintStatus } from './PrintStatus';
 import { isUsableQrLink, QrPanel } from './QrPanel';
 
+// The glossary's name of the operation, and what it means at the counter.
+const withNote = (label: Bilingual, note: Bilingual): Bilingual => ({
+  zh: `${label.zh}（${note.zh}）`,
+  en: `${label.en} (${note.en})`,
+});
 const KIND_TEXT = {
-  order: { zh: '紙本證明聯', en: 'Paper proof' },
-  orderReturnQKey: { zh: '顧客手機決定（QR Code）', en: 'Customer decides on the phone (QR)' },
-  orderWithoutPrint: { zh: '載具／捐贈（不印證明聯）', en: 'Carrier / donation (no proof printed)' },
+  order: OPERATION_LABEL.order,
+  orderReturnQKey: withNote(OPERATION_LABEL.orderReturnQKey, {
+    zh: '顧客在手機上決定',
+    en: 'the customer decides on the phone',
+  }),
+  orderWithoutPrint: withNote(OPERATION_LABEL.orderWithoutPrint, {
+    zh: '不印證明聯',
+    en: 'no proof printed',
+  }),
 } as const;
 
 /**

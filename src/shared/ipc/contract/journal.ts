@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TX_STATE_LABEL as TX_STATE_GLOSSARY } from '../../domain/glossary';
+import type { Bilingual } from '../../domain/i18n';
 import { MAX_NTD } from '../../domain/money';
 import { ProductTaxType } from './catalog';
 import { InvoiceKindSchema, PosOperationSchema } from './checkout';
@@ -23,15 +25,11 @@ export const JournalTxState = z.enum([
 ]);
 export type JournalTxState = z.infer<typeof JournalTxState>;
 
-/** What a sale's state is called, on the screens, in the CLI and in refusals alike. */
-export const TX_STATE_LABEL: Record<JournalTxState, { zh: string; en: string }> = {
-  'in-flight': { zh: '傳送中', en: 'In flight' },
-  issued: { zh: '已開立', en: 'Issued' },
-  rejected: { zh: '被退回', en: 'Rejected' },
-  'not-delivered': { zh: '未送達', en: 'Not delivered' },
-  'needs-verification': { zh: '待確認', en: 'Needs verification' },
-  'not-issued': { zh: '確認未開立', en: 'Not issued' },
-};
+/**
+ * What a sale's state is called, on the screens, in the CLI and in refusals alike: the shared
+ * glossary's entry, typed here against the contract's states so that a new state needs its words.
+ */
+export const TX_STATE_LABEL: Readonly<Record<JournalTxState, Bilingual>> = TX_STATE_GLOSSARY;
 
 const OrderNo = z.string().regex(/^[A-Z0-9-]{1,30}$/, 'an order number: A-Z, 0-9 and -, at most 30');
 const TillId = z.string().regex(/^[A-Z0-9]{1,12}$/, 'a till id: 1-12 capital letters or digits');
@@ -190,10 +188,24 @@ export const JournalDetail = z.object({
 export type JournalDetail = z.infer<typeof JournalDetail>;
 
 const AmountCount = z.object({ count: z.number().int(), amount: z.number().int() });
+/** The day's invoices as the authority's return counts them (journal/types.ts InvoiceFigures). */
+const InvoiceFigures = z.object({
+  /** Issued and not voided: the invoice total. */
+  standing: AmountCount,
+  /** Issued on this day and voided since: apart. */
+  voided: AmountCount,
+  byKind: z.record(InvoiceKindSchema, AmountCount.extend({ tax: z.number().int() })),
+  /** B as charged, C the tax inside their totals, and both. */
+  tax: z.object({ business: z.number().int(), consumer: z.number().int(), total: z.number().int() }),
+  allowanceTax: z.number().int(),
+});
 const SummaryBlock = z.object({
+  /** Every sale, whatever its state. */
   count: z.number().int(),
   totalAmount: z.number().int(),
+  /** The standing invoices' tax as the return counts it (`invoices.tax.total`). */
   taxAmount: z.number().int(),
+  invoices: InvoiceFigures,
   byState: z.record(JournalTxState, AmountCount),
   byOperation: z.record(PosOperationSchema, AmountCount),
   byPaymentMethod: z.record(z.string(), AmountCount),
@@ -266,6 +278,11 @@ export const JournalCounts = z.object({
 
 const DayAndTill = { businessDay: BusinessDay, tillId: TillId.optional() };
 
+/** The export's column headers (journal/types.ts ExportHeaders). */
+export const ExportHeadersSchema = z.enum(['zh', 'en', 'codes']);
+/** The export's CSV tables (journal/types.ts ExportTable). */
+export const ExportTableSchema = z.enum(['transactions', 'lines', 'cash']);
+
 export const journalMethods = {
   'journal.list': method(
     'The transactions of one business day, optionally one till / state / training flag.',
@@ -291,13 +308,22 @@ export const journalMethods = {
     JournalSummary,
   ),
   'journal.export': method(
-    'Writes the business day as CSV (plus a summary CSV) or JSON into a chosen folder (absolute, existing; ' +
-      'never overwrites: a taken name gets -2, -3, …). Needs the supervisor PIN; recorded.',
+    'Writes the business day as CSV (its tables plus a summary CSV) or JSON into a chosen folder (absolute, ' +
+      'existing; never overwrites: a taken name gets -2, -3, …). Needs the supervisor PIN; recorded.',
     z
       .object({
         ...DayAndTill,
         format: z.enum(['csv', 'json']),
         folder: PlainText(1000).min(1),
+        /**
+         * CSV only: `zh` (the default: the closing screen's) or `en` write the variant for
+         * spreadsheets and accountants (headers and the words beside each code in that language,
+         * identifiers kept as text, one Taipei time column); `codes` the machine names and the
+         * transactions columns scripts have read since the first export. JSON's keys never change.
+         */
+        headers: ExportHeadersSchema.default('zh'),
+        /** CSV only: the tables to write beside the summary; default all three. JSON: the transactions. */
+        tables: z.array(ExportTableSchema).min(1).max(3).default(['transactions', 'lines', 'cash']),
         ...SupervisorFields,
       })
       .strict(),
@@ -306,6 +332,14 @@ export const journalMethods = {
       summaryFile: z.string().nullable(),
       rows: z.number().int(),
       bytes: z.number().int(),
+      /** Every file written, the summary included. */
+      files: z.array(
+        z.object({
+          table: z.enum(['transactions', 'lines', 'cash', 'summary']),
+          file: z.string(),
+          rows: z.number().int(),
+        }),
+      ),
     }),
   ),
   'journal.verify': method(
