@@ -203,7 +203,9 @@ describe('cashiers and a shift: sign in, open with a float, sell, blind-count, c
     await page.getByTestId('movement-confirm').click();
     await enterPin(page, SUPERVISOR_PIN);
     await page.getByTestId('movement-error').waitFor();
-    expect(await textOf(page, 'movement-error')).toContain('支出 NT$5,000 超過錢櫃應有現金');
+    expect(await textOf(page, 'movement-error')).toContain('支出 NT$5,000 超過錢櫃應有的現金');
+    // Blind count: the refusal never tells the cashier what the drawer should hold.
+    expect(await textOf(page, 'movement-error')).not.toContain('NT$1,035');
     expect(await page.getByTestId('pin-dialog').count()).toBe(0);
 
     await page.getByTestId('movement-amount').fill('100');

@@ -215,7 +215,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
         if (input.kind === 'paid-out') {
           // What the drawer should hold now, sales and refunds so far included.
           const expected = liveFigures(shift).expectedCash;
-          if (input.amount > expected) throw paidOutBeyondDrawer(input.amount, expected);
+          if (input.amount > expected) throw paidOutBeyondDrawer(input.amount);
         }
         return journal.appendShiftEntry('shift.cash-movement', {
           shiftId: shift.opened.entryId,

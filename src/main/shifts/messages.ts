@@ -65,12 +65,17 @@ export const saleInFlight = () =>
     ),
   );
 
-export const paidOutBeyondDrawer = (amount: number, expected: number) =>
+/**
+ * Without the expected figure: the cashier in front of the screen counts the drawer blind at the
+ * close, so no message during the shift may tell how much cash it should hold (the X report, with
+ * the supervisor PIN, is where that is read).
+ */
+export const paidOutBeyondDrawer = (amount: number) =>
   new TillError(
     'paid-out-beyond-drawer',
     bilingual(
-      `支出 ${formatNtd(amount)} 超過錢櫃應有現金 ${formatNtd(expected)}，未記錄、錢櫃未開啟。`,
-      `A paid-out of ${formatNtd(amount)} is more than the drawer should hold (${formatNtd(expected)}): nothing was recorded, the drawer stayed shut.`,
+      `支出 ${formatNtd(amount)} 超過錢櫃應有的現金，未記錄、錢櫃未開啟。請主管以 X 報表核對。`,
+      `A paid-out of ${formatNtd(amount)} is more than the drawer should hold: nothing was recorded, the drawer stayed shut. A supervisor can check the X report.`,
     ),
   );
 
