@@ -8,6 +8,7 @@ import {
   type SettingsPatch,
   type SettingsView,
 } from '../../shared/ipc/contract/settings';
+import { variantFor } from '../../provider/variants';
 import { TillError } from '../core/errors';
 import {
   runProviderCheck,
@@ -107,6 +108,17 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
         const write = writes.find(([written]) => written === name);
         return write ? write[1] !== null : secrets.has(name);
       };
+      // A till id the chosen provider could never send (SystemLead's 2-character UseFor): refused
+      // here, by name, rather than on every sale afterwards.
+      if (patch.tillId !== undefined || patch.providerVariant !== undefined) {
+        const refused = variantFor(next.providerVariant).refuseTillId(next.tillId);
+        if (refused) {
+          throw new TillError('rejected', {
+            zh: `${refused.zh}設定未變更。`,
+            en: `${refused.en} Nothing was changed.`,
+          });
+        }
+      }
       const problems = productionProblems(next, isSetAfter);
       if (problems.length > 0) {
         throw new TillError('rejected', {

@@ -27,6 +27,7 @@ export const profileVariant: ProviderVariant = {
   sign: signRequest,
   sendsPrintData: true,
   refuseOrder: () => null,
+  refuseTillId: () => null,
   toWireOrder: ({ RandomNumber: _tillChoice, ...data }: PosOrderData) => ({ ...data }),
   fromWireOrder: ({ RandomNumber: _ignored, ...data }) => ({ ok: true, data }),
   toWireAnswer: (response) => response,

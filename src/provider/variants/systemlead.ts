@@ -71,12 +71,20 @@ const Issued = z.object({
 const Failed = z.object({ Message: z.string().min(1) });
 const ISSUED_MESSAGE = 'Invoice issued';
 
+function refuseTillId(deviceId: string): Bilingual | null {
+  if (deviceId.length <= SYSTEMLEAD_LIMITS.UseFor) return null;
+  return {
+    zh: `收銀機編號「${deviceId}」有 ${deviceId.length} 個字元，SystemLead 的發票組別（UseFor）最多 ${SYSTEMLEAD_LIMITS.UseFor} 個字元：請把收銀機編號改為 ${SYSTEMLEAD_LIMITS.UseFor} 個字元以內（與業者設定的組別相同，例如 T1）。`,
+    en: `The till id "${deviceId}" has ${deviceId.length} characters; SystemLead's segment group (UseFor) takes at most ${SYSTEMLEAD_LIMITS.UseFor}: set a till id of at most ${SYSTEMLEAD_LIMITS.UseFor} characters (the group the provider set up, e.g. T1).`,
+  };
+}
+
 function refuseOrder(data: PosOrderData): Bilingual | null {
-  const deviceId = data.DeviceID;
-  if (deviceId.length > SYSTEMLEAD_LIMITS.UseFor) {
+  const device = refuseTillId(data.DeviceID);
+  if (device) {
     return {
-      zh: `收銀機編號「${deviceId}」有 ${deviceId.length} 個字元，SystemLead 的發票組別（UseFor）最多 ${SYSTEMLEAD_LIMITS.UseFor} 個字元，所以未送出。請店長把收銀機編號改為 ${SYSTEMLEAD_LIMITS.UseFor} 個字元以內（與業者設定的組別相同，例如 T1）。`,
-      en: `The till id "${deviceId}" has ${deviceId.length} characters; SystemLead's segment group (UseFor) takes at most ${SYSTEMLEAD_LIMITS.UseFor}, so nothing was sent. Ask the manager to set a till id of at most ${SYSTEMLEAD_LIMITS.UseFor} characters (the group the provider set up, e.g. T1).`,
+      zh: `${device.zh}所以未送出，請店長到設定畫面修改。`,
+      en: `${device.en} So nothing was sent; ask the manager to change it in Settings.`,
     };
   }
   if (data.BillingNo.length > SYSTEMLEAD_LIMITS.RelateNumber) {
@@ -106,6 +114,7 @@ export const systemLeadVariant: ProviderVariant = {
   sign: (_companyId, signingSecret, timestamp) => systemLeadSignature(timestamp, signingSecret),
   sendsPrintData: false,
   refuseOrder,
+  refuseTillId,
 
   toWireOrder(data) {
     const { RandomNumber: randomNumber, ...rest } = data;

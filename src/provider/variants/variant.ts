@@ -71,6 +71,11 @@ export interface ProviderVariant {
    * is written or sent, so a refusal leaves nothing behind.
    */
   refuseOrder(data: PosOrderData): Bilingual | null;
+  /**
+   * The same for the till id alone (it is the order's `DeviceID`): Settings refuses a till id the
+   * chosen variant could never send, instead of every sale being refused later.
+   */
+  refuseTillId(tillId: string): Bilingual | null;
   /** The wire names of `Data`: the till's canonical order shaped for this provider. */
   toWireOrder(data: PosOrderData): Record<string, unknown>;
   /**

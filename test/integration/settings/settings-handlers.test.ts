@@ -71,6 +71,21 @@ describe('settings methods', () => {
     expect(view.pinRequired).toBe(false);
   });
 
+  it('refuses a till id the chosen provider variant could never send, by name, and changes nothing', async () => {
+    const { value, errorOf, settings, recorded } = setup();
+    // SystemLead's segment group (UseFor) has 2 characters; the default till id T01 has 3.
+    const refused = await errorOf('settings.update', { patch: { providerVariant: 'systemlead' } });
+    expect(refused.code).toBe('rejected');
+    expect(refused.message.zh).toMatch(/收銀機編號「T01」.*UseFor.*設定未變更/);
+    expect(refused.message.en).toMatch(/till id "T01".*Nothing was changed/);
+    expect(settings.get().providerVariant).toBe('profile');
+    expect(recorded).toHaveLength(0);
+    // Both at once is fine, and then a longer till id is refused the same way.
+    await value('settings.update', { patch: { providerVariant: 'systemlead', tillId: 'T1' } });
+    expect((await errorOf('settings.update', { patch: { tillId: 'T02' } })).message.en).toContain('"T02"');
+    expect(settings.get()).toMatchObject({ providerVariant: 'systemlead', tillId: 'T1' });
+  });
+
   it('changes only the fields given, printer fields one at a time, persists them and reports the change', async () => {
     const { value, onChanged, dir } = setup();
     const view = await value('settings.update', {
