@@ -3,13 +3,17 @@
 // {"orderNo","state","invoiceNumber","message"} on stdout, logs on stderr. Exit 0 when the
 // checkout ran (whatever its state), 2 for bad input or a refused resubmission (nothing written),
 // 1 for a failure inside the till.
-import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import type { Bilingual } from '../../shared/domain';
 import { CheckoutOrder } from '../../shared/ipc/contract/checkout';
-import { TillError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import {
+  parseCliArgs,
+  readJsonFile,
+  reportCliFailure,
+  schemaIssues,
+  stderrLogger,
+  usage,
+} from '../core/cli-support';
 import { Journal } from '../journal/journal';
 import { PROVIDER_VARIANT_IDS } from '../../provider/variants';
 import { assembleCheckout } from './assemble';
@@ -38,64 +42,20 @@ export const CliConfig = z
   .strict();
 export type CliConfig = z.infer<typeof CliConfig>;
 
-class UsageError extends Error {
-  constructor(readonly bilingual: Bilingual) {
-    super(bilingual.en);
-  }
-}
-const usage = (zh: string, en: string) => new UsageError({ zh, en });
-
 const USAGE = 'npm run checkout -- --db PATH --config FILE (--order ORDER.json | --resubmit ORDER_NO)';
-
-function readJsonFile(path: string, what: Bilingual): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw usage(`讀不到${what.zh}檔案 ${path}`, `Cannot read the ${what.en} file ${path}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw usage(`${what.zh}檔案 ${path} 不是 JSON`, `The ${what.en} file ${path} is not JSON`);
-  }
-}
-
-function schemaIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-}
-
-const stderrLogger: Logger = {
-  info: (message, fields) => process.stderr.write(`INFO ${message} ${JSON.stringify(fields ?? {})}\n`),
-  warn: (message, fields) => process.stderr.write(`WARN ${message} ${JSON.stringify(fields ?? {})}\n`),
-  error: (message, detail) =>
-    process.stderr.write(
-      `ERROR ${message} ${detail instanceof Error ? detail.message : JSON.stringify(detail ?? null)}\n`,
-    ),
-};
 
 export async function runCheckoutCli(argv: string[]): Promise<number> {
   try {
-    const { values } = (() => {
-      try {
-        return parseArgs({
-          args: argv,
-          options: {
-            db: { type: 'string' },
-            config: { type: 'string' },
-            order: { type: 'string' },
-            resubmit: { type: 'string' },
-          },
-          strict: true,
-          allowPositionals: false,
-        });
-      } catch (error) {
-        throw usage(
-          `參數錯誤：${(error as Error).message}。用法：${USAGE}`,
-          `${(error as Error).message}. Usage: ${USAGE}`,
-        );
-      }
-    })();
+    const { values } = parseCliArgs(
+      argv,
+      {
+        db: { type: 'string' },
+        config: { type: 'string' },
+        order: { type: 'string' },
+        resubmit: { type: 'string' },
+      },
+      USAGE,
+    );
     if (!values.db || !values.config || (values.order === undefined) === (values.resubmit === undefined)) {
       throw usage(`用法：${USAGE}`, `Usage: ${USAGE}`);
     }
@@ -161,14 +121,7 @@ export async function runCheckoutCli(argv: string[]): Promise<number> {
       journal.close();
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TillError) {
-      process.stderr.write(`${error.bilingual.zh}\n${error.bilingual.en}\n`);
-      return 2;
-    }
-    process.stderr.write(
-      `內部錯誤 / Internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    return 1;
+    return reportCliFailure(error);
   }
 }
 

@@ -7,14 +7,18 @@
 // --out (whole or not at all) or stdout; logs on stderr. Exit 0 when nothing is found, 1 when
 // something is (a finding, a suggestion, or something that could not be checked), 2 for bad input
 // (a bilingual message on stderr; nothing written, the provider not asked).
-import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import type { Bilingual } from '../../shared/domain';
+import { existsSync } from 'node:fs';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import type { ReconciliationReport } from '../../shared/ipc/contract/reconciliation';
 import { CliConfig } from '../checkout/cli';
-import { TillError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import {
+  parseCliArgs,
+  readJsonFile,
+  readTextFile,
+  reportCliFailure,
+  stderrLogger,
+  usage,
+} from '../core/cli-support';
 import { CSV_BOM, csvCell } from '../journal/csv';
 import { Journal } from '../journal/journal';
 import { writeTextThroughPartial } from '../journal/partial-file';
@@ -23,39 +27,6 @@ import { exportSources, type TillSource } from './sources';
 
 const USAGE =
   'npm run reconcile -- --db PATH --config FILE --date YYYY-MM-DD [--import EXPORT.json ...] [--format json|csv] [--out FILE]';
-
-class UsageError extends Error {
-  constructor(readonly bilingual: Bilingual) {
-    super(bilingual.en);
-  }
-}
-const usage = (zh: string, en: string) => new UsageError({ zh, en });
-
-const stderrLogger: Logger = {
-  info: (message, fields) => process.stderr.write(`INFO ${message} ${JSON.stringify(fields ?? {})}\n`),
-  warn: (message, fields) => process.stderr.write(`WARN ${message} ${JSON.stringify(fields ?? {})}\n`),
-  error: (message, detail) =>
-    process.stderr.write(
-      `ERROR ${message} ${detail instanceof Error ? detail.message : JSON.stringify(detail ?? null)}\n`,
-    ),
-};
-
-function readText(path: string, what: Bilingual): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw usage(`讀不到${what.zh}檔案 ${path}`, `Cannot read the ${what.en} file ${path}`);
-  }
-}
-
-function readJson(path: string, what: Bilingual): unknown {
-  const text = readText(path, what);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw usage(`${what.zh}檔案 ${path} 不是 JSON`, `The ${what.en} file ${path} is not JSON`);
-  }
-}
 
 /** The CLI's JSON: the issue's fields first, then what else the report says. */
 export function reportJson(report: ReconciliationReport): Record<string, unknown> {
@@ -153,28 +124,18 @@ export function foundSomething(report: ReconciliationReport): boolean {
 
 export async function runReconcileCli(argv: string[]): Promise<number> {
   try {
-    const { values } = (() => {
-      try {
-        return parseArgs({
-          args: argv,
-          options: {
-            db: { type: 'string' },
-            config: { type: 'string' },
-            date: { type: 'string' },
-            import: { type: 'string', multiple: true },
-            format: { type: 'string' },
-            out: { type: 'string' },
-          },
-          strict: true,
-          allowPositionals: false,
-        });
-      } catch (error) {
-        throw usage(
-          `參數錯誤：${(error as Error).message}。用法：${USAGE}`,
-          `${(error as Error).message}. Usage: ${USAGE}`,
-        );
-      }
-    })();
+    const { values } = parseCliArgs(
+      argv,
+      {
+        db: { type: 'string' },
+        config: { type: 'string' },
+        date: { type: 'string' },
+        import: { type: 'string', multiple: true },
+        format: { type: 'string' },
+        out: { type: 'string' },
+      },
+      USAGE,
+    );
     if (!values.db || !values.config || !values.date) throw usage(`用法：${USAGE}`, `Usage: ${USAGE}`);
     if (!BusinessDay.safeParse(values.date).success) {
       throw usage(
@@ -186,7 +147,7 @@ export async function runReconcileCli(argv: string[]): Promise<number> {
     if (format !== 'json' && format !== 'csv') {
       throw usage('--format 須為 json 或 csv', '--format must be json or csv');
     }
-    const parsed = CliConfig.safeParse(readJson(values.config, { zh: '設定', en: 'config' }));
+    const parsed = CliConfig.safeParse(readJsonFile(values.config, { zh: '設定', en: 'config' }));
     if (!parsed.success) {
       const issues = parsed.error.issues
         .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
@@ -207,7 +168,7 @@ export async function runReconcileCli(argv: string[]): Promise<number> {
     if (values.import && values.import.length > 0) {
       const files = values.import.map((path) => ({
         name: path,
-        text: readText(path, { zh: '匯出', en: 'export' }),
+        text: readTextFile(path, { zh: '匯出', en: 'export' }),
       }));
       imports = exportSources(files, {
         companyId: config.companyId,
@@ -246,14 +207,7 @@ export async function runReconcileCli(argv: string[]): Promise<number> {
     else process.stdout.write(text);
     return foundSomething(report) ? 1 : 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TillError) {
-      process.stderr.write(`${error.bilingual.zh}\n${error.bilingual.en}\n`);
-      return 2;
-    }
-    process.stderr.write(
-      `內部錯誤 / Internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    return 1;
+    return reportCliFailure(error);
   }
 }
 

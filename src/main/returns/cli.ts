@@ -6,15 +6,20 @@
 // inside the till, 2 for bad input (nothing written). `status` asks GetInvoicesStatus about the
 // invoice's return that needs verification, settles it, and sends a return that does not stand
 // again (same allowance prefix: it cannot be made twice).
-import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { Bilingual } from '../../shared/domain';
 import { findHiddenCharacter } from '../../shared/domain/plain-text';
 import { ReturnItem, type ReturnResult } from '../../shared/ipc/contract/returns';
 import { CliConfig } from '../checkout/cli';
-import { TillError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import {
+  parseCliArgs,
+  readJsonFile,
+  reportCliFailure,
+  schemaIssues,
+  stderrLogger,
+  usage,
+} from '../core/cli-support';
 import { Journal, type ReturnRecord } from '../journal/journal';
 import { assembleReturns } from './assemble';
 
@@ -22,39 +27,6 @@ const USAGE =
   'npm run returns -- void|allowance|cancel-allowance|status --db PATH --config FILE --invoice INVOICE_NO [--lines LINES.json] [--allowance ALLOWANCE_NO] [--reason TEXT] [--by NAME]';
 const COMMANDS = ['void', 'allowance', 'cancel-allowance', 'status'] as const;
 type Command = (typeof COMMANDS)[number];
-
-class UsageError extends Error {
-  constructor(readonly bilingual: Bilingual) {
-    super(bilingual.en);
-  }
-}
-const usage = (zh: string, en: string) => new UsageError({ zh, en });
-
-const stderrLogger: Logger = {
-  info: (message, fields) => process.stderr.write(`INFO ${message} ${JSON.stringify(fields ?? {})}\n`),
-  warn: (message, fields) => process.stderr.write(`WARN ${message} ${JSON.stringify(fields ?? {})}\n`),
-  error: (message, detail) =>
-    process.stderr.write(
-      `ERROR ${message} ${detail instanceof Error ? detail.message : JSON.stringify(detail ?? null)}\n`,
-    ),
-};
-
-function readJsonFile(path: string, what: Bilingual): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw usage(`讀不到${what.zh}檔案 ${path}`, `Cannot read the ${what.en} file ${path}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw usage(`${what.zh}檔案 ${path} 不是 JSON`, `The ${what.en} file ${path} is not JSON`);
-  }
-}
-
-const issues = (error: z.ZodError) =>
-  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 
 function text(value: string | undefined, name: string, max: number, fallback: string): string {
   const result = (value ?? fallback).trim();
@@ -78,33 +50,26 @@ export async function runReturnsCli(argv: string[]): Promise<number> {
     if (!command || !(COMMANDS as readonly string[]).includes(command)) {
       throw usage(`用法：${USAGE}`, `Usage: ${USAGE}`);
     }
-    const { values } = (() => {
-      try {
-        return parseArgs({
-          args: rest,
-          options: {
-            db: { type: 'string' },
-            config: { type: 'string' },
-            invoice: { type: 'string' },
-            lines: { type: 'string' },
-            allowance: { type: 'string' },
-            reason: { type: 'string' },
-            by: { type: 'string' },
-          },
-          strict: true,
-          allowPositionals: false,
-        });
-      } catch (error) {
-        throw usage(
-          `參數錯誤：${(error as Error).message}。用法：${USAGE}`,
-          `${(error as Error).message}. Usage: ${USAGE}`,
-        );
-      }
-    })();
+    const { values } = parseCliArgs(
+      rest,
+      {
+        db: { type: 'string' },
+        config: { type: 'string' },
+        invoice: { type: 'string' },
+        lines: { type: 'string' },
+        allowance: { type: 'string' },
+        reason: { type: 'string' },
+        by: { type: 'string' },
+      },
+      USAGE,
+    );
     if (!values.db || !values.config || !values.invoice) throw usage(`用法：${USAGE}`, `Usage: ${USAGE}`);
     const configParse = CliConfig.safeParse(readJsonFile(values.config, { zh: '設定', en: 'config' }));
     if (!configParse.success) {
-      throw usage(`設定不正確：${issues(configParse.error)}`, `Bad config: ${issues(configParse.error)}`);
+      throw usage(
+        `設定不正確：${schemaIssues(configParse.error)}`,
+        `Bad config: ${schemaIssues(configParse.error)}`,
+      );
     }
     const config = configParse.data;
     if (!config.standardServiceUrl || !config.standardApiKey || !config.standardSigningSecret) {
@@ -124,7 +89,10 @@ export async function runReturnsCli(argv: string[]): Promise<number> {
         .max(100)
         .safeParse(readJsonFile(values.lines, { zh: '品項', en: 'lines' }));
       if (!parsed.success) {
-        throw usage(`品項格式不正確：${issues(parsed.error)}`, `Bad lines: ${issues(parsed.error)}`);
+        throw usage(
+          `品項格式不正確：${schemaIssues(parsed.error)}`,
+          `Bad lines: ${schemaIssues(parsed.error)}`,
+        );
       }
       items = parsed.data;
     }
@@ -208,14 +176,7 @@ export async function runReturnsCli(argv: string[]): Promise<number> {
       journal.close();
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TillError) {
-      process.stderr.write(`${error.bilingual.zh}\n${error.bilingual.en}\n`);
-      return 2;
-    }
-    process.stderr.write(
-      `內部錯誤 / Internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    return 1;
+    return reportCliFailure(error);
   }
 }
 
