@@ -48,8 +48,8 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     await page.getByTestId('nav-closing').click();
     await page.getByTestId('closing-screen').waitFor();
     // Training-mode sales are not the shop's sales: they are summed apart.
-    await expect.poll(() => textOf(page, 'summary-training-issued-count')).toBe('3');
-    expect(await textOf(page, 'summary-training-issued-amount')).toBe('NT$152');
+    await expect.poll(() => textOf(page, 'summary-training-invoices-count')).toBe('3');
+    expect(await textOf(page, 'summary-training-invoices-amount')).toBe('NT$152');
     const block = await textOf(page, 'summary-training');
     expect(block).toMatch(/現金 2 NT\$\d+/);
     expect(block).toMatch(/信用卡 1 NT\$79/);

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
+import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-office/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createReconciliationCapability } from '../reconciliation/capability';
@@ -19,7 +20,7 @@ import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
-import { openGuardedJournal } from './journal-guard';
+import { CHAIN_KEY_SECRET, openGuardedJournal } from './journal-guard';
 import { createLifecycle } from './lifecycle';
 import type { Logger } from './logger';
 
@@ -38,6 +39,8 @@ export interface CoreOptions {
   logger: Logger;
   /** The idle lock's clock in ms (shifts/session.ts); tests move it instead of waiting. */
   sessionClock?: () => number;
+  /** Between head-office runs (head-office/capability.ts; default 10 s); tests shorten it. */
+  headOfficeIntervalMs?: number;
 }
 
 /** The main process without Electron: every capability behind one typed handler map. */
@@ -105,6 +108,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       supervisorPin: supervisor.pinState(),
       // Late uploads and findings stay in the status bar (reconciliation/capability.ts).
       reconciliation: reconciliation.state(),
+      // Head office: synced, behind by N, unreachable, refused; `off` without an address.
+      headOffice: headOffice.state(),
       // Who is signed in, and whether the till waits for a sign-in (shifts/capability.ts).
       ...shifts.status(),
     };
@@ -201,6 +206,51 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   });
   lifecycle.register(shifts.service);
 
+  // Head office (issue 17): the journal fed to the chain's PostgreSQL when it can be reached.
+  // Without an address `settings()` is null: nothing runs, nothing connects, the state is `off`.
+  // The password is read once per settings change (a status push reads the settings each time).
+  let headOfficePassword: { value: string | null } | null = null;
+  const headOfficeSettings = (): HeadOfficeSettings | null => {
+    const settings = options.settings.get();
+    if (settings.headOfficeUrl === '' || settings.headOfficeStoreId === '') return null;
+    if (!headOfficePassword) {
+      try {
+        headOfficePassword = { value: options.secrets.get('headOfficePassword') };
+      } catch {
+        // Undecryptable: head office refuses the login and the status bar says so.
+        headOfficePassword = { value: null };
+      }
+    }
+    return {
+      connection: {
+        url: settings.headOfficeUrl,
+        password: headOfficePassword.value,
+        tls: settings.headOfficeTls,
+        caCert: settings.headOfficeCaCert === '' ? null : settings.headOfficeCaCert,
+      },
+      storeId: settings.headOfficeStoreId,
+    };
+  };
+  const headOffice = createHeadOfficeCapability({
+    journal,
+    settings: headOfficeSettings,
+    companyId: () => options.settings.get().companyId,
+    tillId: () => options.settings.get().tillId,
+    chainKey: () => {
+      const hex = options.secrets.get(CHAIN_KEY_SECRET);
+      return hex && /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : null;
+    },
+    logger: options.logger,
+    onStateChanged: () => publishStatus(),
+    ...(options.headOfficeIntervalMs ? { intervalMs: options.headOfficeIntervalMs } : {}),
+  });
+  lifecycle.register(headOffice.service);
+  // Each issued sale nudges a run (sent within a second or so, not at the next interval). Not
+  // awaited: the sale's answer never waits on head office.
+  checkout.onIssued(() => {
+    if (headOfficeSettings()) void headOffice.service.runNow();
+  });
+
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
     ...createSettingsHandlers({
@@ -209,6 +259,9 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       pins,
       journal,
       onChanged: () => {
+        // The head-office password may have changed: read again; a new address is tried at once.
+        headOfficePassword = null;
+        if (headOfficeSettings()) void headOffice.service.runNow();
         publishStatus();
         // Training follows the provider variant: the embedded service restarts in the new one.
         void checkout.settingsChanged().then(publishStatus);
@@ -237,6 +290,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     // Runs read only; a store reconciliation and accepting a suggestion need the supervisor PIN.
     ...reconciliation.handlers,
     ...shifts.handlers,
+    // Status and sync read only; the store view needs a connected head office.
+    ...headOffice.handlers,
   };
 
   publishing = true;

@@ -213,6 +213,15 @@ export function classifyError(error: unknown): HeadOfficeError {
       'Head office refused the login: wrong user name or password. Nothing was changed.',
     );
   }
+  // node-postgres's own words when the server asks for a password and none was given (the
+  // till's password cleared in Settings): a login problem, not an internal one.
+  if (/client password must be a string|password must be set/i.test(message)) {
+    return headOfficeError(
+      'auth',
+      '總部資料庫要求密碼，但尚未設定（設定 › 總部）。未變更任何資料。',
+      'Head office asks for a password and none is set (Settings › Head office). Nothing was changed.',
+    );
+  }
   if (code === '3D000') {
     return headOfficeError(
       'no-database',

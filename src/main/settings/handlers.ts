@@ -1,6 +1,7 @@
 import type { Bilingual } from '../../shared/domain/i18n';
 import {
   TillSettings,
+  HeadOfficeSecretName,
   StandardSecretName,
   WritableSecretName,
   type settingsMethods,
@@ -66,6 +67,7 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
       standardApiKey: { set: secrets.has('standardApiKey') },
       standardSigningSecret: { set: secrets.has('standardSigningSecret') },
     },
+    headOfficeSecrets: { headOfficePassword: { set: secrets.has('headOfficePassword') } },
     secureStorage: secrets.backend,
     secureStorageNotice: secureStorageNotice(secrets.backend),
     pinRequired: pinRequired(),
@@ -92,6 +94,8 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
         const printer = await checkPrinterUri(patch.printer.uri);
         if (!printer.ok) throw new TillError('rejected', printer.message);
       }
+      // Head office needs to know which store the till feeds: an address alone is refused.
+      if (next.headOfficeUrl !== '' && next.headOfficeStoreId === '') throw headOfficeNeedsStore();
       const writes = secretWrites(secretsPatch);
       const storesSecret = writes.some(([, value]) => value !== null);
       if (storesSecret && secrets.backend === 'unavailable') throw secureStorageUnavailable();
@@ -205,11 +209,21 @@ function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {
   return TillSettings.parse({ ...current, ...rest, printer: { ...current.printer, ...printer } });
 }
 
-type AnySecretName = WritableSecretName | StandardSecretName;
+const headOfficeNeedsStore = () =>
+  new TillError('rejected', {
+    zh: '設定總部位址時須一併填寫門市代號。設定未變更。',
+    en: 'A head-office address needs the store id too. Nothing was changed.',
+  });
+
+type AnySecretName = WritableSecretName | StandardSecretName | HeadOfficeSecretName;
 type SecretWrite = [AnySecretName, string | null];
 
 function secretWrites(patch: SecretsPatch): SecretWrite[] {
-  return [...WritableSecretName.options, ...StandardSecretName.options].flatMap((name): SecretWrite[] => {
+  return [
+    ...WritableSecretName.options,
+    ...StandardSecretName.options,
+    ...HeadOfficeSecretName.options,
+  ].flatMap((name): SecretWrite[] => {
     const value = patch[name];
     return value === undefined ? [] : [[name, value]];
   });

@@ -13,6 +13,8 @@ export const SECRET_NAMES = [
   // The standard API's pair (returns): its own apiKey and signing secret (profile §4, §5).
   'standardApiKey',
   'standardSigningSecret',
+  // Head office's PostgreSQL password (issue 17): the address in settings carries none.
+  'headOfficePassword',
   'supervisorPinHash',
   'pinLockout',
   'journalChainKey',

@@ -119,7 +119,18 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
     source: { kind: 'text', text: 'code,name,category,price\r\nA1,可樂,飲料,30', fileName: 'a.csv' },
     mode: 'merge',
   }),
-  'settings.update': () => ({ patch: { sellerName: '練習商店' } }),
+  // No PIN: a spoilt patch that still passed would be refused (the PIN is set), so no address
+  // is ever saved and nothing connects; the head-office fields' checks (URL, PEM) see every value.
+  'settings.update': () => ({
+    patch: {
+      sellerName: '練習商店',
+      headOfficeUrl: 'postgres://till@127.0.0.1:1/hq',
+      headOfficeStoreId: 'S1',
+      headOfficeTls: 'verify',
+      headOfficeCaCert: '',
+    },
+    secrets: { headOfficePassword: 'feed-only' },
+  }),
   'verification.resolve': () => ({ orderNo: 'T01-X', outcome: 'notIssued', by: 'Amy', note: 'n' }),
   'printing.printSummary': () => ({ businessDay: OLD_DAY }),
   'printing.preview': () => ({ orderNo: 'T01-X' }),
@@ -140,6 +151,8 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'shift.close': () => ({ count: { '500': 2 }, otherCounted: [{ method: 'card', amount: 10 }] }),
   'shift.list': () => ({ businessDay: OLD_DAY }),
   'day.zReportCopy': () => ({ businessDay: OLD_DAY, pin: PIN, print: false }),
+  // Head office (issue 17): without an address the store view is refused in words, never `internal`.
+  'headOffice.storeDay': () => ({ businessDay: OLD_DAY }),
 };
 
 /** Every path to a value in a template, so that one of them can be replaced. */

@@ -76,6 +76,11 @@ describe('settings in electron-store', () => {
       firstRunDone: true,
       runWithoutPin: false,
       acceptInsecureSecretStorage: false,
+      // Head office (issue 17): none, as before.
+      headOfficeUrl: '',
+      headOfficeStoreId: '',
+      headOfficeTls: 'verify',
+      headOfficeCaCert: '',
     });
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
     expect(onDisk.legacyTheme).toBeUndefined();

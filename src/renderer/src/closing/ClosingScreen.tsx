@@ -7,6 +7,8 @@ import { BackButton } from '../components/BackButton';
 import { BusinessDayField } from '../components/BusinessDayField';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
+import { Segmented } from '../components/Segmented';
+import { StoreView } from '../head-office/StoreView';
 import { useText } from '../i18n/language-store';
 import { labelOf, OPERATION_LABEL, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
 import { ReconciliationSection } from '../reconciliation/ReconciliationSection';
@@ -14,6 +16,14 @@ import { useSupervisorAction } from '../settings/SupervisorAction';
 import { DayShifts } from '../shifts/DayShifts';
 import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
+
+/** The export's files by table, as the list under the export names them. */
+const TABLE_LABEL: Readonly<Record<'transactions' | 'lines' | 'cash' | 'summary', Bilingual>> = {
+  transactions: { zh: '交易', en: 'Transactions' },
+  lines: { zh: '品項', en: 'Line items' },
+  cash: { zh: '現金', en: 'Cash' },
+  summary: { zh: '日結', en: 'Summary' },
+};
 
 /** Count and amount per method, kind or state; a key without a label shows as itself. */
 function FigureTable({
@@ -69,15 +79,24 @@ function SummaryBlock({
   return (
     <section className="panel summary-block" data-testid={testId}>
       <h2 className="panel__title">{title}</h2>
+      {/* The invoices as the return counts them: only those that stand; voided ones apart. */}
       <dl className="summary-figures">
-        <dt>{t({ zh: '已開立發票', en: 'Invoices issued' })}</dt>
-        <dd data-testid={`${testId}-issued-count`}>{block.issued.count}</dd>
-        <dt>{t({ zh: '開立金額', en: 'Issued amount' })}</dt>
-        <dd className="summary-figures__big" data-testid={`${testId}-issued-amount`}>
-          {formatNtd(block.issued.amount)}
+        <dt>{t({ zh: '有效發票', en: 'Invoices standing' })}</dt>
+        <dd data-testid={`${testId}-invoices-count`}>{block.invoices.standing.count}</dd>
+        <dt>{t({ zh: '發票金額', en: 'Invoice amount' })}</dt>
+        <dd className="summary-figures__big" data-testid={`${testId}-invoices-amount`}>
+          {formatNtd(block.invoices.standing.amount)}
         </dd>
         <dt>{t({ zh: '稅額', en: 'Tax' })}</dt>
-        <dd>{formatNtd(block.taxAmount)}</dd>
+        <dd data-testid={`${testId}-tax`}>{formatNtd(block.invoices.tax.total)}</dd>
+        {block.invoices.voided.count > 0 && (
+          <>
+            <dt>{t({ zh: '已作廢（不計入）', en: 'Voided (not counted)' })}</dt>
+            <dd data-testid={`${testId}-voided`}>
+              {block.invoices.voided.count} · {formatNtd(block.invoices.voided.amount)}
+            </dd>
+          </>
+        )}
         <dt>{t({ zh: '交易筆數（全部狀態）', en: 'Sales (any state)' })}</dt>
         <dd>{block.count}</dd>
       </dl>
@@ -181,17 +200,37 @@ export function ClosingScreen() {
             </KeyButton>
           ))}
         </div>
-        {closing.exported.map((file) => (
-          <p key={file.file} className="notice notice--ok" data-testid="export-done">
-            {t({ zh: `已匯出 ${file.rows} 筆：`, en: `Exported ${file.rows} rows: ` })}
-            <code>{file.file}</code>
-            {file.summaryFile && (
-              <>
-                {' + '}
-                <code>{file.summaryFile}</code>
-              </>
+        {/* CSV only: words for spreadsheets and accountants, or the codes scripts read. */}
+        <fieldset className="field">
+          <legend className="field__label">{t({ zh: 'CSV 欄名', en: 'CSV headers' })}</legend>
+          <Segmented
+            value={closing.headers}
+            onChange={closing.setHeaders}
+            options={[
+              { value: 'zh', label: '中文', testId: 'export-headers-zh' },
+              { value: 'en', label: 'English', testId: 'export-headers-en' },
+              { value: 'codes', label: t({ zh: '代碼', en: 'Codes' }), testId: 'export-headers-codes' },
+            ]}
+          />
+        </fieldset>
+        {closing.exported.map((result) => (
+          <div key={result.file} className="notice notice--ok" data-testid="export-done">
+            <p>
+              {t({ zh: `已匯出 ${result.rows} 筆：`, en: `Exported ${result.rows} rows: ` })}
+              <code>{result.file}</code>
+            </p>
+            {result.files.length > 1 && (
+              <ul className="export-files" data-testid="export-files">
+                {result.files
+                  .filter((written) => written.file !== result.file)
+                  .map((written) => (
+                    <li key={written.file}>
+                      {t(TABLE_LABEL[written.table])} <code>{written.file}</code>
+                    </li>
+                  ))}
+              </ul>
             )}
-          </p>
+          </div>
         ))}
       </section>
       <section className="panel" data-testid="drawer-panel">
@@ -235,6 +274,8 @@ export function ClosingScreen() {
           </p>
         )}
       </section>
+      {/* Below everything this till knows by itself: the store as head office has it. */}
+      <StoreView businessDay={closing.businessDay} reload={closing.loads} />
       <footer className="action-bar">
         <BackButton />
         <KeyButton shortcut="F5" onClick={() => void closing.load()}>

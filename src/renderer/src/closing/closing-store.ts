@@ -11,12 +11,17 @@ interface ClosingState {
   businessDay: string;
   summary: JournalSummary | null;
   folder: string;
+  /** The CSV's headers: words in Chinese (the default) or English, or the machine codes. */
+  headers: 'zh' | 'en' | 'codes';
+  /** Counts the loads, so the parts that load by themselves (the store view) follow a refresh. */
+  loads: number;
   exported: MethodOutput<'journal.export'>[];
   verification: MethodOutput<'journal.verify'> | null;
   busy: boolean;
   error: IpcError | null;
   setDay(day: string): void;
   setFolder(folder: string): void;
+  setHeaders(headers: 'zh' | 'en' | 'codes'): void;
   load(): Promise<void>;
   /** Answers the error (a wrong PIN stays in the PIN dialog), or null when exported. */
   exportDay(format: 'csv' | 'json', supervisor: SupervisorInput): Promise<IpcError | null>;
@@ -30,6 +35,8 @@ export const useClosing = create<ClosingState>((set, get) => ({
   businessDay: today(),
   summary: null,
   folder: '',
+  headers: 'zh',
+  loads: 0,
   exported: [],
   verification: null,
   busy: false,
@@ -40,20 +47,23 @@ export const useClosing = create<ClosingState>((set, get) => ({
     void get().load();
   },
   setFolder: (folder) => set({ folder }),
+  setHeaders: (headers) => set({ headers }),
   async load() {
     const { businessDay } = get();
     if (!isBusinessDay(businessDay)) return;
+    set((s) => ({ loads: s.loads + 1 }));
     const result = await callTill('journal.summary', { businessDay });
     if (result.ok) set({ summary: result.value, error: null });
     else set({ error: result.error });
   },
   async exportDay(format, supervisor) {
-    const { businessDay, folder } = get();
+    const { businessDay, folder, headers } = get();
     set({ busy: true, error: null });
     const result = await callTill('journal.export', {
       businessDay,
       format,
       folder: folder.trim(),
+      headers,
       ...supervisor,
     });
     if (result.ok) {

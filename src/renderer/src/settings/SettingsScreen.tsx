@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
+  CA_CERT_MAX,
+  HeadOfficeSecretName,
   StandardSecretName,
   WritableSecretName,
   type SecretsPatch,
@@ -23,9 +25,13 @@ import { printerKey } from './printer-test-store';
 import { useSettings } from './settings-store';
 
 type Settings = SettingsView['settings'];
-/** The POS keys and QR key, and the standard API's key pair (returns), all write-only. */
-type SecretName = WritableSecretName | StandardSecretName;
-const SECRET_NAMES: readonly SecretName[] = [...WritableSecretName.options, ...StandardSecretName.options];
+/** The POS keys and QR key, the standard API's key pair (returns), head office's password: write-only. */
+type SecretName = WritableSecretName | StandardSecretName | HeadOfficeSecretName;
+const SECRET_NAMES: readonly SecretName[] = [
+  ...WritableSecretName.options,
+  ...StandardSecretName.options,
+  ...HeadOfficeSecretName.options,
+];
 
 /** The secret fields as they start and as a save leaves them: empty (a stored value is never shown). */
 const NO_SECRETS_TYPED = Object.fromEntries(SECRET_NAMES.map((name) => [name, ''])) as Record<
@@ -112,6 +118,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
       'idleLockMinutes',
       'kiosk',
       'acceptInsecureSecretStorage',
+      'headOfficeUrl',
+      'headOfficeStoreId',
+      'headOfficeTls',
+      'headOfficeCaCert',
     ] as const) {
       if (form[key] !== view.settings[key]) Object.assign(patch, { [key]: form[key] });
     }
@@ -151,9 +161,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
   /** Whether a secret is stored (the view says only that, never the value). */
   const isSet = (name: SecretName): boolean =>
-    name === 'standardApiKey' || name === 'standardSigningSecret'
-      ? (view.standardSecrets?.[name].set ?? false)
-      : view.secrets[name].set;
+    name === 'headOfficePassword'
+      ? (view.headOfficeSecrets?.[name].set ?? false)
+      : name === 'standardApiKey' || name === 'standardSigningSecret'
+        ? (view.standardSecrets?.[name].set ?? false)
+        : view.secrets[name].set;
 
   const secretField = (name: SecretName, label: string, placeholder: string) => (
     <Field
@@ -440,6 +452,81 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </div>
         </section>
       </div>
+      <section className="panel" data-testid="settings-head-office">
+        <h2 className="panel__title">{t({ zh: '總部', en: 'Head office' })}</h2>
+        <p className="hint">
+          {t({
+            zh: '填入總部 PostgreSQL 位址後，收銀機會把日誌傳到總部（離線時照常營業，連上後補傳）。留空則不傳送。',
+            en: "With head office's PostgreSQL address, the till sends its journal there (it sells on offline and catches up later). Empty: nothing is sent.",
+          })}
+        </p>
+        <div className="settings__columns">
+          <div>
+            <TextField
+              label={t({ zh: '位址（不含密碼）', en: 'Address (no password)' })}
+              value={form.headOfficeUrl}
+              spellCheck={false}
+              maxLength={500}
+              placeholder="postgres://till_t01@hq.example.com:5432/headoffice"
+              onChange={(e) => set('headOfficeUrl', e.target.value.trim())}
+              data-testid="set-hq-url"
+            />
+            <TextField
+              label={t({ zh: '門市代號', en: 'Store id' })}
+              value={form.headOfficeStoreId}
+              spellCheck={false}
+              maxLength={32}
+              placeholder="S1"
+              onChange={(e) => set('headOfficeStoreId', e.target.value.trim())}
+              data-testid="set-hq-store"
+            />
+            {secretField(
+              'headOfficePassword',
+              t({ zh: '總部密碼', en: 'Head-office password' }),
+              t({ zh: '此收銀機的資料庫帳號密碼', en: "This till's database password" }),
+            )}
+          </div>
+          <div>
+            <fieldset className="field">
+              <legend className="field__label">{t({ zh: '加密連線（TLS）', en: 'Encryption (TLS)' })}</legend>
+              <Segmented
+                value={form.headOfficeTls}
+                onChange={(tls) => set('headOfficeTls', tls)}
+                options={[
+                  { value: 'off', label: t({ zh: '不加密', en: 'Off' }), testId: 'set-hq-tls-off' },
+                  {
+                    value: 'require',
+                    label: t({ zh: '加密', en: 'Encrypted' }),
+                    testId: 'set-hq-tls-require',
+                  },
+                  {
+                    value: 'verify',
+                    label: t({ zh: '加密並驗證', en: 'Encrypted, verified' }),
+                    testId: 'set-hq-tls-verify',
+                  },
+                ]}
+              />
+            </fieldset>
+            <Field
+              label={t({
+                zh: 'CA 憑證（PEM，選填；留空用系統憑證）',
+                en: "CA certificate (PEM, optional; empty: the system's)",
+              })}
+            >
+              <textarea
+                className="field__input field__textarea"
+                rows={4}
+                spellCheck={false}
+                maxLength={CA_CERT_MAX}
+                value={form.headOfficeCaCert}
+                placeholder="-----BEGIN CERTIFICATE-----"
+                onChange={(e) => set('headOfficeCaCert', e.target.value.trim())}
+                data-testid="set-hq-ca"
+              />
+            </Field>
+          </div>
+        </div>
+      </section>
       <CashierSettings
         idleLockMinutes={form.idleLockMinutes}
         onIdleLockMinutes={(minutes) => set('idleLockMinutes', minutes)}

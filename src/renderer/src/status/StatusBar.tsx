@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { describeClockOffset } from '../../../shared/domain';
 import { isBusyScreen, useNavigation } from '../app/navigation-store';
+import { HeadOfficeStatus } from '../head-office/HeadOfficeStatus';
 import { useText } from '../i18n/language-store';
 import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { UploadWarning } from '../reconciliation/UploadWarning';
@@ -15,7 +16,7 @@ const SERVICE_TEXT = {
 
 /**
  * Always visible, on one line: mode, till, who is signed in, service, printer, how many sales
- * wait for verification, and invoices late or at risk to upload.
+ * wait for verification, invoices late or at risk to upload, and head office once one is set.
  */
 export function StatusBar() {
   const t = useText();
@@ -104,6 +105,7 @@ export function StatusBar() {
         <span data-testid="status-pending">{pending}</span>
       )}
       <UploadWarning state={status.reconciliation} disabled={busy} />
+      <HeadOfficeStatus state={status.headOffice} />
       <span className="status-bar__version" data-testid="status-version">
         {status.appName} v{status.version}
       </span>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { method, noInput } from './define';
+// head-office.ts imports only define.ts: no cycle back to this file.
+import { HeadOfficeState } from './head-office';
 
 export const TillMode = z.enum(['training', 'production']);
 
@@ -60,6 +62,8 @@ export const AppStatus = z.object({
   supervisorPin: z.enum(['set', 'waived', 'missing']),
   /** The provider reconciliation (late uploads, findings): see contract/reconciliation.ts. */
   reconciliation: ReconciliationState,
+  /** Head office (contract/head-office.ts): synced, behind by N, unreachable, refused; `off` without an address. */
+  headOffice: HeadOfficeState,
   /** Who is signed in (contract/shifts.ts); null when nobody is, or the till has no cashiers. */
   cashier: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Cashiers exist and nobody is signed in (or the till was left idle): sales wait for a sign-in. */

@@ -3,6 +3,7 @@ import { appEvents, appMethods } from './app';
 import { catalogEvents, catalogMethods } from './catalog';
 import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
+import { headOfficeMethods } from './head-office';
 import { journalMethods } from './journal';
 import { printingMethods } from './printing';
 import { reconciliationMethods } from './reconciliation';
@@ -25,6 +26,7 @@ export const contract = {
   ...returnsMethods,
   ...reconciliationMethods,
   ...shiftsMethods,
+  ...headOfficeMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
@@ -54,6 +56,7 @@ export function isEventName(name: unknown): name is EventName {
 export * from './app';
 export * from './catalog';
 export * from './define';
+export * from './head-office';
 export * from './journal';
 export * from './printing';
 export * from './reconciliation';

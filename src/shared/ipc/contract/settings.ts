@@ -24,6 +24,86 @@ const Printer = z.object({
 export const ProviderVariantSetting = z.enum(['profile', 'systemlead']);
 export type ProviderVariantSetting = z.infer<typeof ProviderVariantSetting>;
 
+/**
+ * Head office's address as settings keep it (issue 17): `postgres://user@host:port/database`, the
+ * password never in it (it is the write-only `headOfficePassword` secret, so it cannot reach the
+ * settings file, the screen or a log) and no query (TLS is `headOfficeTls`, one place). Empty: no
+ * head office, nothing is sent.
+ */
+export function headOfficeUrlProblem(value: string): { zh: string; en: string } | null {
+  if (value === '') return null;
+  if (!URL.canParse(value))
+    return {
+      zh: '格式應為 postgres://帳號@主機:埠/資料庫',
+      en: 'expected postgres://user@host:port/database',
+    };
+  const url = new URL(value);
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    return { zh: '須以 postgres:// 開頭', en: 'it must start with postgres://' };
+  if (url.password)
+    return {
+      zh: '位址不可含密碼（請填在「總部密碼」欄）',
+      en: 'no password in the address (type it in the head-office password field)',
+    };
+  if (!url.username) return { zh: '缺少帳號', en: 'the user name is missing' };
+  if (!url.hostname) return { zh: '缺少主機', en: 'the host is missing' };
+  const database = url.pathname.replace(/^\//, '');
+  if (!database || database.includes('/'))
+    return { zh: '缺少資料庫名稱', en: 'the database name is missing' };
+  if (url.search || url.hash)
+    return { zh: '位址不可含參數（TLS 另行設定）', en: 'no parameters in the address (TLS is set apart)' };
+  return null;
+}
+
+export const HeadOfficeUrl = PlainText(500).superRefine((value, ctx) => {
+  const problem = headOfficeUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.en, params: { zh: problem.zh } });
+});
+
+/** At most this many characters of PEM: a chain of a few certificates, not a file of anything. */
+export const CA_CERT_MAX = 16_000;
+
+/**
+ * Whether a text is one or more PEM certificates and nothing else (blank lines between them
+ * allowed): checked line by line rather than with one regular expression, so a long hostile text
+ * costs one pass.
+ */
+export function isPemCertificates(text: string): boolean {
+  if (text.length > CA_CERT_MAX) return false;
+  const lines = text.split(/\r?\n/);
+  let inside = false;
+  let body = 0;
+  let certificates = 0;
+  for (const line of lines) {
+    if (!inside) {
+      if (line.trim() === '') continue;
+      if (line !== '-----BEGIN CERTIFICATE-----') return false;
+      inside = true;
+      body = 0;
+    } else if (line === '-----END CERTIFICATE-----') {
+      if (body === 0) return false;
+      inside = false;
+      certificates += 1;
+    } else if (/^[A-Za-z0-9+/=]{1,76}$/.test(line)) {
+      body += 1;
+    } else {
+      return false;
+    }
+  }
+  return !inside && certificates > 0;
+}
+
+export const CaCertificate = z
+  .string()
+  .max(CA_CERT_MAX)
+  .refine((value) => value === '' || isPemCertificates(value), {
+    message: 'a PEM certificate (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----), or empty',
+    params: { zh: '須為 PEM 憑證（-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----）或留空' },
+  });
+
+/** `off` plain TCP (the shop's own network); `require` encrypted; `verify` encrypted and checked. */
+export const HeadOfficeTls = z.enum(['off', 'require', 'verify']);
+
 const fields = {
   mode: TillMode,
   tillId: z.string().regex(/^[A-Z0-9]{2,6}$/),
@@ -61,6 +141,13 @@ const fields = {
    * with a key on this disk): recorded, and shown in settings. Without it they are refused there.
    */
   acceptInsecureSecretStorage: z.boolean(),
+  /** Head office (issue 17): empty = none, nothing is sent. See HeadOfficeUrl. */
+  headOfficeUrl: HeadOfficeUrl,
+  /** The store this till belongs to at head office (its `hq.stores` id). */
+  headOfficeStoreId: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/, 'letters, digits, _ and -, at most 32'),
+  headOfficeTls: HeadOfficeTls,
+  /** The CA that signed head office's certificate (PEM), for `verify`; empty: the system's CAs. */
+  headOfficeCaCert: CaCertificate,
 };
 
 /**
@@ -91,6 +178,11 @@ export const TillSettings = z.object({
   firstRunDone: fields.firstRunDone.default(false),
   runWithoutPin: fields.runWithoutPin.default(false),
   acceptInsecureSecretStorage: fields.acceptInsecureSecretStorage.default(false),
+  headOfficeUrl: fields.headOfficeUrl.default(''),
+  headOfficeStoreId: fields.headOfficeStoreId.default(''),
+  // Checked by default: an address off this machine is an untrusted network until said otherwise.
+  headOfficeTls: fields.headOfficeTls.default('verify'),
+  headOfficeCaCert: fields.headOfficeCaCert.default(''),
 });
 export type TillSettings = z.infer<typeof TillSettings>;
 
@@ -126,6 +218,10 @@ export const SettingsPatch = z
     firstRunDone: fields.firstRunDone.optional(),
     runWithoutPin: fields.runWithoutPin.optional(),
     acceptInsecureSecretStorage: fields.acceptInsecureSecretStorage.optional(),
+    headOfficeUrl: fields.headOfficeUrl.optional(),
+    headOfficeStoreId: fields.headOfficeStoreId.optional(),
+    headOfficeTls: fields.headOfficeTls.optional(),
+    headOfficeCaCert: fields.headOfficeCaCert.optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
@@ -143,6 +239,10 @@ const credential = z.string().regex(/^[\x21-\x7e]{8,256}$/, '8 to 256 printable 
 export const StandardSecretName = z.enum(['standardApiKey', 'standardSigningSecret']);
 export type StandardSecretName = z.infer<typeof StandardSecretName>;
 
+/** Head office's password (issue 17): write-only, and not needed to sell. */
+export const HeadOfficeSecretName = z.enum(['headOfficePassword']);
+export type HeadOfficeSecretName = z.infer<typeof HeadOfficeSecretName>;
+
 /** A new value, or null to remove the secret; a missing key leaves it as it is. */
 export const SecretsPatch = z
   .object({
@@ -150,6 +250,8 @@ export const SecretsPatch = z
     signingSecret: credential.nullable().optional(),
     standardApiKey: credential.nullable().optional(),
     standardSigningSecret: credential.nullable().optional(),
+    /** Head office's PostgreSQL password: any visible text (a database's rule, not ours). */
+    headOfficePassword: PlainText(200).min(1).nullable().optional(),
     /** The seller's QR key from the tax platform: 32 hex digits (AES-128). */
     qrAesKey: z
       .string()
@@ -196,6 +298,8 @@ export const SettingsView = z.object({
   }),
   /** Whether the standard API's key pair (returns, production mode) is set. */
   standardSecrets: z.object({ standardApiKey: SecretFlag, standardSigningSecret: SecretFlag }).optional(),
+  /** Whether head office's password is set. */
+  headOfficeSecrets: z.object({ headOfficePassword: SecretFlag }).optional(),
   secureStorage: SecureStorageState,
   /** Shown on the settings screen when secureStorage is not `os`. */
   secureStorageNotice: BilingualText.nullable(),
