@@ -109,11 +109,12 @@ describe('secrets never reach a file, a log line or the renderer', () => {
   afterAll(() => temp.remove());
 
   it('ran as a till would: production settings saved, status pushed after each change', () => {
-    // One push per settings change (the PIN and two updates succeeded); the printer's and the
-    // service's first answers may add some.
+    // One push per settings change (the PIN and two updates succeeded); the first answers of the
+    // printer and the service, and the reconciliation's line going off once production has no
+    // standard keys, may add one each: a handful, never a push per call.
     const changes = events.filter((e) => e.event === 'app.status-changed');
     expect(changes.length).toBeGreaterThanOrEqual(3);
-    expect(changes.length).toBeLessThanOrEqual(5);
+    expect(changes.length).toBeLessThanOrEqual(8);
     expect(changes.at(-1)!.payload).toMatchObject({
       mode: 'production',
       service: { url: 'https://pos.einvoice.example' },
