@@ -239,13 +239,30 @@ export class PrintService {
     const job =
       'jobId' in ref ? await this.deps.store.getPrintJob(ref.jobId) : await this.latestJobFor(ref.orderNo);
     if (!job) return null;
-    return { ...this.previewContent(job.kind, job.content, await this.printsAsReprint(job)), job };
+    return {
+      ...this.previewContent(job.kind, job.content, await this.printsAsReprint(job), this.isTraining(job)),
+      job,
+    };
   }
 
   /** Renders content that is not (yet) a job: e.g. the result screen before printing. */
-  previewContent(kind: PrintJobKind, content: string, reprint = false): SlipPreview {
+  previewContent(kind: PrintJobKind, content: string, reprint = false, training = false): SlipPreview {
     const paper = paperOf(this.deps.printer().paperWidth);
-    return renderPreview(joinForPreview(slipsForJob({ kind, content, reprint }, paper)), paper, this.font());
+    return renderPreview(
+      joinForPreview(slipsForJob({ kind, content, reprint }, paper, { training })),
+      paper,
+      this.font(),
+    );
+  }
+
+  /** A job of a training sale (the journal's `training` flag): its proof says it is no invoice. */
+  private isTraining(job: Pick<PrintJobRecord, 'orderNo'>): boolean {
+    if (job.orderNo === null) return false;
+    try {
+      return this.deps.transaction?.(job.orderNo)?.training === true;
+    } catch {
+      return false;
+    }
   }
 
   async status(): Promise<PrinterStatus> {
@@ -335,7 +352,7 @@ export class PrintService {
         // One byte stream for all copies: each copy is a whole slip with its own cut, and the
         // drawer kicks once, before the first.
         const bytes = Buffer.concat(
-          slipsForJob({ ...job, reprint }, paper).map((slip, index) =>
+          slipsForJob({ ...job, reprint }, paper, { training: this.isTraining(job) }).map((slip, index) =>
             renderEscPos(slip, {
               model: config.model,
               chinese: config.chinese,

@@ -84,13 +84,17 @@ export function detailsLayoutOf(content: string): DetailsLayout {
 }
 
 /** Every slip of a job, in print order (the allowance slip has two copies, each cut on its own). */
-export function slipsForJob(job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>, paper: Paper): Slip[] {
+export function slipsForJob(
+  job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>,
+  paper: Paper,
+  options: { training?: boolean } = {},
+): Slip[] {
   try {
     switch (job.kind) {
       case 'proof': {
         const parsed = parsePrintDataString(proofEnvelope(job.content).printDataString);
         if (!parsed.ok) throw new PrintFailure('bad-content', parsed.reason);
-        return [proofSlip(parsed.data, { reprint: job.reprint })];
+        return [proofSlip(parsed.data, { reprint: job.reprint, training: options.training === true })];
       }
       case 'details':
         switch (detailsLayoutOf(job.content)) {

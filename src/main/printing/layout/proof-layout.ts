@@ -11,15 +11,34 @@ import { fitsWide, formatQuantity, SlipBuilder, type Slip } from './slip';
 export const PROOF_TITLE = '電子發票證明聯';
 export const REPRINT_TITLE = '電子發票證明聯補印';
 
+/**
+ * A proof printed in training mode must not pass for an invoice (issue 15): a band above and
+ * below the regulated layout says so, in both languages, never over the barcode or the QR pair.
+ */
+export const TRAINING_MARK_ZH = '練習用，非統一發票';
+export const TRAINING_MARK_EN = 'TRAINING - NOT A UNIFORM INVOICE';
+
+/** The training band: full-width rules around the mark (zh tall and bold, en bold). */
+export function trainingBand(b: SlipBuilder): void {
+  b.rule('*');
+  b.line(TRAINING_MARK_ZH, 'center', { tall: true, bold: true });
+  b.wrapped(TRAINING_MARK_EN, 'center', { bold: true });
+  b.rule('*');
+}
+
 export function hasBuyerTaxId(data: PrintData): boolean {
   return /^\d{8}$/.test(data.BuyerID) && data.BuyerID !== '00000000';
 }
 
-export function proofSlip(data: PrintData, options: { reprint: boolean }): Slip {
+export function proofSlip(data: PrintData, options: { reprint: boolean; training?: boolean }): Slip {
   const b = new SlipBuilder(PROOF_COLUMNS);
   const business = hasBuyerTaxId(data);
   const big = (text: string) => ({ wide: fitsWide(text, PROOF_COLUMNS), tall: true, bold: true });
 
+  if (options.training) {
+    trainingBand(b);
+    b.feed(6);
+  }
   const seller = data.SellerName.trim() || data.SellerID;
   if (fitsWide(seller, PROOF_COLUMNS)) b.line(seller, 'center', big(seller));
   else b.wrapped(seller, 'center', { bold: true });
@@ -50,6 +69,10 @@ export function proofSlip(data: PrintData, options: { reprint: boolean }): Slip 
     b.row('稅額', String(data.TaxAmount));
     b.row('總計', String(data.TotalAmount), { bold: true });
     if (data.Remark.trim() !== '') b.wrapped(`備註：${data.Remark.trim()}`);
+  }
+  if (options.training) {
+    b.feed(6);
+    trainingBand(b);
   }
 
   return {
