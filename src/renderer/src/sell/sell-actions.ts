@@ -1,6 +1,7 @@
 import { useCheckout } from '../checkout/checkout-store';
 import { CARRIER_LABEL, carrierOf } from '../checkout/invoice-form';
 import { callTill } from '../ipc/till-client';
+import { beepError } from '../scanner/beep';
 import { useCart } from './cart-store';
 
 /**
@@ -48,10 +49,12 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
   }
   const result = await callTill('catalog.lookup', { code: trimmed.slice(0, 64) });
   if (!result.ok) {
+    beepError();
     cart.setNotice({ tone: 'error', text: result.error.message });
     return false;
   }
   if (!result.value.product) {
+    beepError();
     cart.setNotice({
       tone: 'error',
       text: { zh: `查無此條碼或品號：${trimmed}`, en: `No product with the barcode or code ${trimmed}` },
