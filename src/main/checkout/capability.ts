@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { bilingual, describeClockOffset } from '../../shared/domain';
 import type { AppStatus } from '../../shared/ipc/contract/app';
 import type { CheckoutOrder, CheckoutResult, checkoutMethods } from '../../shared/ipc/contract/checkout';
+import type { trainingMethods } from '../../shared/ipc/contract/training';
 import { startTrainingService, trainingDefaults, type TrainingService } from '../../training-service';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
@@ -13,6 +14,7 @@ import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderVariantId } from '../../provider/variants';
 import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
+import { createDrillHandlers } from './drills';
 import { createCheckoutHandlers } from './handlers';
 import { createVerification } from './verification';
 
@@ -36,6 +38,8 @@ export interface CheckoutCapabilityOptions {
 
 export interface CheckoutCapability {
   handlers: HandlersFor<typeof checkoutMethods>;
+  /** Fault drills of the embedded training service (training mode only, supervisor PIN). */
+  trainingHandlers: HandlersFor<typeof trainingMethods>;
   /** The printing capability subscribes here; returns the unsubscribe function. */
   onIssued(listener: (event: IssuedEvent) => void | Promise<void>): () => void;
   serviceStatus(): AppStatus['service'];
@@ -212,6 +216,16 @@ export async function createCheckoutCapability(
 
   return {
     handlers: createCheckoutHandlers({ engine, verification, supervisor: options.supervisor }),
+    trainingHandlers: createDrillHandlers({
+      channel: async () => {
+        if (closed || options.settings.get().mode !== 'training') return null;
+        const service = await ensureTrainingService();
+        return { url: service.url, adminToken: service.config.adminToken };
+      },
+      timeoutMs: () => options.settings.get().timeoutMs,
+      supervisor: options.supervisor,
+      logger,
+    }),
     onIssued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

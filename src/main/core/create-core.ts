@@ -292,6 +292,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...shifts.handlers,
     // Status and sync read only; the store view needs a connected head office.
     ...headOffice.handlers,
+    // Fault drills of the training service: training mode only, supervisor PIN, recorded.
+    ...checkout.trainingHandlers,
   };
 
   publishing = true;

@@ -24,6 +24,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'reconciliation.accept',
   'shift.x-report',
   'day.z-report-copy',
+  'training.drill',
 ]);
 
 // eslint-disable-next-line no-control-regex

@@ -296,7 +296,9 @@ export type SupervisorActionKind =
   | 'reconciliation.accept'
   // Shifts (issue 14): the X report shows the expected cash; a Z report's copy is printed.
   | 'shift.x-report'
-  | 'day.z-report-copy';
+  | 'day.z-report-copy'
+  // Training mode (issue 15): a fault drill of the training service armed from Settings.
+  | 'training.drill';
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;

@@ -10,6 +10,7 @@ import { reconciliationMethods } from './reconciliation';
 import { returnsMethods } from './returns';
 import { settingsMethods } from './settings';
 import { shiftsMethods } from './shifts';
+import { trainingMethods } from './training';
 
 /**
  * The one IPC contract: every method the renderer may call and every event the main process
@@ -27,6 +28,7 @@ export const contract = {
   ...reconciliationMethods,
   ...shiftsMethods,
   ...headOfficeMethods,
+  ...trainingMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
@@ -62,3 +64,4 @@ export * from './printing';
 export * from './reconciliation';
 export * from './settings';
 export * from './shifts';
+export * from './training';

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { Journal } from '../../../src/main/journal/journal';
+import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
+import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import { TRAINING_DRILL_TEXT } from '../../../src/shared/domain/training-drills';
+import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
+import type { TrainingDrillResult } from '../../../src/shared/ipc/contract/training';
+import { memoryLogger, paperOrder } from '../checkout/harness';
+import { makeTempDir } from '../../support/temp-dir';
+
+/**
+ * Issue 15: the training service's fault drills through the core's one entry. `training.drill`
+ * arms the embedded service's fault queue for the next sale (training mode only, supervisor PIN,
+ * recorded); the next sale then goes as the drill's text tells the cashier.
+ */
+describe('fault drills in training mode', () => {
+  const temp = makeTempDir('training-drills');
+  let core: TillCore;
+  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
+  const secrets = createFileKeySecretStore(temp.dir);
+  const ctx = { host: 'web' as const };
+  const PIN = '2468';
+
+  const dispatch = (method: string, payload: unknown) => core.dispatch(method, payload, ctx);
+  const call = async <T>(method: string, payload: unknown): Promise<T> => {
+    const result = await dispatch(method, payload);
+    if (!result.ok) throw Object.assign(new Error(result.error.message.en), { code: result.error.code });
+    return result.value as T;
+  };
+
+  beforeAll(async () => {
+    core = await createTillCore({
+      host: 'web',
+      appName: 'Till',
+      version: 'test',
+      dataDir: temp.dir,
+      settings,
+      secrets,
+      logger: memoryLogger(),
+    });
+    await call('settings.setPin', { newPin: PIN });
+  });
+  afterAll(async () => {
+    await core.close();
+    temp.remove();
+  });
+
+  it('needs the supervisor PIN: without it or with a wrong one nothing is armed', async () => {
+    const missing = await dispatch('training.drill', { drill: 'server-error' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'pin-required' } });
+    const wrong = await dispatch('training.drill', { drill: 'server-error', pin: '1111' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'pin-wrong' } });
+    const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(sale.state).toBe('issued');
+  });
+
+  it('refuses an unknown drill by the contract', async () => {
+    const result = await dispatch('training.drill', { drill: 'meltdown', pin: PIN });
+    expect(result.ok).toBe(false);
+  });
+
+  it('server-error: the next sale needs verification, as the drill says, and nothing was issued', async () => {
+    const armed = await call<TrainingDrillResult>('training.drill', {
+      drill: 'server-error',
+      pin: PIN,
+      by: '店長',
+    });
+    expect(armed).toMatchObject({
+      drill: 'server-error',
+      pending: 1,
+      ...TRAINING_DRILL_TEXT['server-error'],
+    });
+    expect(armed.expect.zh).toContain('無法確定發票是否已開立');
+    const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(sale.state).toBe('needs-verification');
+    expect(sale.message.zh).toContain('無法確定發票是否已開立');
+    expect(sale.message.zh).toContain('發票服務暫時故障');
+    const lookup = await call<{ found: boolean }>('verification.lookupTraining', { orderNo: sale.orderNo });
+    expect(lookup.found).toBe(false);
+    // Only the one sale took it: the next is issued.
+    expect((await call<CheckoutResult>('checkout.submit', paperOrder())).state).toBe('issued');
+  });
+
+  it('lost-answer: the next sale needs verification; the look-up finds its invoice', async () => {
+    await call('training.drill', { drill: 'lost-answer', pin: PIN });
+    const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(sale.state).toBe('needs-verification');
+    expect(sale.message.zh).toContain('送出後連線中斷');
+    const lookup = await call<{ found: boolean }>('verification.lookupTraining', { orderNo: sale.orderNo });
+    expect(lookup.found).toBe(true);
+  });
+
+  it('slow: the next sale waits, then is issued', async () => {
+    await call('settings.update', { patch: { timeoutMs: 4000 }, pin: PIN });
+    await call('training.drill', { drill: 'slow', pin: PIN });
+    const started = Date.now();
+    const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(sale.state).toBe('issued');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('timeout: the next sale waits longer than the till’s timeout and needs verification', async () => {
+    await call('settings.update', { patch: { timeoutMs: 1000 }, pin: PIN });
+    await call('training.drill', { drill: 'timeout', pin: PIN });
+    const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+    expect(sale.state).toBe('needs-verification');
+    expect(sale.message.zh).toContain('等候回應逾時');
+    await call('settings.update', { patch: { timeoutMs: 10_000 }, pin: PIN });
+  }, 20_000);
+
+  it('clear: drills not yet run are cancelled, the next sale is issued', async () => {
+    await call('training.drill', { drill: 'server-error', pin: PIN });
+    await call('training.drill', { drill: 'lost-answer', pin: PIN });
+    const cleared = await call<TrainingDrillResult>('training.drill', { drill: 'clear', pin: PIN });
+    expect(cleared).toMatchObject({ drill: 'clear', pending: 0 });
+    expect((await call<CheckoutResult>('checkout.submit', paperOrder())).state).toBe('issued');
+  });
+
+  it('records every drill armed in the journal, with who and which', async () => {
+    const journal = Journal.open(join(temp.dir, 'journal.sqlite'));
+    try {
+      const drills = journal.supervisorActions().filter((record) => record.action === 'training.drill');
+      expect(drills.length).toBeGreaterThanOrEqual(6);
+      expect(drills.map((record) => JSON.stringify(record))).toEqual(
+        expect.arrayContaining([expect.stringContaining('server-error'), expect.stringContaining('店長')]),
+      );
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('is refused in production mode: no fault is ever injected there', async () => {
+    settings.update({ mode: 'production', serviceUrl: 'https://pos.example' });
+    try {
+      const result = await dispatch('training.drill', { drill: 'server-error', pin: PIN });
+      expect(result).toMatchObject({ ok: false, error: { code: 'not-training' } });
+    } finally {
+      settings.update({ mode: 'training', serviceUrl: '' });
+    }
+  });
+});
