@@ -11,7 +11,7 @@ import {
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
 import { toPosOrderData, type PosOperation } from '../../provider/pos-profile';
 import type { ExchangeInput, ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
-import { outcomeMessage } from './messages';
+import { outcomeDetail, outcomeMessage } from './messages';
 import { joinReasons, prepareOrder, type PreparedOrder } from './prepare-order';
 
 /**
@@ -332,6 +332,7 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
     state,
     invoiceNumber: transaction.invoiceNumber,
     message: outcomeMessage(transaction.orderNo, outcome),
+    detail: outcomeDetail(outcome),
     operation: transaction.operation,
     totalAmount: transaction.totals.totalAmount,
     change: Math.max(0, change),

@@ -4,7 +4,9 @@ import { RESULT_MESSAGES } from '../../provider/pos-profile';
 
 /**
  * What the cashier reads after each outcome, zh-TW first. Every message says whether an invoice
- * exists and what to do next, because that is the one thing the cashier must not guess.
+ * exists and what to do next, because that is the one thing the cashier must not guess. Neither
+ * language carries the provider's or the transport's own text (`ECONNRESET`, `HTTP 503`,
+ * `BuyerIdentifier invalid`): that is {@link outcomeDetail}'s, for the detail view and support.
  */
 export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
   switch (outcome.kind) {
@@ -44,35 +46,50 @@ export function outcomeMessage(orderNo: string, outcome: Outcome): Bilingual {
           ? timestampExpiredCause(outcome.clockOffsetSeconds)
           : rejectionHint(outcome.reason);
       return bilingual(
-        `發票未開立：服務拒絕（${hint.zh}）。請修正後以同一訂單編號 ${orderNo} 重新送出。`,
-        `No invoice was issued: the service refused (${hint.en}). Fix it and resubmit under the same order number ${orderNo}.`,
+        `發票未開立：發票服務拒絕（${hint.zh}）。請修正後以同一訂單編號 ${orderNo} 重新送出。`,
+        `No invoice was issued: the e-invoice service refused (${hint.en}). Fix it and resubmit under the same order number ${orderNo}.`,
       );
     }
     case 'not-delivered':
       return bilingual(
-        // The technical reason (ECONNREFUSED, …) is for support: English text and the journal only.
-        `無法連線到電子發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
-        `Could not reach the e-invoice service, so no invoice was issued (${outcome.reason}). It is safe to send order ${orderNo} again.`,
+        // The technical reason (ECONNREFUSED, …) is for support: outcomeDetail and the journal only.
+        `無法連線到發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 ${orderNo} 再送一次。`,
+        `Could not reach the e-invoice service, so no invoice was issued. It is safe to send order number ${orderNo} again.`,
       );
     case 'unknown': {
       if (outcome.duplicateBillingNo) {
         return bilingual(
-          `服務表示訂單 ${orderNo} 已開過發票。請勿重新結帳；此單已列入待確認，請向加值中心查詢發票號碼。`,
-          `The service says order ${orderNo} already has an invoice. Do not check out again; it is waiting for verification with the provider.`,
+          `發票服務表示訂單編號 ${orderNo} 已開過發票。請勿重新結帳；此單已列入待確認，請向發票服務查詢發票號碼。`,
+          `The e-invoice service says order number ${orderNo} already has an invoice. Do not check out again; it needs verification with the e-invoice service.`,
         );
       }
       const cause = unknownCause(outcome.reason);
       return bilingual(
-        `無法確定發票是否已開立（${cause.zh}）。請勿重新結帳；訂單 ${orderNo} 已列入待確認，請向加值中心確認。`,
-        `It is not known whether the invoice was issued (${cause.en}; ${outcome.reason}). Do not check out again; order ${orderNo} is waiting for verification with the provider.`,
+        `無法確定發票是否已開立（${cause.zh}）。請勿重新結帳；訂單編號 ${orderNo} 已列入待確認，請向發票服務確認。`,
+        `It is not known whether the invoice was issued (${cause.en}). Do not check out again; order number ${orderNo} needs verification with the e-invoice service.`,
       );
     }
   }
 }
 
 /**
- * Why the outcome is unknown, in the cashier's words; the technical reason stays in the English
- * text (for support) and in the journal's exchange record.
+ * The technical text behind an outcome (the transport's error, the HTTP status, the provider's
+ * ResultMessage), for the detail view and support; null when there is none.
+ */
+export function outcomeDetail(outcome: Outcome): string | null {
+  switch (outcome.kind) {
+    case 'issued':
+      return outcome.printDataError;
+    case 'rejected':
+    case 'not-delivered':
+    case 'unknown':
+      return outcome.reason || null;
+  }
+}
+
+/**
+ * Why the outcome is unknown, in the cashier's words; the technical reason stays in
+ * {@link outcomeDetail} and in the journal's exchange record.
  */
 function unknownCause(reason: string): Bilingual {
   if (/^sent, then no complete answer/.test(reason)) return bilingual('等候回應逾時', 'no answer in time');
@@ -80,25 +97,39 @@ function unknownCause(reason: string): Bilingual {
     return bilingual('送出後連線中斷', 'the connection broke after the order was sent');
   }
   const status = /^HTTP (\d{3})$/.exec(reason)?.[1];
-  if (status) return bilingual(`服務回應錯誤 ${status}`, `the service answered with error ${status}`);
-  return bilingual('服務的回應無法辨識', 'the answer could not be read');
+  if (status) {
+    return /^5/.test(status)
+      ? bilingual('發票服務暫時故障', 'the e-invoice service had a fault')
+      : bilingual('發票服務的回應有誤', 'the e-invoice service answered with an error');
+  }
+  return bilingual('發票服務的回應無法辨識', 'the answer could not be read');
 }
 
-/** The fixed rejections have a cause the cashier can act on; others are shown as the service wrote them. */
+/**
+ * The fixed rejections have a cause the cashier can act on; the others get plain words, and the
+ * service's own text is in the detail ({@link outcomeDetail}).
+ */
 function rejectionHint(reason: string): Bilingual {
   if (reason === RESULT_MESSAGES.signatureMismatch) {
-    return bilingual(
-      `${reason}：簽章金鑰設定錯誤，請通知店長`,
-      `${reason}: the signing key is set up wrong, tell the manager`,
-    );
+    return bilingual('簽章密鑰設定錯誤，請通知店長', 'the signing secret is set up wrong, tell the manager');
   }
   if (reason === RESULT_MESSAGES.timestampUsed) {
-    return bilingual(`${reason}：時間戳記重複，請再送一次`, `${reason}: send it again`);
+    return bilingual('時間戳記重複，請再送一次', 'the time stamp was used already, send it again');
   }
   if (reason.startsWith('HTTP 401')) {
-    return bilingual(`${reason}：API 金鑰錯誤，請通知店長`, `${reason}: wrong API key, tell the manager`);
+    return bilingual('API 金鑰錯誤，請通知店長', 'wrong API key, tell the manager');
   }
-  return bilingual(reason, reason);
+  if (/^HTTP \d{3}/.test(reason)) {
+    return bilingual(
+      '發票服務回應錯誤，詳情見明細',
+      'the e-invoice service answered with an error; see the details',
+    );
+  }
+  // A provider that answers in Chinese words (not codes) is read as it wrote them, in Chinese only.
+  if (/[\u4e00-\u9fff]/.test(reason) && !/[A-Za-z]{3}/.test(reason)) {
+    return bilingual(reason, 'the data was not accepted; the reason is in the details');
+  }
+  return bilingual('資料不被接受，原因見明細', 'the data was not accepted; the reason is in the details');
 }
 
 function join(base: Bilingual, notes: readonly Bilingual[]): Bilingual {

@@ -23,7 +23,7 @@ import {
 import type { StandardConnection } from '../invoice-service/standard-connection';
 import type { StandardOutcome, StandardUpdateOperation } from '../invoice-service/standard-outcome';
 import type { Journal, ReturnExchangeInput, ReturnExchangeOutcome, ReturnRecord } from '../journal/journal';
-import { returnMessage, returnRefused, settledMessage } from './messages';
+import { returnDetail, returnMessage, returnRefused, settledMessage } from './messages';
 import { planReturn, requireIssuedSale } from './plan';
 
 /**
@@ -373,7 +373,11 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     });
     deps.onStateChanged?.(after);
     await notifyDone(after);
-    return toResult(after, returnMessage(after.kind, after.invoiceNumber, after.allowanceNumber, outcome));
+    return toResult(
+      after,
+      returnMessage(after.kind, after.invoiceNumber, after.allowanceNumber, outcome),
+      returnDetail(outcome),
+    );
   }
 
   function recordOutcome(record: ReturnRecord, outcome: StandardOutcome): ReturnRecord {
@@ -551,7 +555,11 @@ function returnStateMessage(record: ReturnRecord): { zh: string; en: string } {
   }
 }
 
-export function toResult(record: ReturnRecord, message: { zh: string; en: string }): ReturnResult {
+export function toResult(
+  record: ReturnRecord,
+  message: { zh: string; en: string },
+  detail: string | null = null,
+): ReturnResult {
   if (record.state === 'in-flight') throw new Error(`return ${record.id} ended in flight`);
   return {
     returnId: record.id,
@@ -564,6 +572,7 @@ export function toResult(record: ReturnRecord, message: { zh: string; en: string
     refunds: record.refunds.map(([method, amount]) => ({ method, amount })),
     attempt: record.attempt,
     message,
+    detail,
     reissue: null,
   };
 }

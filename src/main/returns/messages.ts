@@ -5,7 +5,8 @@ import { TillError } from '../core/errors';
 
 /**
  * What the cashier reads after each return, zh-TW first. Each message says whether the void or
- * allowance stands and what to do next; the provider's text stays in the English part.
+ * allowance stands and what to do next. Neither language carries the provider's or the transport's
+ * own text (`ECONNRESET`, `HTTP 503`): that is {@link returnDetail}'s, for the detail view.
  */
 const WHAT: Record<ReturnKind, Bilingual> = {
   void: { zh: '作廢', en: 'void' },
@@ -42,28 +43,37 @@ export function returnMessage(
       );
     case 'rejected':
       return bilingual(
-        `服務拒絕${what.zh}，${subject.zh}未變更（${rejectionHint(outcome.reason).zh}）。`,
-        `The service refused the ${what.en}; nothing changed for ${subject.en} (${rejectionHint(outcome.reason).en}).`,
+        `發票服務拒絕${what.zh}，${subject.zh}未變更（${rejectionHint(outcome.reason).zh}）。`,
+        `The e-invoice service refused the ${what.en}; nothing changed for ${subject.en} (${rejectionHint(outcome.reason).en}).`,
       );
     case 'not-delivered':
       return bilingual(
-        `無法連線到電子發票服務，${what.zh}未送出。請檢查網路後以「查詢狀態」再送一次，不會重複。`,
-        `Could not reach the e-invoice service, so the ${what.en} was not sent (${outcome.reason}). Send it again from the status screen; it cannot happen twice.`,
+        `無法連線到發票服務，${what.zh}未送出。請檢查網路後以「查詢狀態」再送一次，不會重複。`,
+        `Could not reach the e-invoice service, so the ${what.en} was not sent. Send it again from the status screen; it cannot happen twice.`,
       );
     case 'unknown':
       return bilingual(
-        `無法確定${what.zh}是否完成（${unknownCause(outcome.reason)}）。請勿重做；已列入待確認，請按「查詢狀態」向服務確認。`,
-        `It is not known whether the ${what.en} went through (${outcome.reason}). Do not do it again; it waits for a status check with the provider.`,
+        `無法確定${what.zh}是否完成（${unknownCause(outcome.reason).zh}）。請勿重做；已列入待確認，請按「查詢狀態」向發票服務確認。`,
+        `It is not known whether the ${what.en} went through (${unknownCause(outcome.reason).en}). Do not do it again; it needs a status check with the e-invoice service.`,
       );
   }
 }
 
-function unknownCause(reason: string): string {
-  if (/^sent, then no complete answer/.test(reason)) return '等候回應逾時';
-  if (reason.startsWith('sent, then')) return '送出後連線中斷';
-  const status = /^HTTP (\d{3})$/.exec(reason)?.[1];
-  if (status) return `服務回應錯誤 ${status}`;
-  return '服務的回應無法辨識';
+/** The technical text behind an outcome, for the detail view and support; null when there is none. */
+export function returnDetail(outcome: StandardOutcome): string | null {
+  return outcome.kind === 'done' ? null : outcome.reason || null;
+}
+
+function unknownCause(reason: string): Bilingual {
+  if (/^sent, then no complete answer/.test(reason)) return bilingual('等候回應逾時', 'no answer in time');
+  if (reason.startsWith('sent, then')) {
+    return bilingual('送出後連線中斷', 'the connection broke after it was sent');
+  }
+  if (/^HTTP 5\d\d/.test(reason)) return bilingual('發票服務暫時故障', 'the e-invoice service had a fault');
+  if (/^HTTP \d{3}/.test(reason)) {
+    return bilingual('發票服務的回應有誤', 'the e-invoice service answered with an error');
+  }
+  return bilingual('發票服務的回應無法辨識', 'the answer could not be read');
 }
 
 /** The provider's rejection texts in the cashier's words; the text itself stays in English. */
@@ -82,8 +92,27 @@ function rejectionHint(reason: string): Bilingual {
     'Signature mismatch': '簽章金鑰設定錯誤，請通知店長',
     'Timestamp expired': '收銀機或服務時鐘不正確',
   };
-  const zh = known[reason] ?? (reason.startsWith('HTTP 401') ? 'API 金鑰錯誤，請通知店長' : reason);
-  return { zh, en: reason };
+  const english: Record<string, string> = {
+    'Invoice not found': 'the service has no such invoice',
+    'Invoice already voided': 'the invoice is voided already',
+    'Void window closed': 'too late to void; use an allowance',
+    'Invoice has allowances': 'the invoice has allowances; void them first',
+    'Invoice voided': 'the invoice is voided; no allowance on it',
+    'Line not found': 'no such line',
+    'Allowance exceeds the line': "more than the line's quantity or amount",
+    'Totals do not match lines': 'the totals do not match the lines',
+    'Allowance not found': 'no such allowance',
+    'Allowance already voided': 'the allowance is voided already',
+    'Signature mismatch': 'the signing secret is set up wrong, tell the manager',
+    'Timestamp expired': "the till's or the service's clock is wrong",
+  };
+  if (Object.hasOwn(known, reason)) return { zh: known[reason]!, en: english[reason]! };
+  if (reason.startsWith('HTTP 401'))
+    return { zh: 'API 金鑰錯誤，請通知店長', en: 'wrong API key, tell the manager' };
+  if (/[\u4e00-\u9fff]/.test(reason) && !/[A-Za-z]{3}/.test(reason)) {
+    return { zh: reason, en: 'the data was not accepted; the reason is in the details' };
+  }
+  return { zh: '資料不被接受，原因見明細', en: 'the data was not accepted; the reason is in the details' };
 }
 
 /** A status query that found what the return's first send did. */

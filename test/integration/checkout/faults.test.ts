@@ -8,6 +8,7 @@ import { PROVIDER_VARIANT_IDS, variantFor } from '../../../src/provider/variants
 import { trainingDefaults } from '../../../src/training-service';
 import { decodeEscPos, readableLines } from '../../support/escpos-decoder';
 import { supervisorWithPin } from '../settings/supervisor-fixture';
+import { expectPlainMessage } from '../../support/plain-message';
 import { openTill, paperOrder, phoneOrder, useCheckoutRig, type CheckoutRig } from './harness';
 
 /**
@@ -47,6 +48,8 @@ describe.each(PROVIDER_VARIANT_IDS)(
       expect(detail.exchanges).toHaveLength(1);
       expect(detail.transaction.requestData.BillingNo).toBe(result.orderNo);
       expect(detail.transaction.state).toBe(result.state);
+      // Whatever the fault, the cashier reads words; the technical text is the detail's.
+      expectPlainMessage(result.message);
       return { result, detail };
     }
 
@@ -169,7 +172,9 @@ describe.each(PROVIDER_VARIANT_IDS)(
       await rig.svc.fault('status-0', 1, undefined, 'Seller suspended (training)');
       const { result, detail } = await checkout();
       expect(result).toMatchObject({ state: 'rejected', invoiceNumber: null });
-      expect(result.message.en).toContain('Seller suspended (training)');
+      // The provider's words are the detail view's, not the cashier's message.
+      expect(result.detail).toBe('Seller suspended (training)');
+      expect(result.message.en).not.toContain('Seller suspended');
       expect(result.message.zh).toContain('同一訂單編號');
       expect(detail.transaction.lastMessage).toBe('Seller suspended (training)');
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);

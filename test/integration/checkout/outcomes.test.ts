@@ -212,7 +212,8 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     try {
       const result = await wrongKey.engine.submit(paperOrder());
       expect(result).toMatchObject({ state: 'rejected' });
-      expect(result.message.en).toMatch(/HTTP 401.*wrong API key/);
+      expect(result.message.en).toMatch(/wrong API key/);
+      expect(result.detail).toMatch(/^HTTP 401/);
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(false);
     } finally {
       wrongKey.close();
@@ -226,7 +227,8 @@ describe('checkout outcomes over real HTTP and a real journal', () => {
     try {
       const result = await wrongSecret.engine.submit(paperOrder());
       expect(result).toMatchObject({ state: 'rejected' });
-      expect(result.message.en).toMatch(/Signature mismatch: the signing key/);
+      expect(result.message.en).toMatch(/the signing secret is set up wrong/);
+      expect(result.detail).toBe('Signature mismatch');
     } finally {
       wrongSecret.close();
     }

@@ -123,14 +123,16 @@ describe('the core in production mode', () => {
     const wrongKey = await call<CheckoutResult>('checkout.submit', paperOrder(80));
     expect(wrongKey).toMatchObject({ state: 'rejected', invoiceNumber: null });
     expect(wrongKey.message.zh).toMatch(/發票未開立.*API 金鑰錯誤/);
-    expect(wrongKey.message.en).toMatch(/HTTP 401.*wrong API key/);
+    expect(wrongKey.message.en).toMatch(/wrong API key/);
+    expect(wrongKey.detail).toMatch(/^HTTP 401/);
     expect((await svc.lookup(wrongKey.orderNo)).found).toBe(false);
 
     secrets.set('apiKey', provider.apiKey);
     secrets.set('signingSecret', 'wrong-signing-secret-0000');
     const wrongSecret = await call<CheckoutResult>('checkout.submit', paperOrder(90));
     expect(wrongSecret).toMatchObject({ state: 'rejected', invoiceNumber: null });
-    expect(wrongSecret.message.en).toMatch(/Signature mismatch: the signing key/);
+    expect(wrongSecret.message.en).toMatch(/the signing secret is set up wrong/);
+    expect(wrongSecret.detail).toBe('Signature mismatch');
     expect((await svc.lookup(wrongSecret.orderNo)).found).toBe(false);
 
     secrets.set('signingSecret', provider.signingSecret);

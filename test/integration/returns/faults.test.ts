@@ -5,6 +5,7 @@ import type { ReturnResult } from '../../../src/shared/ipc/contract/returns';
 import { STANDARD_OPERATIONS } from '../../../src/provider/standard-profile';
 import type { FaultKind } from '../../../src/training-service';
 import { memoryLogger } from '../checkout/harness';
+import { expectPlainMessage } from '../../support/plain-message';
 import { PROVIDER_VARIANT_IDS } from '../../../src/provider/variants';
 import { BY, standardConfig, tillIdFor, twoLineOrder, useReturnsRig } from './harness';
 
@@ -58,6 +59,9 @@ describe.each(PROVIDER_VARIANT_IDS)(
             BY,
           );
           expect(EXPECTED[kind]).toContain(first.state);
+          // The cashier's message has no provider or transport text; the detail keeps it.
+          expectPlainMessage(first.message);
+          if (first.state !== 'done') expect(first.detail).toBeTruthy();
           await rig.svc.clearFaults();
           // A request the service still holds may yet land: settle only once it has none.
           await rig.service.idle();

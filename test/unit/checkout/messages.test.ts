@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeMessage } from '../../../src/main/checkout/messages';
+import { outcomeDetail, outcomeMessage } from '../../../src/main/checkout/messages';
 import type { Outcome } from '../../../src/main/invoice-service/outcome';
 
 const ORDER = 'T01-20261122-000007';
@@ -125,23 +125,41 @@ describe('an unknown outcome in the cashier’s words', () => {
   const unknownMessage = (reason: string) =>
     outcomeMessage('T01-20261122-000009', { kind: 'unknown', reason, duplicateBillingNo: false });
 
-  it('names the cause in Chinese without the technical code, keeping it in English for support', () => {
+  it('names the cause in words in both languages, the technical code only in the detail', () => {
     const reset = unknownMessage('sent, then ECONNRESET');
     expect(reset.zh).toContain('無法確定發票是否已開立（送出後連線中斷）');
-    expect(reset.zh).not.toContain('ECONNRESET');
-    expect(reset.en).toContain('the connection broke after the order was sent; sent, then ECONNRESET');
+    expect(reset.en).toContain('(the connection broke after the order was sent)');
+    for (const text of [reset.zh, reset.en]) expect(text).not.toContain('ECONNRESET');
+    expect(
+      outcomeDetail({ kind: 'unknown', reason: 'sent, then ECONNRESET', duplicateBillingNo: false }),
+    ).toBe('sent, then ECONNRESET');
     expect(unknownMessage('sent, then no complete answer within 10000 ms').zh).toContain('（等候回應逾時）');
-    expect(unknownMessage('HTTP 503').zh).toContain('（服務回應錯誤 503）');
-    expect(unknownMessage('HTTP 200 with an unreadable answer').zh).toContain('（服務的回應無法辨識）');
+    const fault = unknownMessage('HTTP 503');
+    expect(fault.zh).toContain('（發票服務暫時故障）');
+    expect(fault.en).not.toContain('503');
+    expect(unknownMessage('HTTP 200 with an unreadable answer').zh).toContain('（發票服務的回應無法辨識）');
+  });
+
+  it("never puts the provider's or the transport's text in a rejection either", () => {
+    for (const reason of ['BuyerIdentifier invalid', 'HTTP 400: StatusCode -1', 'Signature mismatch']) {
+      const outcome = { kind: 'rejected', reason, statusCode: 0, retryWithFreshTimestamp: false } as const;
+      const message = outcomeMessage('T01-20261122-000011', outcome);
+      for (const text of [message.zh, message.en]) {
+        expect(text).not.toMatch(/BuyerIdentifier|HTTP|StatusCode|Signature mismatch/);
+      }
+      expect(outcomeDetail(outcome)).toBe(reason);
+    }
   });
 });
 
 describe('a sale the service never received', () => {
-  it('says it is safe to send again, with the technical reason only in English', () => {
-    const message = outcomeMessage('T01-20261122-000010', { kind: 'not-delivered', reason: 'ECONNREFUSED' });
+  it('says it is safe to send again, with the technical reason only in the detail', () => {
+    const outcome = { kind: 'not-delivered', reason: 'ECONNREFUSED' } as const;
+    const message = outcomeMessage('T01-20261122-000010', outcome);
     expect(message.zh).toBe(
-      '無法連線到電子發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 T01-20261122-000010 再送一次。',
+      '無法連線到發票服務，發票未開立。請檢查網路後，可以安全地以同一訂單編號 T01-20261122-000010 再送一次。',
     );
-    expect(message.en).toContain('(ECONNREFUSED)');
+    expect(message.en).not.toContain('ECONNREFUSED');
+    expect(outcomeDetail(outcome)).toBe('ECONNREFUSED');
   });
 });

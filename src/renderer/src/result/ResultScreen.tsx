@@ -63,7 +63,7 @@ export function ResultScreen() {
   const resubmit = async () => {
     if (!result) return;
     const orderNo = result.orderNo;
-    supervisor.ask({ zh: '以同一單號重送', en: 'Send again (same order no.)' }, async (input) => {
+    supervisor.ask({ zh: '以同一訂單編號重送', en: 'Send again (same order number)' }, async (input) => {
       if (await useCheckout.getState().resubmit(orderNo, input)) return null;
       const error = useCheckout.getState().error;
       // A wrong PIN is shown in the PIN dialog, not as the sale's outcome.
@@ -144,7 +144,7 @@ export function ResultScreen() {
             >
               {submitting
                 ? t({ zh: '送出中…', en: 'Sending…' })
-                : t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
+                : t({ zh: '以同一訂單編號重送', en: 'Send again (same order number)' })}
             </KeyButton>
           </>
         )}
@@ -180,7 +180,7 @@ function Outcome({ result }: { result: CheckoutResult }) {
             )}
             <dt>{t({ zh: '方式', en: 'How' })}</dt>
             <dd data-testid="result-kind">{t(KIND_TEXT[result.operation])}</dd>
-            <dt>{t({ zh: '單號', en: 'Order no.' })}</dt>
+            <dt>{t({ zh: '訂單編號', en: 'Order number' })}</dt>
             <dd data-testid="result-order">{result.orderNo}</dd>
           </dl>
         </section>
@@ -190,6 +190,12 @@ function Outcome({ result }: { result: CheckoutResult }) {
         <section className="outcome outcome--verify" role="alert">
           <p className="outcome__title">{t({ zh: '發票結果待確認', en: 'Invoice outcome unknown' })}</p>
           <p>{t(result.message)}</p>
+          {result.detail && (
+            <details className="outcome__detail" data-testid="result-detail">
+              <summary>{t({ zh: '技術細節（給客服）', en: 'Technical details (for support)' })}</summary>
+              <code>{result.detail}</code>
+            </details>
+          )}
           <ol className="steps" data-testid="verify-steps">
             <li>
               {t({
@@ -199,8 +205,8 @@ function Outcome({ result }: { result: CheckoutResult }) {
             </li>
             <li>
               {t({
-                zh: `記下單號 ${result.orderNo}，請主管到「日誌 → 待確認」向發票服務商查詢後處理。`,
-                en: `Note order ${result.orderNo}; a supervisor checks it with the provider under Journal → To verify.`,
+                zh: `記下訂單編號 ${result.orderNo}，請主管到「日誌 → 待確認」向發票服務查詢後處理。`,
+                en: `Note order number ${result.orderNo}; a supervisor checks it with the e-invoice service under Journal → Needs verification.`,
               })}
             </li>
             <li>
@@ -219,7 +225,7 @@ function Outcome({ result }: { result: CheckoutResult }) {
                 <dd className="outcome__change">{formatNtd(result.change)}</dd>
               </>
             )}
-            <dt>{t({ zh: '單號', en: 'Order no.' })}</dt>
+            <dt>{t({ zh: '訂單編號', en: 'Order number' })}</dt>
             <dd data-testid="result-order">{result.orderNo}</dd>
           </dl>
         </section>
@@ -230,16 +236,22 @@ function Outcome({ result }: { result: CheckoutResult }) {
         <section className="outcome outcome--failed" role="alert">
           <p className="outcome__title">
             {result.state === 'rejected'
-              ? t({ zh: '發票服務拒絕了這筆發票', en: 'The service refused this invoice' })
+              ? t({ zh: '發票服務拒絕了這筆發票', en: 'The e-invoice service refused this invoice' })
               : t({
-                  zh: '發票沒有送達服務（未開立）',
-                  en: 'The invoice did not reach the service (not issued)',
+                  zh: '發票沒有送達發票服務（未開立）',
+                  en: 'The invoice did not reach the e-invoice service (not issued)',
                 })}
           </p>
           <p data-testid="result-message">{t(result.message)}</p>
+          {result.detail && (
+            <details className="outcome__detail" data-testid="result-detail">
+              <summary>{t({ zh: '技術細節（給客服）', en: 'Technical details (for support)' })}</summary>
+              <code>{result.detail}</code>
+            </details>
+          )}
           <p className="hint">
             {t({
-              zh: '沒有開立任何發票。可修改後再結帳，或以同一單號重送；若要放棄，請退還款項並取消交易。',
+              zh: '沒有開立任何發票。可修改後再結帳，或以同一訂單編號重送；若要放棄，請退還款項並取消交易。',
               en: 'No invoice exists. Change the checkout and try again, send again under the same order number, or give the money back and cancel.',
             })}
           </p>

@@ -40,6 +40,12 @@ export function ReturnOutcome() {
             {done ? t(doneTitle(result)) : t(TITLE[result.state])}
           </p>
           <p data-testid="returns-outcome-message">{t(result.message)}</p>
+          {result.detail && (
+            <details className="outcome__detail" data-testid="returns-outcome-detail">
+              <summary>{t({ zh: '技術細節（給客服）', en: 'Technical details (for support)' })}</summary>
+              <code>{result.detail}</code>
+            </details>
+          )}
           <dl className="outcome__facts">
             <dt>{t({ zh: '原發票', en: 'Invoice' })}</dt>
             <dd data-testid="returns-outcome-invoice">{formatInvoiceNumber(result.invoiceNumber)}</dd>
@@ -67,7 +73,7 @@ export function ReturnOutcome() {
                     ? formatInvoiceNumber(result.reissue.invoiceNumber)
                     : t({ zh: '待確認', en: 'to verify' })}
                 </dd>
-                <dt>{t({ zh: '新單號', en: 'New order no.' })}</dt>
+                <dt>{t({ zh: '新訂單編號', en: 'New order number' })}</dt>
                 <dd data-testid="reissue-order">{result.reissue.orderNo}</dd>
                 <dt>{t({ zh: '取代', en: 'Replaces' })}</dt>
                 <dd data-testid="reissue-replaces">
@@ -88,7 +94,7 @@ export function ReturnOutcome() {
               </li>
               <li>
                 {t({
-                  zh: '請主管到「日誌 → 待確認」按「查詢狀態」，由服務商的紀錄決定。',
+                  zh: '請主管到「日誌 → 待確認」按「查詢狀態」，由發票服務的紀錄決定。',
                   en: 'A supervisor presses "Check status" under Journal → To verify; the provider\'s record decides.',
                 })}
               </li>

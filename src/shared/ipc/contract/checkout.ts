@@ -74,8 +74,10 @@ export const CheckoutResult = z.object({
   orderNo: z.string(),
   state: CheckoutState,
   invoiceNumber: z.string().nullable(),
-  /** What the cashier reads: zh-TW first, English second. */
+  /** What the cashier reads: zh-TW first, English second; never the provider's or transport's text. */
   message: BilingualText,
+  /** That technical text (`ECONNRESET`, `HTTP 503`, the provider's ResultMessage): the detail view's. */
+  detail: z.string().nullable().optional(),
   operation: PosOperationSchema,
   totalAmount: z.number().int(),
   /** Cash change due (payments above the total). */

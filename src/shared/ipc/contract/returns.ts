@@ -214,7 +214,10 @@ export const ReturnResult = z.object({
   /** Money back to the customer by method (an allowance void: taken back). */
   refunds: z.array(MethodAmount),
   attempt: z.number().int(),
+  /** What the cashier reads; never the provider's or transport's text. */
   message: BilingualText,
+  /** That technical text (`ECONNRESET`, `HTTP 503`, the provider's message): the detail view's. */
+  detail: z.string().nullable().optional(),
   /** 改開: the new sale, once the void is done (absent otherwise). */
   reissue: CheckoutResult.nullable(),
 });
