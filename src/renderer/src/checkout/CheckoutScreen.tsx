@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatNtd } from '../../../shared/domain';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -11,9 +11,36 @@ import { useCart, useCartTotals } from '../sell/cart-store';
 import { taxAmounts } from '../sell/tax-labels';
 import { useCheckout } from './checkout-store';
 import { InvoiceChoicePanel } from './InvoiceChoicePanel';
-import { carrierOf, checkInvoiceForm } from './invoice-form';
-import { checkPayment } from './payment-form';
+import { carrierOf, checkInvoiceForm, type InvoiceKind } from './invoice-form';
+import { checkPayment, type PaymentMethod } from './payment-form';
 import { PaymentPanel } from './PaymentPanel';
+
+/** The field each invoice kind needs typed first (paper and phone need none). */
+const INVOICE_FIELD: Partial<Record<string, string>> = {
+  carrier: 'carrier-id',
+  donate: 'love-code',
+  business: 'tax-id',
+};
+
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+/**
+ * Where the cashier types next: the field of the invoice kind just picked when it is still empty,
+ * else the cash amount, else the pay button. Never the page body.
+ */
+function focusNext(invoiceKind: string, preferInvoice: boolean): void {
+  const invoiceField = INVOICE_FIELD[invoiceKind];
+  const invoiceInput = invoiceField ? byTestId(invoiceField) : null;
+  const target =
+    (preferInvoice && invoiceInput) ||
+    (invoiceInput instanceof HTMLInputElement && invoiceInput.value.trim() === '' ? invoiceInput : null) ||
+    byTestId('cash-tendered') ||
+    byTestId('split-amount-0') ||
+    byTestId('pay');
+  if (!target) return;
+  target.focus();
+  if (target instanceof HTMLInputElement) target.select();
+}
 
 /** Invoice choice on the left, payment on the right, the amount due on top; F12 takes the money. */
 export function CheckoutScreen() {
@@ -27,6 +54,38 @@ export function CheckoutScreen() {
   const invoiceCheck = checkInvoiceForm(checkout.invoice, orderLines);
   const paymentCheck = checkPayment(checkout.payment, totals.total);
   const ready = invoiceCheck.ok && paymentCheck.ok && !checkout.submitting;
+  // A focus request after the screen has rendered what it asks for: [which, sequence].
+  const [focusRequest, setFocusRequest] = useState<{ invoice: boolean; seq: number }>({
+    invoice: false,
+    seq: 0,
+  });
+  const requestFocus = (invoice: boolean) => setFocusRequest((r) => ({ invoice, seq: r.seq + 1 }));
+  const invoiceKind = checkout.invoice.kind;
+  useEffect(() => {
+    focusNext(invoiceKind, focusRequest.invoice);
+    // Only on a request (and on opening): a re-render must not take the focus from where the cashier put it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  // A key typed while nothing has the focus goes to the field that needs it, not to the page.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.length !== 1 || event.ctrlKey || event.altKey || event.metaKey) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && active !== document.documentElement) return;
+      focusNext(useCheckout.getState().invoice.kind, false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const pickInvoice = (kind: InvoiceKind) => {
+    checkout.setInvoice({ kind });
+    requestFocus(kind in INVOICE_FIELD);
+  };
+  const pickMethod = (method: PaymentMethod) => {
+    checkout.chooseMethod(method);
+    requestFocus(false);
+  };
 
   const pay = async () => {
     // The store empties the cart once the engine has recorded the sale (see checkout-store).
@@ -40,14 +99,14 @@ export function CheckoutScreen() {
   });
 
   useShortcuts({
-    F2: () => checkout.setInvoice({ kind: 'paper' }),
-    F3: () => checkout.setInvoice({ kind: 'carrier' }),
-    F4: () => checkout.setInvoice({ kind: 'donate' }),
-    F5: () => checkout.setInvoice({ kind: 'phone' }),
-    F6: () => checkout.setInvoice({ kind: 'business' }),
-    F7: () => checkout.chooseMethod('cash'),
-    F8: () => checkout.chooseMethod('card'),
-    F9: () => checkout.chooseMethod('other'),
+    F2: () => pickInvoice('paper'),
+    F3: () => pickInvoice('carrier'),
+    F4: () => pickInvoice('donate'),
+    F5: () => pickInvoice('phone'),
+    F6: () => pickInvoice('business'),
+    F7: () => pickMethod('cash'),
+    F8: () => pickMethod('card'),
+    F9: () => pickMethod('other'),
     F12: () => void pay(),
     Escape: () => !checkout.submitting && go('sell'),
   });

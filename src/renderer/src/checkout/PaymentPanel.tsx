@@ -40,7 +40,8 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
           aria-pressed={split}
           data-testid="pay-split"
           onClick={() => {
-            if (!split) addSplit('cash', '');
+            // The first part starts as the whole amount: the cashier types what this method takes.
+            if (!split) addSplit('cash', String(total));
           }}
         >
           {t({ zh: '分開付款', en: 'Split' })}
@@ -58,6 +59,7 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
             value={payment.tendered}
             data-testid="cash-tendered"
             onChange={(e) => AMOUNT_TYPING.test(e.target.value) && setPayment({ tendered: e.target.value })}
+            onFocus={(e) => e.currentTarget.select()}
           />
           <div className="quick-row">
             {quickTenders(total).map((amount) => (
@@ -97,6 +99,14 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
                 placeholder={String(remaining)}
                 aria-label={t(PAYMENT_LABEL[entry.method])}
                 data-testid={`split-amount-${index}`}
+                onFocus={(e) => {
+                  // An empty amount takes what is still due; either way the whole amount is selected,
+                  // so typing replaces it.
+                  const field = e.currentTarget;
+                  if (entry.amount === '' && remaining > 0) updateSplit(entry.id, String(remaining));
+                  requestAnimationFrame(() => field.select());
+                }}
+                onMouseUp={(e) => e.preventDefault()}
                 onChange={(e) => AMOUNT_TYPING.test(e.target.value) && updateSplit(entry.id, e.target.value)}
               />
               <button

@@ -79,10 +79,13 @@ export const useCheckout = create<CheckoutState>((set, get) => ({
         ...state.payment,
         split: state.payment.split.map((e) => (e.id === id ? { ...e, amount } : e)),
       },
+      // The refusal was about the amounts: once they change it no longer holds (the check below still shows).
+      error: null,
     })),
   removeSplit: (id) =>
     set((state) => ({
       payment: { ...state.payment, split: state.payment.split.filter((e) => e.id !== id) },
+      error: null,
     })),
   prefillCarrier: (kind, id) => set({ prefilled: { kind, id } }),
 

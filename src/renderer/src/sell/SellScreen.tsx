@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatNtd } from '../../../shared/domain';
 import type { Product } from '../../../shared/ipc/contract/catalog';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -11,17 +12,42 @@ import { useScanTarget } from '../scanner/scan-router';
 import { currentCartTotals, useCart, useCartTotals } from './cart-store';
 import { CartPanel } from './CartPanel';
 import { useCatalog } from './catalog-store';
+import { useHeldCarts } from './held-carts';
+import { CancelCartDialog, HeldCartsDialog } from './HeldCartsDialog';
 import { CategoryTabs } from './CategoryTabs';
 import { LineDialogs, type LineDialog } from './LineDialogs';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
 import { addByCode, scansSettled } from './sell-actions';
 
+const tiles = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="product-tile"]'));
+
+function focusTile(index: number): void {
+  tiles()[index]?.focus();
+}
+
+/** Arrow keys across the result tiles, by the grid's columns as laid out; ↑ from the top row: the search box. */
+function moveInGrid(tile: HTMLElement, key: string): void {
+  const all = tiles();
+  const index = all.indexOf(tile);
+  const top = tile.offsetTop;
+  const columns = Math.max(1, all.filter((other) => other.offsetTop === top).length);
+  const step = key === 'ArrowLeft' ? -1 : key === 'ArrowRight' ? 1 : key === 'ArrowUp' ? -columns : columns;
+  const next = index + step;
+  if (next < 0) {
+    document.querySelector<HTMLInputElement>('[data-testid="product-search"]')?.focus();
+    return;
+  }
+  all[Math.min(next, all.length - 1)]?.focus();
+}
+
 /** Scan, search, tap: the cart on the right with its total always in view, F-keys along the bottom. */
 export function SellScreen() {
   const t = useText();
   const search = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<LineDialog>(null);
+  const [cartDialog, setCartDialog] = useState<'held' | 'cancel' | null>(null);
+  const heldCount = useHeldCarts((s) => s.carts.length);
   const cart = useCart();
   const go = useNavigation((s) => s.go);
   const loadCategories = useCatalog((s) => s.loadCategories);
@@ -43,6 +69,7 @@ export function SellScreen() {
   // A scan while a number dialog is open closes it first: the dialog belongs to the line it opened on.
   useScanTarget((code) => {
     setDialog(null);
+    setCartDialog(null);
     void addByCode(code);
   });
 
@@ -53,10 +80,14 @@ export function SellScreen() {
     const exact = results.find(
       (p) => p.barcode === trimmed || p.code.toLowerCase() === trimmed.toLowerCase(),
     );
+    const shown = useCatalog.getState().shownQuery === query;
     if (exact) useCart.getState().addProduct(exact);
-    else if (results.length === 1 && useCatalog.getState().shownQuery === query)
-      useCart.getState().addProduct(results[0]!);
-    else if (!(await addByCode(trimmed))) return;
+    else if (results.length === 1 && shown) useCart.getState().addProduct(results[0]!);
+    else if (results.length > 1 && shown) {
+      // Several results: Enter moves to them; the arrows pick, Enter adds, Esc comes back.
+      focusTile(0);
+      return;
+    } else if (!(await addByCode(trimmed))) return;
     setQuery('');
   };
 
@@ -92,6 +123,66 @@ export function SellScreen() {
     else cart.voidLine(selected.id);
   };
 
+  // Hold (掛單): the cart goes aside with its time and total, the counter is free for the next customer.
+  const hold = async () => {
+    await scansSettled();
+    const { lines, orderDiscount } = useCart.getState();
+    if (!lines.some((line) => !line.voided)) {
+      cart.setNotice({
+        tone: 'error',
+        text: { zh: '購物清單是空的，沒有可掛的單', en: 'The cart is empty: nothing to hold' },
+      });
+      return;
+    }
+    const held = useHeldCarts.getState().hold(lines, orderDiscount);
+    if (!held) {
+      cart.setNotice({
+        tone: 'error',
+        text: { zh: '掛單已滿，請先取單結帳', en: 'Too many held carts: recall and check one out first' },
+      });
+      return;
+    }
+    useCart.getState().clear();
+    useCheckout.getState().reset(); // a carrier or payment typed for it goes with the cart's turn
+    useCart.getState().setNotice({
+      tone: 'info',
+      text: {
+        zh: `已掛單 ${formatNtd(held.total)}（F11 取單）`,
+        en: `Cart held, ${formatNtd(held.total)} (F11 recalls it)`,
+      },
+    });
+    search.current?.focus();
+  };
+  // Recall (取單): a cart in progress goes aside first, so nothing is ever lost by recalling.
+  const recall = (id: string) => {
+    const held = useHeldCarts.getState();
+    const chosen = held.carts.find((c) => c.id === id);
+    if (!chosen) return;
+    const { lines, orderDiscount } = useCart.getState();
+    const current = lines.some((line) => !line.voided) ? held.hold(lines, orderDiscount) : null;
+    if (lines.some((line) => !line.voided) && !current) return;
+    held.take(id);
+    useCart.getState().restore(chosen.lines, chosen.orderDiscount);
+    useCart.getState().setNotice({
+      tone: 'info',
+      text: current
+        ? {
+            zh: `已取單 ${formatNtd(chosen.total)}，原本的清單已掛單 ${formatNtd(current.total)}`,
+            en: `Recalled ${formatNtd(chosen.total)}; the cart in progress was held (${formatNtd(current.total)})`,
+          }
+        : { zh: `已取單 ${formatNtd(chosen.total)}`, en: `Recalled ${formatNtd(chosen.total)}` },
+    });
+    setCartDialog(null);
+    search.current?.focus();
+  };
+  const cancelCart = () => {
+    useCart.getState().clear();
+    useCheckout.getState().reset();
+    useCart.getState().setNotice({ tone: 'info', text: { zh: '已取消整筆', en: 'The cart was cancelled' } });
+    setCartDialog(null);
+    search.current?.focus();
+  };
+
   // Returns start afresh each time; the cart stays as it is for when the cashier comes back.
   const returns = () => {
     useReturns.getState().reset();
@@ -99,6 +190,8 @@ export function SellScreen() {
   };
 
   useShortcuts({
+    F3: () => void hold(),
+    F11: () => setCartDialog('held'),
     F7: returns,
     F2: () => {
       search.current?.focus();
@@ -117,17 +210,34 @@ export function SellScreen() {
     },
   });
 
-  // Up and down move the selection in the cart, from anywhere on this screen.
+  // Up and down move the selection in the cart, from anywhere on this screen but the results;
+  // in the results the arrows move across the tiles (↓ from the search box goes into them).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (dialog || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-      if (event.target instanceof HTMLElement && event.target.closest('.grid')) return;
+      if (dialog || cartDialog || !event.key.startsWith('Arrow')) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const tile = target?.closest<HTMLElement>('[data-testid="product-tile"]');
+      if (tile) {
+        event.preventDefault();
+        moveInGrid(tile, event.key);
+        return;
+      }
+      if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+      if (
+        target === search.current &&
+        event.key === 'ArrowDown' &&
+        useCatalog.getState().query.trim() !== ''
+      ) {
+        event.preventDefault();
+        focusTile(0);
+        return;
+      }
       event.preventDefault();
       useCart.getState().selectNext(event.key === 'ArrowUp' ? -1 : 1);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dialog]);
+  }, [dialog, cartDialog]);
 
   return (
     <div className="sell" data-testid="sell-screen">
@@ -151,6 +261,28 @@ export function SellScreen() {
             {t({ zh: '載具', en: 'Carrier' })} {prefilled.id}
           </p>
         )}
+        <div className="cart-tools">
+          <KeyButton
+            shortcut="F3"
+            onClick={() => void hold()}
+            disabled={total.activeLines === 0}
+            data-testid="hold-cart"
+          >
+            {t({ zh: '掛單', en: 'Hold' })}
+          </KeyButton>
+          <KeyButton shortcut="F11" onClick={() => setCartDialog('held')} data-testid="recall-cart">
+            {t({ zh: '取單', en: 'Recall' })}
+            {heldCount > 0 && <span data-testid="held-count"> ({heldCount})</span>}
+          </KeyButton>
+          <KeyButton
+            tone="danger"
+            onClick={() => setCartDialog('cancel')}
+            disabled={cart.lines.length === 0}
+            data-testid="cancel-cart"
+          >
+            {t({ zh: '整筆取消', en: 'Cancel all' })}
+          </KeyButton>
+        </div>
         <CartPanel />
       </section>
       <footer className="action-bar">
@@ -184,6 +316,10 @@ export function SellScreen() {
         </KeyButton>
       </footer>
       <LineDialogs dialog={dialog} line={activeSelected} onClose={() => setDialog(null)} />
+      {cartDialog === 'held' && <HeldCartsDialog onRecall={recall} onClose={() => setCartDialog(null)} />}
+      {cartDialog === 'cancel' && (
+        <CancelCartDialog onConfirm={cancelCart} onClose={() => setCartDialog(null)} />
+      )}
     </div>
   );
 }

@@ -35,6 +35,8 @@ interface CartState {
   restoreLine(id: number): void;
   setNotice(notice: CartState['notice']): void;
   clear(): void;
+  /** Puts back a held cart's lines (new line ids: they must not clash with lines added since). */
+  restore(lines: readonly CartLine[], orderDiscount: OrderDiscount): void;
 }
 
 let nextId = 1;
@@ -164,6 +166,18 @@ export const useCart = create<CartState>((set, get) => {
     setNotice: (notice) => set({ notice }),
 
     clear: () => set({ lines: [], orderDiscount: null, selectedId: null, notice: null, lastAddedId: null }),
+
+    restore(lines, orderDiscount) {
+      const restored = lines.map((line) => ({ ...line, id: nextId++ }));
+      const last = restored.filter((line) => !line.voided).at(-1) ?? restored.at(-1) ?? null;
+      set({
+        lines: restored,
+        orderDiscount,
+        selectedId: last?.id ?? null,
+        lastAddedId: last?.id ?? null,
+        notice: null,
+      });
+    },
   };
 });
 
