@@ -9,3 +9,4 @@ export * from './plain-text';
 export * from './einvoice-codes';
 export * from './display-width';
 export * from './glossary';
+export * from './scale-barcode';
