@@ -25,6 +25,11 @@ interface CartState {
   lastAddedId: number | null;
 
   addProduct(product: Product, quantity?: number): void;
+  /**
+   * A line from a scale label: one piece at the label's price (or weight × the catalog price),
+   * never merged with another line; `note` (the weight) goes after the name.
+   */
+  addScaled(product: Product, price: number, note?: string): void;
   select(id: number | null): void;
   selectNext(step: 1 | -1): void;
   setQuantity(id: number, quantity: number): boolean;
@@ -86,6 +91,33 @@ export const useCart = create<CartState>((set, get) => {
         listPrice: product.price,
         priceOverride: null,
         quantity,
+        discount: 0,
+        voided: false,
+      };
+      set({ lines: [...lines, line], selectedId: line.id, lastAddedId: line.id, notice: null });
+    },
+
+    addScaled(product, price, note) {
+      const { lines } = get();
+      if (!(price > 0) || price > 9_999_999) {
+        refuse('秤重條碼的金額不正確', 'The scale label’s amount is not valid');
+        return;
+      }
+      if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
+        refuse(
+          `一筆交易最多 ${MAX_LINES} 項，請先結帳`,
+          `At most ${MAX_LINES} lines per sale: check this one out first`,
+        );
+        return;
+      }
+      const line: CartLine = {
+        id: nextId++,
+        code: product.code,
+        name: note ? `${product.name} ${note}` : product.name,
+        taxType: product.taxType,
+        listPrice: product.price,
+        priceOverride: price === product.price ? null : price,
+        quantity: 1,
         discount: 0,
         voided: false,
       };

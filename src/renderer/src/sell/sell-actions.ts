@@ -1,7 +1,9 @@
 import { useCheckout } from '../checkout/checkout-store';
 import { CARRIER_LABEL, carrierOf } from '../checkout/invoice-form';
+import { roundNtd, parseScaleBarcode, type ScaleBarcode } from '../../../shared/domain';
 import { callTill } from '../ipc/till-client';
 import { beepError } from '../scanner/beep';
+import { useSettings } from '../settings/settings-store';
 import { useCart } from './cart-store';
 
 /**
@@ -47,6 +49,9 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
     });
     return true;
   }
+  const scale = useSettings.getState().view?.settings.scaleBarcode;
+  const label = scale ? parseScaleBarcode(trimmed, scale) : null;
+  if (label) return addScaleLabel(trimmed, label);
   const result = await callTill('catalog.lookup', { code: trimmed.slice(0, 64) });
   if (!result.ok) {
     beepError();
@@ -62,5 +67,35 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
     return false;
   }
   useCart.getState().addProduct(result.value.product);
+  return true;
+}
+
+/** A scale label: the product by its embedded code; the line at the label's price, or weight × unit price. */
+async function addScaleLabel(code: string, label: ScaleBarcode): Promise<boolean> {
+  const cart = useCart.getState();
+  const result = await callTill('catalog.lookup', { code: label.productCode });
+  if (!result.ok) {
+    beepError();
+    cart.setNotice({ tone: 'error', text: result.error.message });
+    return false;
+  }
+  const product = result.value.product;
+  if (!product) {
+    beepError();
+    cart.setNotice({
+      tone: 'error',
+      text: {
+        zh: `秤重條碼 ${code} 的品號 ${label.productCode} 不在商品檔`,
+        en: `Scale label ${code}: no product with the code ${label.productCode}`,
+      },
+    });
+    return false;
+  }
+  if (label.value === 'price') {
+    cart.addScaled(product, label.amount);
+  } else {
+    const kg = label.amount.toLocaleString('en-US', { maximumFractionDigits: 3 });
+    cart.addScaled(product, roundNtd(label.amount * product.price), `${kg} kg`);
+  }
   return true;
 }

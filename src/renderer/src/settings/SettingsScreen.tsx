@@ -22,6 +22,7 @@ import { CatalogImport } from './CatalogImport';
 import { PrinterTest } from './PrinterTest';
 import { ProviderCheck } from './ProviderCheck';
 import { printerKey } from './printer-test-store';
+import { ScaleBarcodeSettings } from './ScaleBarcodeSettings';
 import { TrainingDrills } from './TrainingDrills';
 import { useSettings } from './settings-store';
 
@@ -533,6 +534,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
         onIdleLockMinutes={(minutes) => set('idleLockMinutes', minutes)}
       />
       <CatalogImport />
+      <ScaleBarcodeSettings />
       {view.settings.mode === 'training' && <TrainingDrills />}
       {(problem || error) && (
         <p className="notice notice--error" role="alert" data-testid="settings-error">

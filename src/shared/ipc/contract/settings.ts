@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SCALE_BARCODE, isScaleBarcodeConfig } from '../../domain/scale-barcode';
 import { validateBuyerTaxId } from '../../domain/validators';
 import { TillMode } from './app';
 import { BilingualText, method, noInput, PlainText } from './define';
@@ -104,6 +105,21 @@ export const CaCertificate = z
 /** `off` plain TCP (the shop's own network); `require` encrypted; `verify` encrypted and checked. */
 export const HeadOfficeTls = z.enum(['off', 'require', 'verify']);
 
+/** The layout of a scale's price or weight labels (EAN-13 with prefix 20-29). */
+export const ScaleBarcodeSetting = z
+  .object({
+    enabled: z.boolean(),
+    prefixFrom: z.number().int().min(20).max(29),
+    prefixTo: z.number().int().min(20).max(29),
+    codeLength: z.number().int().min(4).max(6),
+    value: z.enum(['price', 'weight']),
+    decimals: z.number().int().min(0).max(3),
+  })
+  .strict()
+  .refine((config) => isScaleBarcodeConfig(config), {
+    message: 'the prefix range must run upwards within 20-29; a price has at most 2 decimals',
+  });
+
 const fields = {
   mode: TillMode,
   tillId: z.string().regex(/^[A-Z0-9]{2,6}$/),
@@ -148,6 +164,8 @@ const fields = {
   headOfficeTls: HeadOfficeTls,
   /** The CA that signed head office's certificate (PEM), for `verify`; empty: the system's CAs. */
   headOfficeCaCert: CaCertificate,
+  /** Price-embedded labels from a scale (src/shared/domain/scale-barcode.ts): off by default. */
+  scaleBarcode: ScaleBarcodeSetting,
 };
 
 /**
@@ -183,6 +201,7 @@ export const TillSettings = z.object({
   // Checked by default: an address off this machine is an untrusted network until said otherwise.
   headOfficeTls: fields.headOfficeTls.default('verify'),
   headOfficeCaCert: fields.headOfficeCaCert.default(''),
+  scaleBarcode: fields.scaleBarcode.default({ ...DEFAULT_SCALE_BARCODE }),
 });
 export type TillSettings = z.infer<typeof TillSettings>;
 
@@ -222,6 +241,7 @@ export const SettingsPatch = z
     headOfficeStoreId: fields.headOfficeStoreId.optional(),
     headOfficeTls: fields.headOfficeTls.optional(),
     headOfficeCaCert: fields.headOfficeCaCert.optional(),
+    scaleBarcode: fields.scaleBarcode.optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
