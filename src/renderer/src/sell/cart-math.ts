@@ -1,4 +1,5 @@
 import {
+  allocateNtd,
   cartTotal,
   lineSubtotal,
   roundNtd,
@@ -61,24 +62,9 @@ export function orderDiscountAmount(discount: OrderDiscount, subtotal: Ntd): Ntd
 
 /**
  * Shares `amount` out over `weights` in proportion, in whole dollars that add up exactly
- * (largest remainder; ties go to the earlier line).
+ * (largest remainder; ties go to the earlier line): the shared rule the exports use too.
  */
-export function allocate(amount: Ntd, weights: readonly Ntd[]): Ntd[] {
-  const base = sumNtd(weights);
-  if (amount === 0 || base <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (amount * w) / base);
-  const shares = exact.map(Math.floor);
-  let left = amount - sumNtd(shares);
-  const order = exact
-    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return shares;
-}
+export const allocate = (amount: Ntd, weights: readonly Ntd[]): Ntd[] => allocateNtd(amount, weights);
 
 /** The amount each active line is sold for, after its own discount and its share of the order discount. */
 export function finalAmounts(lines: readonly CartLine[], discount: OrderDiscount): Map<number, Ntd> {
