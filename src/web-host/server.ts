@@ -117,7 +117,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
     const decoded = decodedPath(pathname);
     if (decoded === null) return send(res, 400, 'text/plain; charset=utf-8', 'bad path');
-    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
+    // `/customer` is the customer display: the same page (and token), which renders only that.
+    const relative =
+      pathname === '/' || pathname === '/customer' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(options.rendererDir, relative));
     if (!file.startsWith(normalize(options.rendererDir) + sep)) {
       return send(res, 403, 'text/plain; charset=utf-8', 'forbidden');

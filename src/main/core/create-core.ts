@@ -294,6 +294,11 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...headOffice.handlers,
     // Fault drills of the training service: training mode only, supervisor PIN, recorded.
     ...checkout.trainingHandlers,
+    // The customer display: what the till's screen publishes, with the store's name, to every window.
+    'display.update': async (update) => {
+      events.publish('display.changed', { ...update, sellerName: options.settings.get().sellerName });
+      return { ok: true as const };
+    },
   };
 
   publishing = true;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { CheckoutScreen } from '../checkout/CheckoutScreen';
+import { useCustomerDisplayPublisher } from '../customer/display-publisher';
 import { ClosingScreen } from '../closing/ClosingScreen';
 import { useLanguage, useText } from '../i18n/language-store';
 import { JournalScreen } from '../journal/JournalScreen';
@@ -41,6 +42,7 @@ export function App() {
   useScanner(routeScan);
   useShortcuts({ F1: () => setHelp(true) });
   useActivityReporter();
+  useCustomerDisplayPublisher();
   const session = useSession((s) => s.session);
   // Main pushes the status when someone signs in or out or the till locks (idle): follow it.
   const statusLocked = useStatus((s) => s.status?.locked);

@@ -3,6 +3,7 @@ import { appEvents, appMethods } from './app';
 import { catalogEvents, catalogMethods } from './catalog';
 import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
+import { displayEvents, displayMethods } from './display';
 import { headOfficeMethods } from './head-office';
 import { journalMethods } from './journal';
 import { printingMethods } from './printing';
@@ -29,11 +30,13 @@ export const contract = {
   ...shiftsMethods,
   ...headOfficeMethods,
   ...trainingMethods,
+  ...displayMethods,
 } satisfies Record<string, MethodSpec>;
 
 export const events = {
   ...appEvents,
   ...catalogEvents,
+  ...displayEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;
@@ -58,6 +61,7 @@ export function isEventName(name: unknown): name is EventName {
 export * from './app';
 export * from './catalog';
 export * from './define';
+export * from './display';
 export * from './head-office';
 export * from './journal';
 export * from './printing';
