@@ -1,5 +1,5 @@
 // The Electron entry: thin glue. Everything it calls is plain Node code tested without Electron.
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen, session } from 'electron';
 import { join } from 'node:path';
 import { ipcEventChannel } from '../shared/ipc/bridge';
 import { createTillCore, type TillCore } from './core/create-core';
@@ -12,6 +12,12 @@ import { createElectronSettingsStore } from './settings/electron-settings-store'
 import { createSafeStorageSecretStore } from './settings/safe-storage-secret-store';
 import { APP_INDEX_URL, APP_SCHEME, appSchemePrivileges } from './shell/app-origin';
 import { createAppProtocolHandler } from './shell/app-protocol';
+import {
+  CUSTOMER_DISPLAY_EVENTS,
+  CUSTOMER_DISPLAY_URL,
+  customerDisplayFor,
+  customerWindowOptions,
+} from './shell/customer-window';
 import { hardenWebContents } from './shell/navigation-guard';
 import { ownFrameCheck, registerIpc } from './shell/register-ipc';
 import { secureSession } from './shell/session-security';
@@ -77,6 +83,7 @@ async function open(userData: string, logger: Logger, redactor: Redactor): Promi
   });
 
   let window: BrowserWindow | null = null;
+  let customer: BrowserWindow | null = null;
   registerIpc(
     ipcMain,
     core.dispatch,
@@ -84,6 +91,10 @@ async function open(userData: string, logger: Logger, redactor: Redactor): Promi
     (method, url) => logger.warn('shell: IPC call from a foreign frame refused', { method, url }),
   );
   core.events.subscribe((event, payload) => {
+    // The customer display gets only what it shows; it never calls the core (ownFrameCheck).
+    if (customer && !customer.isDestroyed() && CUSTOMER_DISPLAY_EVENTS.includes(event)) {
+      customer.webContents.send(ipcEventChannel(event), payload);
+    }
     if (!window || window.isDestroyed()) return;
     window.webContents.send(ipcEventChannel(event), payload);
     // A settings change publishes app.status-changed: apply the kiosk setting at once.
@@ -103,6 +114,24 @@ async function open(userData: string, logger: Logger, redactor: Redactor): Promi
   window.webContents.on('render-process-gone', (_event, details) =>
     logger.error('shell: renderer gone', details),
   );
+
+  // A second screen facing the customer: the read-only customer display, full screen there.
+  const second = customerDisplayFor(screen.getAllDisplays(), screen.getPrimaryDisplay().id);
+  if (second) {
+    customer = new BrowserWindow(
+      customerWindowOptions({
+        preloadPath: join(import.meta.dirname, '../preload/index.js'),
+        display: second,
+      }),
+    );
+    customer.once('ready-to-show', () => customer?.showInactive());
+    window.on('closed', () => {
+      if (customer && !customer.isDestroyed()) customer.destroy();
+    });
+    customer.loadURL(CUSTOMER_DISPLAY_URL).catch((error: unknown) => {
+      logger.error('shell: the customer display did not load', error);
+    });
+  }
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();

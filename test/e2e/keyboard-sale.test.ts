@@ -222,4 +222,26 @@ describe('a whole sale by keyboard only, scans under load, held carts', () => {
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(0);
     expect(await textOf(page, 'held-count')).toBe('(1)');
   });
+
+  it('shows progress and the time waited while issuing, says when the service is slow, and the status bar agrees', async () => {
+    const { page, session } = till;
+    await scanWithGaps(page, COLA.barcode, Array(13).fill(4) as number[]);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    await page.keyboard.press('F10');
+    await page.getByTestId('checkout-screen').waitFor();
+    await page.keyboard.press('F8');
+    await session.injectFault('delay-before', 1, 6500);
+    await page.keyboard.press('F12');
+    await page.getByTestId('issuing-progress').waitFor();
+    await expect.poll(() => page.getByTestId('status-service').getAttribute('data-state')).toBe('issuing');
+    expect(await textOf(page, 'status-service')).not.toContain('連線正常');
+    await expect.poll(() => textOf(page, 'issuing-waited')).toMatch(/已等 [1-9] 秒/);
+    await page.getByTestId('issuing-slow').waitFor({ timeout: 6000 });
+    expect(await textOf(page, 'issuing-slow')).toContain('發票服務回應較慢');
+    await expect.poll(() => page.getByTestId('status-service').getAttribute('data-state')).toBe('slow');
+    expect(await textOf(page, 'status-service')).toContain('回應緩慢');
+    await page.getByTestId('result-screen').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('result-screen').getAttribute('data-state')).toBe('issued');
+    await expect.poll(() => page.getByTestId('status-service').getAttribute('data-state')).toBe('reachable');
+  });
 });

@@ -57,6 +57,9 @@ export interface CheckoutCapability {
 
 type ServiceState = AppStatus['service']['state'];
 
+/** How long a sale waits for the service before the status bar calls it slow. */
+export const SLOW_ANSWER_MS = 4000;
+
 export async function createCheckoutCapability(
   options: CheckoutCapabilityOptions,
 ): Promise<CheckoutCapability> {
@@ -76,6 +79,35 @@ export async function createCheckoutCapability(
     seen = { state, checkedAt: new Date().toISOString() };
     if (changed) options.onStatusChanged();
   };
+  /**
+   * Sales waiting for the service's answer: the status bar says 'issuing', then 'slow' after
+   * SLOW_ANSWER_MS, until the answer (or its absence) says reachable or not.
+   */
+  let inFlight = 0;
+  let slowTimer: ReturnType<typeof setTimeout> | null = null;
+  let beforeIssuing: ServiceState = 'unknown';
+  const tracked =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (inFlight++ === 0) {
+        beforeIssuing = seen.state;
+        setSeen('issuing');
+        slowTimer = setTimeout(() => {
+          if (inFlight > 0 && seen.state === 'issuing') setSeen('slow');
+        }, SLOW_ANSWER_MS);
+        slowTimer.unref?.();
+      }
+      try {
+        return await run(...args);
+      } finally {
+        if (--inFlight === 0) {
+          if (slowTimer) clearTimeout(slowTimer);
+          slowTimer = null;
+          // Refused before anything was sent: the service is as it was.
+          if (seen.state === 'issuing' || seen.state === 'slow') setSeen(beforeIssuing);
+        }
+      }
+    };
   let lastPending = journal.counts().needsVerification;
   /** Tells the status bar only when the pending count really moved. */
   const onStateChanged = () => {
@@ -215,7 +247,11 @@ export async function createCheckoutCapability(
   }
 
   return {
-    handlers: createCheckoutHandlers({ engine, verification, supervisor: options.supervisor }),
+    handlers: createCheckoutHandlers({
+      engine: { ...engine, submit: tracked(engine.submit), resubmit: tracked(engine.resubmit) },
+      verification,
+      supervisor: options.supervisor,
+    }),
     trainingHandlers: createDrillHandlers({
       channel: async () => {
         if (closed || options.settings.get().mode !== 'training') return null;

@@ -70,6 +70,8 @@ export interface FakeElectronOptions {
   encryption?: 'os' | 'basic_text' | 'none';
   /** The renderer fails to load (e.g. a broken build). */
   failLoad?: boolean;
+  /** How many screens (default 1); the first is the primary (the cashier's). */
+  displays?: number;
 }
 
 export function createFakeElectron(options: FakeElectronOptions = {}) {
@@ -107,6 +109,11 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     readonly show = vi.fn();
     readonly focus = vi.fn();
     readonly restore = vi.fn();
+    readonly showInactive = vi.fn();
+    destroyed = false;
+    readonly destroy = vi.fn(() => {
+      this.destroyed = true;
+    });
     constructor(readonly options: Record<string, unknown>) {
       super();
       this.kiosk = Boolean(options.kiosk);
@@ -114,7 +121,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
       // Electron announces every new WebContents on the app.
       appEvents.emit('web-contents-created', {}, this.webContents);
     }
-    isDestroyed = () => false;
+    isDestroyed = () => this.destroyed;
     isMinimized = () => false;
     isKiosk = () => this.kiosk;
     setKiosk = vi.fn((value: boolean) => {
@@ -193,6 +200,15 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
       session: { defaultSession },
       protocol,
       dialog: { showErrorBox: vi.fn() },
+      screen: {
+        getAllDisplays: vi.fn(() =>
+          Array.from({ length: options.displays ?? 1 }, (_, i) => ({
+            id: 100 + i,
+            bounds: { x: i * 1920, y: 0, width: i === 0 ? 1920 : 1024, height: i === 0 ? 1080 : 600 },
+          })),
+        ),
+        getPrimaryDisplay: vi.fn(() => ({ id: 100, bounds: { x: 0, y: 0, width: 1920, height: 1080 } })),
+      },
     },
   };
 }

@@ -11,6 +11,7 @@ import { useCart, useCartTotals } from '../sell/cart-store';
 import { taxAmounts } from '../sell/tax-labels';
 import { useCheckout } from './checkout-store';
 import { InvoiceChoicePanel } from './InvoiceChoicePanel';
+import { IssuingProgress } from './IssuingProgress';
 import { carrierOf, checkInvoiceForm, type InvoiceKind } from './invoice-form';
 import { checkPayment, type PaymentMethod } from './payment-form';
 import { PaymentPanel } from './PaymentPanel';
@@ -129,6 +130,7 @@ export function CheckoutScreen() {
         <InvoiceChoicePanel errors={invoiceCheck.ok ? {} : invoiceCheck.errors} />
         <PaymentPanel total={totals.total} check={paymentCheck} />
       </div>
+      {checkout.submitting && <IssuingProgress />}
       {checkout.error && (
         <p className="notice notice--error" role="alert" data-testid="checkout-error">
           {t(checkout.error.message)}

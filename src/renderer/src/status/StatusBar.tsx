@@ -12,6 +12,8 @@ const SERVICE_TEXT = {
   unknown: { zh: '發票服務：檢查中', en: 'E-invoice service: checking' },
   reachable: { zh: '發票服務：連線正常', en: 'E-invoice service: online' },
   unreachable: { zh: '發票服務：無法連線', en: 'E-invoice service: unreachable' },
+  issuing: { zh: '發票服務：開立中', en: 'E-invoice service: issuing' },
+  slow: { zh: '發票服務：回應緩慢', en: 'E-invoice service: slow' },
 } as const;
 
 /**
@@ -62,7 +64,7 @@ export function StatusBar() {
       <CashierStatus cashier={status.cashier} locked={status.locked} />
       <span data-testid="status-service" data-state={status.service.state}>
         <i
-          className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable')}`}
+          className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable' || status.service.state === 'slow')}`}
         />
         {t(SERVICE_TEXT[status.service.state])}
       </span>

@@ -41,9 +41,13 @@ export const AppStatus = z.object({
   /** Where the core runs: inside Electron, or the development web host in plain Node. */
   host: z.enum(['electron', 'web']),
   startedAt: z.string(),
-  /** Reachability of the e-invoice service as last seen; 'unknown' until the first check. */
+  /**
+   * Reachability of the e-invoice service as last seen; 'unknown' until the first check.
+   * 'issuing' while a sale waits for its answer, 'slow' once that wait passes a few seconds: the
+   * status bar never says online while the service keeps a cashier waiting.
+   */
   service: z.object({
-    state: z.enum(['unknown', 'reachable', 'unreachable']),
+    state: z.enum(['unknown', 'reachable', 'unreachable', 'issuing', 'slow']),
     url: z.string(),
     checkedAt: z.string().nullable(),
     /**
