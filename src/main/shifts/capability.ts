@@ -173,6 +173,7 @@ export function createShiftsCapability(options: ShiftsCapabilityOptions): Shifts
     },
     print,
     sellerName: () => settings.get().sellerName,
+    training: () => settings.get().mode === 'training',
     now: () => new Date(),
   });
 

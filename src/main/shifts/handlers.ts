@@ -29,6 +29,8 @@ export interface ShiftsHandlerDeps {
   /** Prints a report slip as a print job in the journal. */
   print(content: ShiftSlipContent): Promise<PrintOutcome>;
   sellerName(): string;
+  /** Training mode: the X report and the close slip say so. */
+  training?(): boolean;
   now(): Date;
 }
 
@@ -86,6 +88,7 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
             shift: report.shift,
             figures: report.figures,
             at: deps.now().toISOString(),
+            ...(deps.training?.() ? { training: true } : {}),
           })
         : null;
       return { ...report, print: printed };
@@ -93,7 +96,12 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
     'shift.close': async ({ count, otherCounted, print }) => {
       const shift = engine.close({ count, otherCounted, cashier: deps.requireCashier() });
       const printed = print
-        ? await deps.print({ layout: 'shift-close', sellerName: deps.sellerName(), shift })
+        ? await deps.print({
+            layout: 'shift-close',
+            sellerName: deps.sellerName(),
+            shift,
+            ...(deps.training?.() ? { training: true } : {}),
+          })
         : null;
       return { ...shift, print: printed };
     },

@@ -6,6 +6,12 @@ import {
   TRAINING_MARK_ZH,
   proofSlip,
 } from '../../../src/main/printing/layout/proof-layout';
+import {
+  shiftCloseSlip,
+  TRAINING_SLIP_MARK,
+  xReportSlip,
+} from '../../../src/main/printing/layout/shift-layout';
+import type { Slip } from '../../../src/main/printing/layout/slip';
 import { paperOf, PROOF_COLUMNS } from '../../../src/main/printing/paper';
 import { MemoryPrintJobStore } from '../../../src/main/printing/print-job-store';
 import { PrintService } from '../../../src/main/printing/print-service';
@@ -115,4 +121,57 @@ describe.each([58, 80] as const)('a training proof printed on %i mm paper', (pap
     const picture = fromPng(training.preview.png);
     expect(picture.width).toBe(training.preview.widthDots + 24);
   });
+});
+
+describe('the shift slips printed in training mode', () => {
+  const figures = {
+    float: 1000,
+    sales: { count: 2, amount: 300 },
+    returns: { count: 0, amount: 0 },
+    net: [{ method: 'cash', amount: 300 }],
+    paidIn: 0,
+    paidOut: 0,
+    expectedCash: 1300,
+    pending: 0,
+  };
+  const shift = {
+    shiftId: 1,
+    number: 1,
+    tillId: 'T01',
+    businessDay: '2026-05-04',
+    state: 'closed' as const,
+    openedBy: '王小明',
+    openedAt: '2026-05-04T09:00:03+08:00',
+    closedBy: '王小明',
+    closedAt: '2026-05-04T17:30:00+08:00',
+    figures,
+    reconciliation: null,
+    count: null,
+  };
+  const lines = (slip: Slip) =>
+    slip.blocks.flatMap((block) => (block.kind === 'text' ? [block.text.trim()] : []));
+
+  it.each([58, 80] as const)(
+    'say 練習模式 under the title of the X report and the close slip (%i mm)',
+    (width) => {
+      const paper = paperOf(width);
+      for (const training of [true, false]) {
+        const x = xReportSlip(
+          { layout: 'x-report', sellerName: '練習商店', shift, figures, at: shift.closedAt, training },
+          paper,
+        );
+        const close = shiftCloseSlip(
+          { layout: 'shift-close', sellerName: '練習商店', shift, training },
+          paper,
+        );
+        for (const slip of [x, close]) {
+          expect(lines(slip).includes(TRAINING_SLIP_MARK)).toBe(training);
+          for (const block of slip.blocks) {
+            if (block.kind === 'text')
+              expect(displayWidth(block.text)).toBe(block.style.wide ? paper.columns / 2 : paper.columns);
+          }
+        }
+      }
+    },
+  );
 });

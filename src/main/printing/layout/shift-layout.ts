@@ -24,6 +24,9 @@ import { SlipBuilder, type Slip } from './slip';
  * `details` job (slip-content.ts). Every time is printed in Asia/Taipei; every line fits the
  * paper's columns (58 mm: 32, 80 mm: 48), checked by the unit test for both widths.
  */
+/** The line a shift slip or Z report printed in training mode carries under its title. */
+export const TRAINING_SLIP_MARK = '練習模式（不列入營收）';
+
 export const XReportContent = z.object({
   layout: z.literal('x-report'),
   sellerName: z.string(),
@@ -31,11 +34,15 @@ export const XReportContent = z.object({
   figures: ShiftFigures,
   /** When it was asked for (ISO). */
   at: z.string(),
+  /** Printed in training mode: the slip says so (its figures are the training sales). */
+  training: z.boolean().optional(),
 });
 export const ShiftCloseContent = z.object({
   layout: z.literal('shift-close'),
   sellerName: z.string(),
   shift: ShiftView,
+  /** Printed in training mode: the slip says so. */
+  training: z.boolean().optional(),
 });
 export const ZReportContent = z.object({
   layout: z.literal('z-report'),
@@ -112,6 +119,7 @@ export function xReportSlip(input: z.input<typeof XReportContent>, paper: Paper)
   const content = XReportContent.parse(input);
   const b = new SlipBuilder(paper.columns);
   header(b, content.sellerName, X_TITLE);
+  if (content.training) b.line(TRAINING_SLIP_MARK, 'center', { bold: true });
   shiftRows(b, content.shift);
   b.row('列印時間', slipTime(content.at));
   b.rule('=');
@@ -126,6 +134,7 @@ export function shiftCloseSlip(input: z.input<typeof ShiftCloseContent>, paper: 
   const shift = content.shift;
   const b = new SlipBuilder(paper.columns);
   header(b, content.sellerName, CLOSE_TITLE);
+  if (content.training) b.line(TRAINING_SLIP_MARK, 'center', { bold: true });
   shiftRows(b, shift);
   b.rule('=');
   b.line('盤點現金（依面額）', 'left', { bold: true });
@@ -160,7 +169,7 @@ export function zReportSlip(input: z.input<typeof ZReportContent>, paper: Paper)
   header(b, content.sellerName, Z_TITLE);
   // A copy says so at the top and the bottom: it is never taken for the original.
   if (report.copy) b.line(COPY_MARK, 'center', { wide: true, bold: true });
-  if (report.training) b.line('練習模式（不列入營收）', 'center', { bold: true });
+  if (report.training) b.line(TRAINING_SLIP_MARK, 'center', { bold: true });
   b.row('Z 編號', `Z${String(report.number).padStart(4, '0')}`, { bold: true });
   b.row('收銀機', report.tillId);
   b.row('營業日', report.businessDay);
