@@ -125,7 +125,7 @@ describe('closing: the day reconciled with the provider (training service), find
     expect(await upload.getByTestId('finding-deadline').innerText()).toMatch(
       /^上傳期限 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（還有 (1 天 23 小時|2 天)）$/,
     );
-    expect(await upload.getByTestId('finding-action').innerText()).toContain('請聯絡加值中心查明原因');
+    expect(await upload.getByTestId('finding-action').innerText()).toContain('請聯絡發票服務查明原因');
     // The provider's codes stay in the detail view.
     expect(row).not.toContain('ProcessStatus');
     await upload.locator('summary').click();

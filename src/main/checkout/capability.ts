@@ -184,7 +184,7 @@ export async function createCheckoutCapability(
       throw new TillError(
         'service-not-configured',
         bilingual(
-          '正式模式尚未設定電子發票服務網址、API 金鑰或簽章密鑰，未結帳。請店長到設定畫面完成設定。',
+          '正式模式尚未設定發票服務網址、API 金鑰或簽章密鑰，未結帳。請店長到設定畫面完成設定。',
           'Production mode has no e-invoice service address, API key or signing secret yet; nothing was checked out. Ask the manager to complete the settings.',
         ),
       );

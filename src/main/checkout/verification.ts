@@ -73,8 +73,8 @@ export function createVerification(deps: VerificationDeps) {
         throw new TillError(
           'invalid-input',
           bilingual(
-            '請輸入加值中心顯示的發票號碼（2 個英文字母加 8 位數字），未記錄任何結果',
-            "Enter the invoice number the provider's channel shows (2 letters + 8 digits); nothing was recorded",
+            '請輸入發票服務顯示的發票號碼（2 個英文字母加 8 位數字），未記錄任何結果',
+            "Enter the invoice number the e-invoice service's channel shows (2 letters + 8 digits); nothing was recorded",
           ),
         );
       }
@@ -135,8 +135,8 @@ export function createVerification(deps: VerificationDeps) {
       throw new TillError(
         'not-training',
         bilingual(
-          '正式模式沒有自動查詢：請向加值中心查詢後輸入結果',
-          "Production mode has no look-up: ask the provider's channel and enter what it says",
+          '正式模式沒有自動查詢：請向發票服務查詢後輸入結果',
+          "Production mode has no look-up: ask the e-invoice service's channel and enter what it says",
         ),
       );
     }

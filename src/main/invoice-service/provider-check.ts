@@ -182,8 +182,8 @@ export async function runProviderCheck(
     findings.push(
       accepted
         ? {
-            zh: `簽章方式不符：業者接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}）與資料格式，收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的服務商規格改為 ${accepted.id}。`,
-            en: `Signature recipe mismatch: the provider accepts the ${accepted.label.en} recipe (${accepted.signatureRecipe.en}) and shapes; the till is set to ${variant.label.en} (${variant.signatureRecipe.en}). Set the provider variant to ${accepted.id}.`,
+            zh: `簽章方式不符：業者接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}）與資料格式，收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的發票服務規格改為 ${accepted.id}。`,
+            en: `Signature recipe mismatch: the e-invoice service accepts the ${accepted.label.en} recipe (${accepted.signatureRecipe.en}) and shapes; the till is set to ${variant.label.en} (${variant.signatureRecipe.en}). Set the e-invoice service variant to ${accepted.id}.`,
           }
         : {
             zh: `業者不接受收銀機的簽章或資料格式（${variant.label.zh}：${variant.signatureRecipe.zh}），其他規格也不被接受：請確認標準 API 的網址、簽章密鑰與統一編號。`,
@@ -197,7 +197,7 @@ export async function runProviderCheck(
   ) {
     findings.push({
       zh: '業者認為 Timestamp 已過期：兩邊的時鐘不一致，請校正收銀機的時間。',
-      en: 'The provider says the timestamp expired: the clocks disagree; set the till’s clock right.',
+      en: 'The e-invoice service says the timestamp expired: the clocks disagree; set the till’s clock right.',
     });
   }
   if (clockOffsetSeconds !== null && Math.abs(clockOffsetSeconds) > TIMESTAMP_WINDOW_SECONDS / 2) {
@@ -219,7 +219,7 @@ export async function runProviderCheck(
 export function formatProviderCheck(report: ProviderCheckReport): string {
   const variant = variantFor(report.variant);
   const lines = [
-    `服務商規格 / Provider variant: ${variant.label.zh} / ${variant.label.en}`,
+    `發票服務規格 / Provider variant: ${variant.label.zh} / ${variant.label.en}`,
     ...report.steps.flatMap((step) => [
       `${step.ok ? '✓' : '✗'} ${step.title.zh} / ${step.title.en}`,
       `    預期 / expected: ${step.expected.zh} / ${step.expected.en}`,
@@ -230,7 +230,7 @@ export function formatProviderCheck(report: ProviderCheckReport): string {
       : `時鐘差距（業者減收銀機）/ Clock offset (provider minus till): ${report.clockOffsetSeconds} s`,
     ...report.findings.flatMap((finding) => [`! ${finding.zh}`, `! ${finding.en}`]),
     report.ok
-      ? '結果：收銀機與業者一致 / Result: the till and the provider agree'
+      ? '結果：收銀機與業者一致 / Result: the till and the e-invoice service agree'
       : '結果：不一致，請見上方 / Result: they do not agree, see above',
   ];
   return lines.join('\n') + '\n';

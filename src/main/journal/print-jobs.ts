@@ -20,7 +20,7 @@ export function createPrintJob(db: Database.Database, input: NewPrintJob, now: D
     if (!tx) throw notFound(input.orderNo);
     if (input.kind === 'proof' && tx.state !== 'issued') {
       throw new JournalError('journal-refused', {
-        zh: `訂單 ${input.orderNo} 尚未開立發票，不能列印證明聯`,
+        zh: `訂單 ${input.orderNo} 尚未開立發票，不能列印紙本證明聯`,
         en: `Order ${input.orderNo} has no issued invoice: no proof can be printed`,
       });
     }

@@ -247,7 +247,7 @@ const dayColumns = <Row extends { created_at: string; business_day: string; till
 export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
   ...dayColumns<SheetRecord>(),
   column('cashier', '收銀員', 'Cashier', 'text', (r) => r.cashier),
-  column('order_no', '單號', 'Order no.', 'id', (r) => r.order_no),
+  column('order_no', '訂單編號', 'Order number', 'id', (r) => r.order_no),
   ...coded<SheetRecord>('record', { zh: '紀錄', en: 'Record' }, RECORD_LABEL, (r) => r.record),
   ...coded<SheetRecord>('state', { zh: '狀態', en: 'State' }, stateTable, (r) => r.state),
   ...coded<SheetRecord>(
@@ -264,7 +264,7 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
   ),
   column('invoice_number', '發票號碼', 'Invoice no.', 'id', (r) => r.invoice_number),
   column('random_number', '隨機碼', 'Random code', 'id', (r) => r.random_number),
-  column('allowance_number', '折讓單號', 'Allowance no.', 'id', (r) => r.allowance_number),
+  column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
   column('total_amount', '總計（含稅）', 'Total (tax incl.)', 'number', (r) => r.total_amount),
   column(
     'sales_amount',
@@ -302,7 +302,7 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
   column('carrier_id', '載具號碼', 'Carrier ID', 'id', (r) => r.carrier_id),
   column('love_code', '愛心碼', 'Love code', 'id', (r) => r.love_code),
   column('return_reason', '退貨原因', 'Return reason', 'text', (r) => r.return_reason),
-  column('reissue_of', '改開自單號', 'Reissue of', 'id', (r) => r.reissue_of),
+  column('reissue_of', '改開自訂單編號', 'Reissue of', 'id', (r) => r.reissue_of),
   column('last_message', '最後訊息', 'Last message', 'text', (r) => r.last_message),
   column('training', '練習模式', 'Training', 'flag', (r) => r.training === 1),
 ];
@@ -463,9 +463,9 @@ export const LINE_COLUMNS: readonly SheetColumn<LineRow>[] = [
   column('time', '時間（台北）', 'Time (Taipei)', 'time', (r) => taipeiCell(r.sale.created_at)),
   column('business_day', '營業日', 'Business day', 'time', (r) => r.sale.business_day),
   column('till_id', '收銀機', 'Till', 'id', (r) => r.sale.till_id),
-  column('order_no', '單號', 'Order no.', 'id', (r) => r.sale.order_no),
+  column('order_no', '訂單編號', 'Order number', 'id', (r) => r.sale.order_no),
   column('invoice_number', '發票號碼', 'Invoice no.', 'id', (r) => r.sale.invoice_number),
-  column('allowance_number', '折讓單號', 'Allowance no.', 'id', (r) => r.sale.allowance_number),
+  column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.sale.allowance_number),
   ...coded<LineRow>('record', { zh: '紀錄', en: 'Record' }, RECORD_LABEL, (r) => r.sale.record),
   ...coded<LineRow>(
     'state',
@@ -722,9 +722,9 @@ export const CASH_COLUMNS: readonly SheetColumn<CashRow>[] = [
   column('shift', '班次', 'Shift', 'number', (r) => r.shift),
   ...coded<CashRow>('movement', { zh: '類別', en: 'Movement' }, CASH_MOVEMENT_LABEL, (r) => r.movement),
   column('who', '經手人', 'By', 'text', (r) => r.who),
-  column('order_no', '單號', 'Order no.', 'id', (r) => r.order_no),
+  column('order_no', '訂單編號', 'Order number', 'id', (r) => r.order_no),
   column('invoice_number', '發票號碼', 'Invoice no.', 'id', (r) => r.invoice_number),
-  column('allowance_number', '折讓單號', 'Allowance no.', 'id', (r) => r.allowance_number),
+  column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
   ...coded<CashRow>(
     'state',
     { zh: '狀態', en: 'State' },

@@ -305,7 +305,7 @@ export function recoverInFlight(db: Database.Database, at: Date): TransactionRec
     .prepare(`SELECT * FROM transactions WHERE state = 'in-flight' ORDER BY created_at`)
     .all() as TxRow[];
   const reason =
-    '程式中斷時仍在傳送中，請向加值中心確認是否已開立 / The till stopped while this was in flight: verify with the provider';
+    '程式中斷時仍在傳送中，請向發票服務確認是否已開立 / The till stopped while this was in flight: verify with the e-invoice service';
   return inFlight.map((found) =>
     commit(db, found, {
       at: iso(at),

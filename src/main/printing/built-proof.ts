@@ -39,7 +39,7 @@ export interface BuiltProofInput {
 export const qrKeyMissing = () =>
   new TillError('proof-qr-key-missing', {
     zh: '尚未設定 QR 金鑰（設定 → 密鑰）：收銀機無法自行產生電子發票證明聯，未列印任何內容。請先設定賣方的 QR 金鑰，或向業者索取證明聯。',
-    en: 'No QR key is set (Settings → secrets): the till cannot build the e-invoice proof itself, and nothing was printed. Set the seller’s QR key first, or get the proof from the provider.',
+    en: 'No QR key is set (Settings → secrets): the till cannot build the e-invoice proof itself, and nothing was printed. Set the seller’s QR key first, or get the proof from the e-invoice service.',
   });
 
 export const qrKeyInvalid = () =>
@@ -67,7 +67,7 @@ export function buildProofPrintData(input: BuiltProofInput): PrintData {
   if (!RANDOM_NUMBER_PATTERN.test(input.randomNumber))
     throw badProofData({
       zh: '隨機碼須為 4 位數字（請照業者管道上顯示的輸入）',
-      en: 'the random code must be 4 digits (as the provider’s channel shows it)',
+      en: 'the random code must be 4 digits (as the e-invoice service’s channel shows it)',
     });
   const { order } = input;
   if (!parseTaipeiDateTime(order.InvoiceDateTime))
@@ -96,7 +96,7 @@ export function buildProofForTransaction(
 ): PrintData {
   if (tx.state !== 'issued' || tx.invoiceNumber === null)
     throw new TillError('proof-not-issued', {
-      zh: `訂單 ${tx.orderNo} 尚未開立發票，不能列印證明聯`,
+      zh: `訂單 ${tx.orderNo} 尚未開立發票，不能列印紙本證明聯`,
       en: `Order ${tx.orderNo} has no issued invoice: no proof can be printed`,
     });
   if (tx.operation !== 'order')
@@ -108,7 +108,7 @@ export function buildProofForTransaction(
   if (!randomNumber)
     throw badProofData({
       zh: '缺少隨機碼（請照業者管道上顯示的輸入）',
-      en: 'the random code is missing (enter it as the provider’s channel shows it)',
+      en: 'the random code is missing (enter it as the e-invoice service’s channel shows it)',
     });
   return buildProofPrintData({
     sellerName: options.sellerName,

@@ -610,8 +610,8 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
       const failure = status.failed[0]?.failure;
       if (!item) {
         throw acceptRefused(
-          `無法再次向加值中心確認（${failure?.cause.zh ?? '沒有回應'}），請稍後再試`,
-          `the provider could not confirm it again (${failure?.reason ?? 'no answer'}); try again later`,
+          `無法再次向發票服務確認（${failure?.cause.zh ?? '沒有回應'}），請稍後再試`,
+          `the e-invoice service could not confirm it again (${failure?.reason ?? 'no answer'}); try again later`,
         );
       }
       const last = lastOperationOf(item.ProcessStatus);
@@ -622,8 +622,8 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
         (item.TotalAmount === undefined || item.TotalAmount === tx.totals.totalAmount);
       if (!confirms) {
         throw acceptRefused(
-          `加值中心目前的資料不再支持這個建議（發票 ${number}：${item.ProcessStatus}，訂單 ${item.BillingNo ?? '—'}），請重新核對或致電加值中心`,
-          `the provider no longer supports this suggestion (invoice ${number}: ${item.ProcessStatus}, BillingNo ${item.BillingNo ?? '—'}); reconcile again or call the provider`,
+          `發票服務目前的資料不再支持這個建議（發票 ${number}：${item.ProcessStatus}，訂單 ${item.BillingNo ?? '—'}），請重新核對或致電發票服務`,
+          `the e-invoice service no longer supports this suggestion (invoice ${number}: ${item.ProcessStatus}, BillingNo ${item.BillingNo ?? '—'}); reconcile again or call the e-invoice service`,
         );
       }
       const resolved = deps.resolveSale({
@@ -654,11 +654,11 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
       const named = again.suggestions.find((s) => s.orderNo === tx.orderNo);
       throw acceptRefused(
         named
-          ? `加值中心現在顯示此訂單已開立發票 ${named.invoiceNumber ?? ''}，請重新核對`
-          : '無法再次完整確認加值中心沒有開立（號碼清單或查詢不完整），請稍後再試',
+          ? `發票服務現在顯示此訂單已開立發票 ${named.invoiceNumber ?? ''}，請重新核對`
+          : '無法再次完整確認發票服務沒有開立（號碼清單或查詢不完整），請稍後再試',
         named
-          ? `the provider now names this order on invoice ${named.invoiceNumber ?? ''}; reconcile again`
-          : 'the provider could not be asked completely again (number list or answers missing); try again later',
+          ? `the e-invoice service now names this order on invoice ${named.invoiceNumber ?? ''}; reconcile again`
+          : 'the e-invoice service could not be asked completely again (number list or answers missing); try again later',
       );
     }
     const resolved = deps.resolveSale({
@@ -684,7 +684,7 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
 export type ReconciliationEngine = ReturnType<typeof createReconciliationEngine>;
 
 const missingAnswer: ReadFailure = {
-  cause: { zh: '加值中心的回應缺少這一筆', en: 'the provider’s answer left it out' },
+  cause: { zh: '發票服務的回應缺少這一筆', en: 'the e-invoice service’s answer left it out' },
   reason: 'no item for it in the answer',
 };
 

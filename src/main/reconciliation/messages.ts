@@ -16,77 +16,77 @@ export const taipeiText = (instant: Date) => taipeiDateTime(instant).replace('T'
 /** The action per finding kind: one thing to do, in a manager's words. */
 export const ACTIONS: Readonly<Record<FindingKind, Bilingual>> = {
   'not-at-provider': bilingual(
-    '請致電加值中心確認這張發票；確認前不要重新開立，也不要作廢。',
-    'Call the provider about this invoice; do not issue it again or void it until they confirm.',
+    '請致電發票服務確認這張發票；確認前不要重新開立，也不要作廢。',
+    'Call the e-invoice service about this invoice; do not issue it again or void it until they confirm.',
   ),
   'voided-at-provider-only': bilingual(
-    '請查明是誰在何時作廢（可能是其他收銀機或加值中心後台）；若作廢無誤，請在收銀機補記退貨並處理退款，否則請加值中心更正。',
-    'Find out who voided it and when (another till, or the provider’s console); if the void is right, record the return at the till and settle the refund, otherwise ask the provider to correct it.',
+    '請查明是誰在何時作廢（可能是其他收銀機或發票服務後台）；若作廢無誤，請在收銀機補記退貨並處理退款，否則請發票服務更正。',
+    'Find out who voided it and when (another till, or the e-invoice service’s console); if the void is right, record the return at the till and settle the refund, otherwise ask the e-invoice service to correct it.',
   ),
   'voided-in-journal-only': bilingual(
-    '收銀機已作廢，但加值中心仍列為有效發票：請致電加值中心確認，必要時由店長在退貨畫面查詢狀態後再作廢。',
-    'The till voided it but the provider still has it as valid: call the provider, and if needed let a supervisor check its status on the returns screen and void it again.',
+    '收銀機已作廢，但發票服務仍列為有效發票：請致電發票服務確認，必要時由店長在退貨畫面查詢狀態後再作廢。',
+    'The till voided it but the e-invoice service still has it as valid: call the e-invoice service, and if needed let a supervisor check its status on the returns screen and void it again.',
   ),
   'amount-differs': bilingual(
-    '請核對交易明細與加值中心的發票金額（含折讓），並請加值中心或店長更正錯誤的一方。',
-    'Compare the sale with the provider’s invoice amounts (allowances included) and have the wrong side corrected by the provider or a supervisor.',
+    '請核對交易明細與發票服務的發票金額（含折讓），並請發票服務或店長更正錯誤的一方。',
+    'Compare the sale with the e-invoice service’s invoice amounts (allowances included) and have the wrong side corrected by the e-invoice service or a supervisor.',
   ),
   'upload-at-risk': bilingual(
-    '發票開立已超過 1 小時仍未上傳：請致電加值中心詢問，並在上傳期限前確認完成。',
-    'Still not uploaded an hour after issue: call the provider and make sure it is uploaded before the deadline.',
+    '發票開立已超過 1 小時仍未上傳：請致電發票服務詢問，並在上傳期限前確認完成。',
+    'Still not uploaded an hour after issue: call the e-invoice service and make sure it is uploaded before the deadline.',
   ),
   'upload-late': bilingual(
-    '已超過法定上傳期限：請立即聯絡加值中心處理，並記錄聯絡時間與結果，以備國稅局查詢。',
-    'Past the legal upload deadline: contact the provider now, and keep a note of when and what they said for the tax office.',
+    '已超過法定上傳期限：請立即聯絡發票服務處理，並記錄聯絡時間與結果，以備國稅局查詢。',
+    'Past the legal upload deadline: contact the e-invoice service now, and keep a note of when and what they said for the tax office.',
   ),
   'upload-suspended': bilingual(
-    '加值中心暫停上傳這張發票：請聯絡加值中心查明原因並補正資料。',
-    'The provider suspended this invoice’s upload: contact them to find out why and correct the data.',
+    '發票服務暫停上傳這張發票：請聯絡發票服務查明原因並補正資料。',
+    'The e-invoice service suspended this invoice’s upload: contact them to find out why and correct the data.',
   ),
   'unknown-to-journal': bilingual(
-    '加值中心以本收銀機的號碼開了這張發票，收銀機卻沒有紀錄：請查明是哪筆交易（是否漏記或重複開立），並致電加值中心確認；不要再開一次。',
-    'The provider issued this number for this till but the till has no record of it: find the sale (missing or issued twice) and call the provider; do not issue it again.',
+    '發票服務以本收銀機的號碼開了這張發票，收銀機卻沒有紀錄：請查明是哪筆交易（是否漏記或重複開立），並致電發票服務確認；不要再開一次。',
+    'The e-invoice service issued this number for this till but the till has no record of it: find the sale (missing or issued twice) and call the e-invoice service; do not issue it again.',
   ),
   'not-checked': bilingual(
-    '這次未能向加值中心核對：請檢查網路與電子發票標準 API 設定，稍後再核對一次。',
-    'Not checked with the provider this time: check the network and the standard API settings, then reconcile again.',
+    '這次未能向發票服務核對：請檢查網路與電子發票標準 API 設定，稍後再核對一次。',
+    'Not checked with the e-invoice service this time: check the network and the standard API settings, then reconcile again.',
   ),
 };
 
 export const DETAILS = {
   notAtProvider: (invoiceNumber: string, orderNo: string, amount: number, processStatus: string) =>
     bilingual(
-      `收銀機紀錄訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}（${ntd(amount)}），但加值中心查無此發票。`,
-      `The journal has order ${orderNo} issued as ${inv(invoiceNumber)} (${ntd(amount)}); the provider answers ${processStatus} (Invoice not found).`,
+      `收銀機紀錄訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}（${ntd(amount)}），但發票服務查無此發票。`,
+      `The journal has order ${orderNo} issued as ${inv(invoiceNumber)} (${ntd(amount)}); the e-invoice service answers ${processStatus} (Invoice not found).`,
     ),
   voidedAtProviderOnly: (invoiceNumber: string, orderNo: string, processStatus: string) =>
     bilingual(
-      `加值中心顯示發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）已作廢，收銀機沒有作廢紀錄。`,
+      `發票服務顯示發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）已作廢，收銀機沒有作廢紀錄。`,
       `The provider has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided (${processStatus}); the journal has no void.`,
     ),
   voidedInJournalOnly: (invoiceNumber: string, orderNo: string, processStatus: string) =>
     bilingual(
-      `收銀機已作廢發票 ${inv(invoiceNumber)}（訂單 ${orderNo}），加值中心卻未作廢。`,
-      `The journal has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided; the provider does not (${processStatus}).`,
+      `收銀機已作廢發票 ${inv(invoiceNumber)}（訂單 ${orderNo}），發票服務卻未作廢。`,
+      `The journal has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided; the e-invoice service does not (${processStatus}).`,
     ),
   totalDiffers: (invoiceNumber: string, orderNo: string, journal: number, provider: number) =>
     bilingual(
-      `發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）金額不符：收銀機 ${ntd(journal)}，加值中心 ${ntd(provider)}。`,
+      `發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）金額不符：收銀機 ${ntd(journal)}，發票服務 ${ntd(provider)}。`,
       `Invoice ${inv(invoiceNumber)} (order ${orderNo}) totals differ: journal ${ntd(journal)}, provider ${ntd(provider)}.`,
     ),
   allowanceMissingAtProvider: (invoiceNumber: string, allowanceNumber: string, amount: number) =>
     bilingual(
-      `收銀機有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），加值中心沒有（或已作廢）。`,
-      `The journal has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the provider has none standing.`,
+      `收銀機有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），發票服務沒有（或已作廢）。`,
+      `The journal has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the e-invoice service has none standing.`,
     ),
   allowanceMissingInJournal: (invoiceNumber: string, allowanceNumber: string, amount: number) =>
     bilingual(
-      `加值中心有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），收銀機沒有紀錄。`,
+      `發票服務有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），收銀機沒有紀錄。`,
       `The provider has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the journal has none standing.`,
     ),
   allowanceDiffers: (invoiceNumber: string, allowanceNumber: string, journal: number, provider: number) =>
     bilingual(
-      `發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber} 金額不符：收銀機 ${ntd(journal)}，加值中心 ${ntd(provider)}。`,
+      `發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber} 金額不符：收銀機 ${ntd(journal)}，發票服務 ${ntd(provider)}。`,
       `Allowance ${allowanceNumber} on invoice ${inv(invoiceNumber)} differs: journal ${ntd(journal)}, provider ${ntd(provider)}.`,
     ),
   upload: (
@@ -100,7 +100,7 @@ export const DETAILS = {
   ) => {
     const what =
       kind === 'upload-suspended'
-        ? bilingual('加值中心暫停上傳', 'the provider suspended its upload')
+        ? bilingual('發票服務暫停上傳', 'the e-invoice service suspended its upload')
         : kind === 'upload-late'
           ? bilingual('已超過上傳期限仍未上傳', 'still not uploaded past the deadline')
           : bilingual('開立超過 1 小時仍未上傳', 'still not uploaded an hour after issue');
@@ -143,14 +143,14 @@ export const DETAILS = {
           )
       : bilingual('收銀機查無此訂單。', 'The journal has no such order.');
     return bilingual(
-      `加值中心以收銀機 ${tillId} 的號碼開立了發票 ${inv(invoiceNumber)}${facts ? `（${facts}）` : ''}，收銀機沒有這張發票。${journal.zh}`,
+      `發票服務以收銀機 ${tillId} 的號碼開立了發票 ${inv(invoiceNumber)}${facts ? `（${facts}）` : ''}，收銀機沒有這張發票。${journal.zh}`,
       `The provider issued ${inv(invoiceNumber)} from till ${tillId}'s numbers${factsEn ? ` (${factsEn})` : ''}; the journal does not know this invoice. ${journal.en}`,
     );
   },
   notChecked: (subject: Bilingual, reason: string) =>
     bilingual(
-      `${subject.zh}未能向加值中心核對。`,
-      `${subject.en} could not be checked with the provider: ${reason}.`,
+      `${subject.zh}未能向發票服務核對。`,
+      `${subject.en} could not be checked with the e-invoice service: ${reason}.`,
     ),
 };
 
@@ -196,13 +196,13 @@ export const EVIDENCE = {
       (x) => x !== null,
     );
     return bilingual(
-      `加值中心顯示訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}${facts.length ? `（${facts.join('，')}）` : ''}。`,
-      `The provider's status answer names order ${orderNo} on invoice ${inv(invoiceNumber)}${facts.length ? ` (${facts.join(', ')})` : ''}, ProcessStatus ${processStatus}.`,
+      `發票服務顯示訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}${facts.length ? `（${facts.join('，')}）` : ''}。`,
+      `The e-invoice service's status answer names order ${orderNo} on invoice ${inv(invoiceNumber)}${facts.length ? ` (${facts.join(', ')})` : ''}, ProcessStatus ${processStatus}.`,
     );
   },
   notIssued: (orderNo: string, deviceId: string, period: Bilingual, numbers: number) =>
     bilingual(
-      `加值中心列出收銀機 ${deviceId} 在 ${period.zh} 用掉的所有發票號碼，其中收銀機沒有紀錄的 ${numbers} 張都已查詢，沒有一張屬於訂單 ${orderNo}；這筆交易送出已超過時間戳記的有效時間，之後也不會再被開立。`,
+      `發票服務列出收銀機 ${deviceId} 在 ${period.zh} 用掉的所有發票號碼，其中收銀機沒有紀錄的 ${numbers} 張都已查詢，沒有一張屬於訂單 ${orderNo}；這筆交易送出已超過時間戳記的有效時間，之後也不會再被開立。`,
       `The provider listed every number device ${deviceId} used in ${period.en}; all ${numbers} the journal does not know were queried and none names order ${orderNo}; its request is past the timestamp window, so it cannot be issued later.`,
     ),
 };

@@ -48,15 +48,15 @@ export interface ProviderReadsOptions {
 const causeOf = (kind: string): Bilingual => {
   switch (kind) {
     case 'not-delivered':
-      return bilingual('無法連線到加值中心', 'the provider could not be reached');
+      return bilingual('無法連線到發票服務', 'the e-invoice service could not be reached');
     case 'rejected':
-      return bilingual('加值中心拒絕查詢，請檢查金鑰與時鐘', 'the provider refused the request');
+      return bilingual('發票服務拒絕查詢，請檢查金鑰與時鐘', 'the e-invoice service refused the request');
     case 'pace':
       return bilingual('查詢太密集，已停止', 'too many requests in a row');
     case 'till':
       return bilingual('收銀機內部錯誤', 'an error inside the till');
     default:
-      return bilingual('加值中心的回應無法辨識', 'the provider’s answer could not be read');
+      return bilingual('發票服務的回應無法辨識', 'the e-invoice service’s answer could not be read');
   }
 };
 

@@ -244,11 +244,11 @@ export function readTillExport(file: string, text: string, expect: TillExportExp
   if (training !== expect.training) {
     return training
       ? refuse(
-          '含有訓練模式的交易，不能與正式交易一起對帳',
+          '含有練習模式的交易，不能與正式交易一起對帳',
           'holds training-mode sales, which are never reconciled with production ones',
         )
       : refuse(
-          '是正式交易的匯出，此收銀機在訓練模式，不能一起對帳',
+          '是正式交易的匯出，此收銀機在練習模式，不能一起對帳',
           'is an export of production sales; this till is in training mode: they are never reconciled together',
         );
   }
@@ -305,7 +305,7 @@ export function readTillExport(file: string, text: string, expect: TillExportExp
     return damaged('tillIds', '列出沒有交易的收銀機', 'names a till without rows');
   }
   if (records.some((r) => r.training) !== training) {
-    return damaged('training', '與交易的訓練模式標記不符', 'does not match the rows’ training flags');
+    return damaged('training', '與交易的練習模式標記不符', 'does not match the rows’ training flags');
   }
 
   return {

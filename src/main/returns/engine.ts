@@ -470,7 +470,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
         record: journal.getReturn(record.id)!,
         message: bilingual(
           '無法取得服務的發票狀態，仍待確認；請稍後再查詢。',
-          `The provider's status could not be read (${outcome.reason}); it still needs verification. Try again later.`,
+          `The e-invoice service's status could not be read (${outcome.reason}); it still needs verification. Try again later.`,
         ),
       };
     }

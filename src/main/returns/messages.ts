@@ -89,7 +89,7 @@ function rejectionHint(reason: string): Bilingual {
     'Totals do not match lines': '折讓合計與明細不符',
     'Allowance not found': '查無此折讓',
     'Allowance already voided': '折讓已作廢',
-    'Signature mismatch': '簽章金鑰設定錯誤，請通知店長',
+    'Signature mismatch': '簽章密鑰設定錯誤，請通知店長',
     'Timestamp expired': '收銀機或服務時鐘不正確',
   };
   const english: Record<string, string> = {
@@ -127,12 +127,12 @@ export function settledMessage(
   if (outcome === 'done') {
     return bilingual(
       `已向服務查詢：${what.zh}已完成（發票 ${invoice}${allowanceNumber ? `，折讓 ${allowanceNumber}` : ''}）。`,
-      `Checked with the provider: the ${what.en} stands (invoice ${invoice}${allowanceNumber ? `, allowance ${allowanceNumber}` : ''}).`,
+      `Checked with the e-invoice service: the ${what.en} stands (invoice ${invoice}${allowanceNumber ? `, allowance ${allowanceNumber}` : ''}).`,
     );
   }
   return bilingual(
     `已向服務查詢：${what.zh}未完成，可以安全地再送一次（同一折讓字首，不會重複）。`,
-    `Checked with the provider: the ${what.en} does not stand; it is safe to send it again (same allowance prefix, it cannot happen twice).`,
+    `Checked with the e-invoice service: the ${what.en} does not stand; it is safe to send it again (same allowance prefix, it cannot happen twice).`,
   );
 }
 

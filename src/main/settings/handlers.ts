@@ -162,14 +162,14 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
       if (current.mode !== 'production') {
         throw new TillError('not-production', {
           zh: '對接檢查只在正式模式使用（練習模式用內建的練習服務）。',
-          en: 'The provider check is for production mode (training mode uses the built-in service).',
+          en: 'The e-invoice service check is for production mode (training mode uses the built-in service).',
         });
       }
       const apiKey = secrets.get('standardApiKey');
       const signingSecret = secrets.get('standardSigningSecret');
       if (!current.standardServiceUrl || !apiKey || !signingSecret) {
         throw new TillError('service-not-configured', {
-          zh: '尚未設定標準 API 網址、標準 API Key 或其簽章密鑰，無法檢查。未送出任何請求。',
+          zh: '尚未設定標準 API 網址、標準 API 金鑰 或其簽章密鑰，無法檢查。未送出任何請求。',
           en: 'The standard API address, key or signing secret is not set: nothing to check, nothing was sent.',
         });
       }

@@ -67,7 +67,7 @@ export function timestampExpiredCause(offsetSeconds: number | null | undefined):
     );
   }
   return bilingual(
-    '收銀機與發票服務的時鐘一致，但服務仍拒絕請求時間：請通知店長聯絡發票服務商',
-    "the till's clock agrees with the service's, yet the service refused the request time: ask the manager to call the provider",
+    '收銀機與發票服務的時鐘一致，但服務仍拒絕請求時間：請通知店長聯絡發票服務',
+    "the till's clock agrees with the service's, yet the service refused the request time: ask the manager to call the e-invoice service",
   );
 }

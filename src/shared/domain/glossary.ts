@@ -110,3 +110,136 @@ export const TAX_TYPE_LABEL = {
 export function labelOf(table: Readonly<Record<string, Bilingual>>, code: string): Bilingual {
   return Object.hasOwn(table, code) ? table[code]! : { zh: code, en: code };
 }
+
+/**
+ * The product's terms: one word per thing, in both languages, and the variants the screens used
+ * to mix (three names for the provider, 單號 and 訂單號碼 for the order number, API Key beside API
+ * 金鑰). docs/glossary.md is written from this table (`glossaryMarkdown`), and a unit test checks
+ * that it still matches and that no screen or message uses an avoided variant.
+ */
+export interface Term extends Bilingual {
+  /** What the term means, for the docs. */
+  readonly note: string;
+  /** Words that mean the same and must not be used in user-facing text. */
+  readonly avoid: readonly string[];
+}
+
+export const TERMS = {
+  invoiceService: {
+    zh: '發票服務',
+    en: 'e-invoice service',
+    note: "The provider's e-invoice API (a value-added centre) that issues, voids and allows.",
+    avoid: ['服務商', '供應商', '電子發票服務', '加值中心', 'provider'],
+  },
+  orderNumber: {
+    zh: '訂單編號',
+    en: 'order number',
+    note: "The till's own number for a sale (BillingNo), the same on every resend.",
+    avoid: ['訂單號碼', '單號', 'order no.', 'Order no.'],
+  },
+  invoiceNumber: {
+    zh: '發票號碼',
+    en: 'invoice number',
+    note: 'Two letters and eight digits, always shown as AB-12345678.',
+    avoid: ['發票編號', 'invoice no.'],
+  },
+  allowanceNumber: {
+    zh: '折讓單號',
+    en: 'allowance number',
+    note: "The allowance's own number (its prefix is the till's), not an order number.",
+    avoid: ['折讓編號', 'Allowance no.'],
+  },
+  apiKey: {
+    zh: 'API 金鑰',
+    en: 'API key',
+    note: 'The key the e-invoice service gives the store.',
+    avoid: ['API Key', 'API金鑰', 'APIKey'],
+  },
+  signingSecret: {
+    zh: '簽章密鑰',
+    en: 'signing secret',
+    note: 'The secret the till signs each request with (never shown after it is saved).',
+    avoid: ['簽章金鑰', 'signing key'],
+  },
+  needsVerification: {
+    zh: TX_STATE_LABEL['needs-verification'].zh,
+    en: TX_STATE_LABEL['needs-verification'].en,
+    note: 'Sent, and no clear answer: it may or may not stand; a supervisor checks it.',
+    avoid: ['待查證', '待查詢', 'To verify'],
+  },
+  paperProof: {
+    zh: INVOICE_KIND_LABEL.paper.zh,
+    en: INVOICE_KIND_LABEL.paper.en,
+    note: 'The printed proof of the e-invoice (電子發票證明聯) handed to the customer.',
+    avoid: ['列印證明聯', '紙本發票', '證明聯列印'],
+  },
+  carrier: {
+    zh: INVOICE_KIND_LABEL.carrier.zh,
+    en: INVOICE_KIND_LABEL.carrier.en,
+    note: 'Where the invoice is kept instead of paper: a mobile barcode or a citizen certificate.',
+    avoid: ['載具條碼', 'vehicle'],
+  },
+  loveCode: {
+    zh: '愛心碼',
+    en: 'love code',
+    note: "A charity's 3 to 7 digit code (NPOBAN) the invoice is donated to.",
+    avoid: ['捐贈碼', 'donation code'],
+  },
+  taxId: {
+    zh: INVOICE_KIND_LABEL.business.zh,
+    en: INVOICE_KIND_LABEL.business.en,
+    note: "A business buyer's or the seller's 8-digit number (統編 for short on slips).",
+    avoid: ['統一編號碼', 'VAT number', 'tax number'],
+  },
+  trainingMode: {
+    zh: '練習模式',
+    en: 'training mode',
+    note: 'Sales go to the training service; nothing it prints is an invoice.',
+    avoid: ['訓練模式', 'test mode'],
+  },
+  liveMode: {
+    zh: '正式模式',
+    en: 'production mode',
+    note: 'Sales go to the e-invoice service and are real invoices.',
+    avoid: ['生產模式', 'live mode'],
+  },
+} as const satisfies Readonly<Record<string, Term>>;
+
+/** docs/glossary.md, written from {@link TERMS} and the code tables above. */
+export function glossaryMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const lines = [
+    '# Glossary',
+    '',
+    '<!-- Written from src/shared/domain/glossary.ts (glossaryMarkdown); a unit test checks it. -->',
+    '',
+    'One word for each thing, in both languages, on screens, slips, messages and exports.',
+    '',
+    '## Terms',
+    '',
+    '| 中文 | English | Meaning | Not |',
+    '| --- | --- | --- | --- |',
+    ...Object.values(TERMS).map(
+      (term: Term) =>
+        `| ${cell(term.zh)} | ${cell(term.en)} | ${cell(term.note)} | ${term.avoid.map(cell).join(', ')} |`,
+    ),
+  ];
+  const tables: Array<[string, Readonly<Record<string, Bilingual>>]> = [
+    ['Sale states', TX_STATE_LABEL],
+    ['Return states', RETURN_STATE_LABEL],
+    ['Invoice kinds', INVOICE_KIND_LABEL],
+    ['Operations', OPERATION_LABEL],
+    ['Payment methods', PAYMENT_METHOD_LABEL],
+    ['Return kinds', RETURN_KIND_LABEL],
+    ['Invoice standing', INVOICE_STANDING_LABEL],
+    ['Carrier types', CARRIER_TYPE_LABEL],
+    ['Tax types', TAX_TYPE_LABEL],
+  ];
+  for (const [title, table] of tables) {
+    lines.push('', `## ${title}`, '', '| Code | 中文 | English |', '| --- | --- | --- |');
+    for (const [code, words] of Object.entries(table)) {
+      lines.push(`| \`${code}\` | ${cell(words.zh)} | ${cell(words.en)} |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

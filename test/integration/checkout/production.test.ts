@@ -203,7 +203,7 @@ describe('the core in production mode', () => {
       const mismatch = await call<ProviderCheckReport>('settings.checkProvider', { pin: '2468' });
       expect(mismatch).toMatchObject({ ok: false, variant: 'systemlead' });
       expect(mismatch.findings[0]!.en).toMatch(
-        /Signature recipe mismatch.*Set the provider variant to profile/,
+        /Signature recipe mismatch.*Set the e-invoice service variant to profile/,
       );
     } finally {
       settings.update({ providerVariant: 'profile', standardServiceUrl: '' });

@@ -62,7 +62,7 @@ describe.each(PROVIDER_VARIANT_IDS)('provider check against a %s training servic
     expect(report.steps[0]).toMatchObject({ id: 'signed', ok: false });
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]!.en).toMatch(
-      new RegExp(`^Signature recipe mismatch: .*Set the provider variant to ${variant}\\.$`),
+      new RegExp(`^Signature recipe mismatch: .*Set the e-invoice service variant to ${variant}\\.$`),
     );
     expect(report.findings[0]!.zh).toContain('簽章方式不符');
   });
@@ -103,7 +103,7 @@ describe('provider check: clock and command line', () => {
     const result = await run(['--config', config]);
     expect(result.code).toBe(0);
     expect(result.out).toContain('✓ 正確簽章的狀態查詢 / Correctly signed status query');
-    expect(result.out).toContain('結果：收銀機與業者一致 / Result: the till and the provider agree');
+    expect(result.out).toContain('結果：收銀機與業者一致 / Result: the till and the e-invoice service agree');
     expect(result.out).toMatch(/Clock offset \(provider minus till\): -?[0-2] s/);
   });
 

@@ -155,7 +155,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
     // A C invoice: the tax inside its total, per invoice.
     expect(byInvoice('AB00000101')).toMatchObject({ '應稅銷售額（未稅）': '286', 稅額: '14', 現金: '300' });
     expect(byInvoice('AB00000106')).toMatchObject({ 發票效力代碼: 'voided', 發票效力: '已作廢' });
-    const rejected = rows.find((r) => r['單號'] === `="${orders.rejected}"`)!;
+    const rejected = rows.find((r) => r['訂單編號'] === `="${orders.rejected}"`)!;
     expect(rejected).toMatchObject({ 狀態: '被退回', 發票效力: '未開立', 發票號碼: '' });
     // The void and the allowance: the return's own state words, money negative.
     const theVoid = rows.find((r) => r['紀錄代碼'] === 'void')!;
@@ -182,11 +182,11 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       await exportText(journal, { format: 'csv', headers: 'en', table: 'lines' }),
     );
     expect(header).toEqual(LINE_COLUMNS.map((c) => c.title.en));
-    const of = (order: string) => rows.filter((r) => r['Order no.'] === `="${order}"`);
+    const of = (order: string) => rows.filter((r) => r['Order number'] === `="${order}"`);
     // Every record's lines add up to its total.
     const totals = new Map<string, number>();
     for (const row of rows) {
-      const key = `${row['Order no.']}|${row['Record code']}|${row['Allowance no.']}`;
+      const key = `${row['Order number']}|${row['Record code']}|${row['Allowance number']}`;
       totals.set(key, (totals.get(key) ?? 0) + Number(row['Amount (tax incl.)']));
     }
     expect(totals.get(`="${orders.paper}"|sale|`)).toBe(300);
@@ -242,7 +242,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       錢櫃應有: '',
     });
     // A card sale moved no cash.
-    expect(rows.some((r) => r['單號'] === `="${orders.business}"`)).toBe(false);
+    expect(rows.some((r) => r['訂單編號'] === `="${orders.business}"`)).toBe(false);
   });
 
   it('keeps the codes variant (the default) as scripts read it, and JSON as the reconciliation reads it', async () => {

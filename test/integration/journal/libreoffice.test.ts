@@ -61,7 +61,14 @@ describe('the exports in LibreOffice Calc', () => {
 
   it('shows the Chinese and English headers readable, the same count as the cells', () => {
     const zh = sheet('zh-transactions');
-    expect(zh.header.slice(0, 6)).toEqual(['時間（台北）', '營業日', '收銀機', '收銀員', '單號', '紀錄代碼']);
+    expect(zh.header.slice(0, 6)).toEqual([
+      '時間（台北）',
+      '營業日',
+      '收銀機',
+      '收銀員',
+      '訂單編號',
+      '紀錄代碼',
+    ]);
     expect(zh.header.join('')).not.toMatch(/[ÃÂï»¿]/); // no mojibake, no BOM shown
     const en = sheet('en-transactions');
     expect(en.header.slice(0, 6)).toEqual([
@@ -69,7 +76,7 @@ describe('the exports in LibreOffice Calc', () => {
       'Business day',
       'Till',
       'Cashier',
-      'Order no.',
+      'Order number',
       'Record code',
     ]);
     expect(en.header).toHaveLength(zh.header.length);
@@ -97,7 +104,7 @@ describe('the exports in LibreOffice Calc', () => {
     const carrier = rows.find((r) => r['發票號碼']!.text === 'AB00000103')!;
     expect(carrier['載具號碼']!.text).toBe('/AB+1234');
     expect(carrier['載具類別']!.text).toBe('手機條碼');
-    expect(rows[0]!['單號']!.text).toMatch(/^T01-20261122-\d{6}$/);
+    expect(rows[0]!['訂單編號']!.text).toMatch(/^T01-20261122-\d{6}$/);
     // An item named 0800 stays 0800.
     const item = sheet('zh-lines').rows.find((r) => r['品名']!.text.startsWith('08'))!;
     expect(item['品名']).toMatchObject({ text: '0800', value: null });

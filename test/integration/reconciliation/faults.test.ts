@@ -94,7 +94,7 @@ describe('reconciliation when the provider cannot be read', () => {
         report.notChecked.some((f) => f.invoiceNumber === null && f.detail.zh.includes('字軌號碼')),
       ).toBe(true);
       for (const f of report.notChecked) {
-        expect(f.detail.zh).toContain('無法連線到加值中心');
+        expect(f.detail.zh).toContain('無法連線到發票服務');
         expect(f.detail.en).toMatch(/not-delivered/);
         expect(f.action.zh).toContain('稍後再核對');
       }

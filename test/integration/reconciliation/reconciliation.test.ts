@@ -125,7 +125,7 @@ describe('reconciliation of one till with the provider', () => {
 
     const voidedThere = report.mismatches.find((f) => f.orderNo === sale.voidedThere!.orderNo)!;
     expect(voidedThere.action.zh).toMatch(/作廢/);
-    expect(voidedThere.detail.zh).toContain('加值中心顯示發票');
+    expect(voidedThere.detail.zh).toContain('發票服務顯示發票');
     expect(voidedThere.processStatus).toMatch(/^C/);
 
     // The wrong resolution: the journal's 150 against the provider's 999 on that number …

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +18,10 @@ import {
   splitTax,
   TAX_TYPE_LABEL,
   TX_STATE_LABEL,
+  TERMS,
+  glossaryMarkdown,
   type Bilingual,
+  type Term,
 } from '../../../src/shared/domain';
 import { RETURN_KINDS, RETURN_STATES, TX_STATES } from '../../../src/main/journal/types';
 import { UNKNOWN_PAYMENT_METHOD } from '../../../src/main/journal/summary';
@@ -26,6 +31,19 @@ import { ProductTaxType } from '../../../src/shared/ipc/contract/catalog';
 import { ReturnKindSchema } from '../../../src/shared/ipc/contract/returns';
 
 const keys = (table: object) => Object.keys(table).sort();
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+/** Screens other helpers are rewriting at the time of writing: swept once they land (issue 15). */
+const LEFT_FOR_LATER = ['settings/SettingsScreen.tsx'];
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path, pattern);
+    return pattern.test(entry.name) ? [path] : [];
+  });
+}
 
 describe('the glossary: one vocabulary for screens, slips and exports', () => {
   it('has words for every code the journal and the contract know, and no others', () => {
@@ -117,5 +135,49 @@ describe('tax as the return counts it', () => {
         },
       ),
     );
+  });
+});
+
+describe('the product terms (issue 15): one word for each thing, written down in docs/glossary.md', () => {
+  it('docs/glossary.md is what the table writes', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'glossary.md'), 'utf8');
+    expect(doc).toBe(glossaryMarkdown());
+  });
+
+  it('no term is another term’s variant, and each has words in both languages', () => {
+    const words = Object.values(TERMS).flatMap((term) => [term.zh, term.en]);
+    for (const term of Object.values(TERMS) as Term[]) {
+      expect(term.zh).toMatch(/[\u4e00-\u9fff]/);
+      expect(term.en).toMatch(/^[A-Za-z]/);
+      for (const variant of term.avoid) expect(words).not.toContain(variant);
+    }
+  });
+
+  /**
+   * Screens and messages use the terms: no avoided variant in the renderer's or main's code
+   * (comments aside). 單號 alone is the order number's old name; 折讓單號 is a term of its own.
+   * English "provider" stays in code names, so only its phrases a cashier reads are looked for.
+   */
+  it('the renderer and main say no avoided variant', () => {
+    const variants = [...Object.values(TERMS).flatMap((term) => term.avoid), 'the provider'].filter(
+      (word) => !['provider', '單號', 'vehicle', 'tax number'].includes(word),
+    );
+    const found: string[] = [];
+    for (const dir of ['src/renderer/src', 'src/main']) {
+      for (const file of filesUnder(join(ROOT, dir), /\.tsx?$/)) {
+        if (LEFT_FOR_LATER.some((name) => file.endsWith(name))) continue;
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((line, index) => {
+            const code = line.trim();
+            if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return;
+            const text = code.replace(/\s\/\/ .*$/, '').replace(/折讓單號/g, '');
+            const hits = variants.filter((word) => text.includes(word));
+            if (/單號/.test(text)) hits.push('單號');
+            if (hits.length > 0) found.push(`${relative(ROOT, file)}:${index + 1} ${hits.join(', ')}`);
+          });
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ const allowanceArb = fc.record({
   undone: fc.constantFrom('no', 'done', 'pending'),
 });
 
-/** A sale as the till has it, and the provider's status agreeing with it. */
+/** A sale as the till has it, and the e-invoice service's status agreeing with it. */
 const agreeingCase: fc.Arbitrary<Case> = fc
   .record({
     total: fc.integer({ min: 1, max: 1_000_000 }),

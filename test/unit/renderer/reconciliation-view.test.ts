@@ -35,7 +35,7 @@ function finding(kind: FindingKind, fields: Partial<ReconciliationFinding> = {})
     invoiceNumber: 'AB12345678',
     businessDay: '2026-11-05',
     detail: { zh: '細節', en: 'detail' },
-    action: { zh: '請致電加值中心', en: 'Call the provider' },
+    action: { zh: '請致電發票服務', en: 'Call the e-invoice service' },
     journalAmount: null,
     providerAmount: null,
     appendStatus: null,
@@ -140,8 +140,8 @@ describe('the reconciliation report as the closing screen arranges it', () => {
     });
     expect(incompleteReasons(r)).toEqual([{ zh: '請檢查網路', en: 'Check the network' }]);
     expect(completenessText(r)).toEqual({
-      zh: '核對不完整：2 項未能向加值中心核對',
-      en: 'Incomplete: 2 items could not be checked with the provider',
+      zh: '核對不完整：2 項未能向發票服務核對',
+      en: 'Incomplete: 2 items could not be checked with the e-invoice service',
     });
     expect(completenessText(report())).toEqual({ zh: '核對完整', en: 'Complete' });
   });
@@ -219,19 +219,19 @@ describe('wording: invoice numbers, Taipei times, deadlines, plurals', () => {
 
   it('says how long the run has been waited for', () => {
     expect(waitingText(0)).toEqual({
-      zh: '正在向加值中心核對…已等候 0 秒',
-      en: 'Checking with the provider… waited 0 s',
+      zh: '正在向發票服務核對…已等候 0 秒',
+      en: 'Checking with the e-invoice service… waited 0 s',
     });
-    expect(waitingText(75.4).en).toBe('Checking with the provider… waited 1 min 15 s');
+    expect(waitingText(75.4).en).toBe('Checking with the e-invoice service… waited 1 min 15 s');
   });
 
   it('shows both sides of an amount, either may be missing', () => {
     expect(amountsText(null, null)).toBeNull();
     expect(amountsText(1035, 53)).toEqual({
-      zh: '收銀機 NT$1,035／加值中心 NT$53',
-      en: 'till NT$1,035 / provider NT$53',
+      zh: '收銀機 NT$1,035／發票服務 NT$53',
+      en: 'till NT$1,035 / e-invoice service NT$53',
     });
-    expect(amountsText(35, null)!.en).toBe('till NT$35 / provider —');
+    expect(amountsText(35, null)!.en).toBe('till NT$35 / e-invoice service —');
   });
 
   it('names what a suggestion would record', () => {

@@ -61,7 +61,7 @@ export function detailsSlip(input: DetailsSlipInput, paper: Paper): Slip {
   b.line(NOT_A_PROOF, 'center');
   b.blank();
   b.row('日期', data.dateTime.replace('T', ' '));
-  b.row('單號', data.orderNo);
+  b.row('訂單編號', data.orderNo);
   if (data.invoiceNumber) b.row('發票號碼', formatInvoiceNumber(data.invoiceNumber));
   b.row('賣方', data.sellerId);
   if (data.carrier) b.row(`載具 ${carrierName(data.carrier.type)}`, maskCarrierId(data.carrier.id));

@@ -38,7 +38,7 @@ export function voidNoticeSlip(input: VoidNoticeInput, paper: Paper): Slip {
   b.row('發票日期', data.invoiceDate.replace('T', ' '));
   b.row('作廢日期', data.voidDate.replace('T', ' '));
   b.row('賣方統編', data.sellerId);
-  if (data.orderNo) b.row('單號', data.orderNo);
+  if (data.orderNo) b.row('訂單編號', data.orderNo);
   if (data.by) b.row('經手人', data.by);
   b.rule();
   b.wrapped(`作廢原因：${data.reason}`);

@@ -111,7 +111,7 @@ function StoreDayTables({ day }: { day: StoreDay }) {
                   <th className="num">{t({ zh: '銷售', en: 'Sales' })}</th>
                   <th className="num">{t({ zh: '退貨', en: 'Returns' })}</th>
                   <th className="num">{t({ zh: '淨額', en: 'Net' })}</th>
-                  <th className="num">{t({ zh: '待確認', en: 'To verify' })}</th>
+                  <th className="num">{t({ zh: '待確認', en: 'Needs verification' })}</th>
                 </tr>
               </thead>
               <tbody>

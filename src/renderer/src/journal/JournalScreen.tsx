@@ -69,7 +69,7 @@ export function JournalScreen() {
           onClick={() => setTab('verify')}
           data-testid="tab-verify"
         >
-          {t({ zh: '待確認', en: 'To verify' })}{' '}
+          {t({ zh: '待確認', en: 'Needs verification' })}{' '}
           <span
             className={pendingCount > 0 ? 'badge badge--warning' : 'tab__count'}
             data-testid="pending-count"
@@ -110,7 +110,7 @@ export function JournalScreen() {
                 </select>
               </Field>
               <TextField
-                label={t({ zh: '單號或發票號碼', en: 'Order or invoice no.' })}
+                label={t({ zh: '訂單編號或發票號碼', en: 'Order or invoice number' })}
                 variant="grow"
                 value={journal.text}
                 onChange={(e) => journal.setText(e.target.value)}
@@ -171,8 +171,8 @@ export function JournalScreen() {
         <section className="panel" data-testid="verify-queue">
           <p className="hint">
             {t({
-              zh: '這些交易送出後沒有得到明確結果，可能已開立也可能沒有。不要重新結帳：向發票服務商查詢後，由主管記錄結果。',
-              en: 'These sales got no clear answer: the invoice may or may not exist. Do not check out again: ask the provider, then a supervisor records the outcome.',
+              zh: '這些交易送出後沒有得到明確結果，可能已開立也可能沒有。不要重新結帳：向發票服務查詢後，由主管記錄結果。',
+              en: 'These sales got no clear answer: the invoice may or may not exist. Do not check out again: ask the e-invoice service, then a supervisor records the outcome.',
             })}
           </p>
           {pendingCount === 0 && (

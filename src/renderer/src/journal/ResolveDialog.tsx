@@ -36,8 +36,8 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
     setProblem(null);
     if (outcome === 'issued' && !/^[A-Za-z]{2}-?\d{8}$/.test(invoiceNumber.trim())) {
       return setProblem({
-        zh: '請輸入服務商查到的發票號碼（如 AB-12345678）',
-        en: 'Enter the invoice number the provider shows (e.g. AB-12345678)',
+        zh: '請輸入發票服務查到的發票號碼（如 AB-12345678）',
+        en: 'Enter the invoice number the e-invoice service shows (e.g. AB-12345678)',
       });
     }
     if (outcome === 'issued' && randomNumber.trim() !== '' && !/^\d{4}$/.test(randomNumber.trim())) {
@@ -83,8 +83,8 @@ export function ResolveDialog({ item, onClose }: { item: PendingVerification; on
     >
       <p className="hint">
         {t({
-          zh: '先向發票服務商（後台或客服）查詢這個單號是否已開立，再記錄查到的結果。',
-          en: 'First ask the provider (console or support line) whether this order number was issued, then record what it says.',
+          zh: '先向發票服務（後台或客服）查詢這個訂單編號是否已開立，再記錄查到的結果。',
+          en: 'First ask the e-invoice service (console or support line) whether this order number was issued, then record what it says.',
         })}
       </p>
       <Segmented

@@ -76,10 +76,23 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
             <tr key={i}>
               <td>{line.name}</td>
               <td>{line.taxType !== 'taxable' && t(TAX_LABEL[line.taxType])}</td>
-              <td className="num">
-                {line.quantity} × {line.unitPrice}
+              <td className="num" data-testid="detail-line-price">
+                {line.quantity} ×{' '}
+                {line.listPrice !== undefined && line.listPrice !== line.unitPrice && (
+                  <s className="detail-line__was" title={t({ zh: '原價', en: 'List price' })}>
+                    {line.listPrice}
+                  </s>
+                )}{' '}
+                {line.unitPrice}
               </td>
-              <td className="num">{formatNtd(line.subTotal)}</td>
+              <td className="num">
+                {line.discount !== undefined && line.discount > 0 && (
+                  <span className="detail-line__discount" data-testid="detail-line-discount">
+                    {t({ zh: '折扣', en: 'Discount' })} -{formatNtd(line.discount)}{' '}
+                  </span>
+                )}
+                {formatNtd(line.subTotal)}
+              </td>
             </tr>
           ))}
           {tx.payments.map((payment, i) => (
@@ -114,13 +127,13 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         <KeyButton
           tone="primary"
           onClick={() =>
-            supervisor.ask({ zh: '以同一單號重送', en: 'Send again (same order no.)' }, (input) =>
+            supervisor.ask({ zh: '以同一訂單編號重送', en: 'Send again (same order number)' }, (input) =>
               useJournal.getState().resubmit(tx.orderNo, input),
             )
           }
           data-testid="detail-resubmit"
         >
-          {t({ zh: '以同一單號重送', en: 'Send again (same order no.)' })}
+          {t({ zh: '以同一訂單編號重送', en: 'Send again (same order number)' })}
         </KeyButton>
       )}
       {tx.reissueOf && (

@@ -103,7 +103,7 @@ function FindingRow({
       <p className="finding__action" data-testid="finding-action">
         {t(finding.action)}
       </p>
-      {/* What was seen, with the provider's codes: the detail view, where technical text belongs. */}
+      {/* What was seen, with the e-invoice service's codes: the detail view, where technical text belongs. */}
       <details className="finding__detail">
         <summary>{t({ zh: '詳細', en: 'Details' })}</summary>
         <p data-testid="finding-detail">{t(finding.detail)}</p>
@@ -136,7 +136,7 @@ function SuggestionRow({
       <div className="finding__row">
         <div className="finding__main">
           <div className="finding__head">
-            <span className="finding__tag">{t({ zh: '待確認', en: 'To verify' })}</span>
+            <span className="finding__tag">{t({ zh: '待確認', en: 'Needs verification' })}</span>
             <Identity
               tillId={suggestion.tillId}
               orderNo={suggestion.orderNo}

@@ -86,7 +86,7 @@ export function ReconciliationSection({
     >
       <div className="reconciliation__head">
         <h2 className="panel__title" id="reconciliation-title">
-          {t({ zh: '對帳（與加值中心核對）', en: 'Reconcile with the provider' })}
+          {t({ zh: '對帳（與發票服務核對）', en: 'Reconcile with the e-invoice service' })}
         </h2>
         <KeyButton
           disabled={rec.running || !isBusinessDay(businessDay)}
@@ -143,8 +143,8 @@ export function ReconciliationSection({
             <p className="notice notice--ok" data-testid="reconcile-clean">
               {report.complete
                 ? t({
-                    zh: '與加值中心一致，沒有需要處理的項目',
-                    en: 'The provider agrees: nothing to act on',
+                    zh: '與發票服務一致，沒有需要處理的項目',
+                    en: 'The e-invoice service agrees: nothing to act on',
                   })
                 : t({ zh: '已核對的部分沒有需要處理的項目', en: 'Nothing to act on in what was checked' })}
             </p>

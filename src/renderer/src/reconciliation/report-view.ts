@@ -46,8 +46,8 @@ export function deadlineText(iso: string, now: Date): Bilingual {
 
 /** The short name of each kind of finding (the row's tag). */
 export const FINDING_LABEL: Readonly<Record<FindingKind, Bilingual>> = {
-  'not-at-provider': { zh: '加值中心查無此發票', en: 'Not at the provider' },
-  'voided-at-provider-only': { zh: '僅加值中心已作廢', en: 'Voided at the provider only' },
+  'not-at-provider': { zh: '發票服務查無此發票', en: 'Not at the e-invoice service' },
+  'voided-at-provider-only': { zh: '僅發票服務已作廢', en: 'Voided at the e-invoice service only' },
   'voided-in-journal-only': { zh: '僅收銀機已作廢', en: 'Voided at the till only' },
   'amount-differs': { zh: '金額不符', en: 'Amounts differ' },
   'upload-at-risk': { zh: '上傳有風險', en: 'Upload at risk' },
@@ -141,8 +141,8 @@ export function completenessText(report: ReconciliationReport): Bilingual {
   return n === 0
     ? { zh: '核對不完整', en: 'Incomplete' }
     : {
-        zh: `核對不完整：${n} 項未能向加值中心核對`,
-        en: `Incomplete: ${plural(n, 'item')} could not be checked with the provider`,
+        zh: `核對不完整：${n} 項未能向發票服務核對`,
+        en: `Incomplete: ${plural(n, 'item')} could not be checked with the e-invoice service`,
       };
 }
 
@@ -150,8 +150,8 @@ export function completenessText(report: ReconciliationReport): Bilingual {
 export const waitingText = (seconds: number): Bilingual => {
   const waited = formatDuration(Math.max(0, Math.floor(seconds)));
   return {
-    zh: `正在向加值中心核對…已等候 ${waited.zh}`,
-    en: `Checking with the provider… waited ${waited.en}`,
+    zh: `正在向發票服務核對…已等候 ${waited.zh}`,
+    en: `Checking with the e-invoice service… waited ${waited.en}`,
   };
 };
 
@@ -162,7 +162,7 @@ export function amountsText(journal: number | null, provider: number | null): Bi
   if (journal === null && provider === null) return null;
   const mine = journal === null ? '—' : ntd(journal);
   const theirs = provider === null ? '—' : ntd(provider);
-  return { zh: `收銀機 ${mine}／加值中心 ${theirs}`, en: `till ${mine} / provider ${theirs}` };
+  return { zh: `收銀機 ${mine}／發票服務 ${theirs}`, en: `till ${mine} / e-invoice service ${theirs}` };
 }
 
 /** What the suggestion would record: `建議記為已開立 AB-12345678` / `建議記為未開立`. */

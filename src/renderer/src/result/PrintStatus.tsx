@@ -38,7 +38,7 @@ export function PrintStatus({ result }: { result: CheckoutResult }) {
     return (
       <p className="notice notice--warning" data-testid="print-no-data">
         {t({
-          zh: '發票已開立，但服務沒有回傳可用的列印資料，無法列印證明聯。不要重新結帳；請主管在日誌中查看。',
+          zh: '發票已開立，但服務沒有回傳可用的列印資料，無法列印紙本證明聯。不要重新結帳；請主管在日誌中查看。',
           en: 'The invoice is issued but the service returned no usable print data, so no proof can be printed. Do not check out again; a supervisor can look in the journal.',
         })}
       </p>

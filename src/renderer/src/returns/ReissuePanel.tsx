@@ -83,7 +83,7 @@ export function ReissuePanel({ sale }: { sale: ReturnSale }) {
             </li>
             <li>
               {t({
-                zh: '以相同品項與金額開立新發票（新單號），不另收款也不退款。',
+                zh: '以相同品項與金額開立新發票（新訂單編號），不另收款也不退款。',
                 en: 'Issue the same lines and amount as a new invoice (new order number); no money changes hands.',
               })}
             </li>

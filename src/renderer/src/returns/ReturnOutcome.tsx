@@ -51,7 +51,7 @@ export function ReturnOutcome() {
             <dd data-testid="returns-outcome-invoice">{formatInvoiceNumber(result.invoiceNumber)}</dd>
             {result.allowanceNumber && (
               <>
-                <dt>{t({ zh: '折讓單號', en: 'Allowance no.' })}</dt>
+                <dt>{t({ zh: '折讓單號', en: 'Allowance number' })}</dt>
                 <dd data-testid="returns-allowance-number">{result.allowanceNumber}</dd>
               </>
             )}
@@ -95,7 +95,7 @@ export function ReturnOutcome() {
               <li>
                 {t({
                   zh: '請主管到「日誌 → 待確認」按「查詢狀態」，由發票服務的紀錄決定。',
-                  en: 'A supervisor presses "Check status" under Journal → To verify; the provider\'s record decides.',
+                  en: 'A supervisor presses "Check status" under Journal → Needs verification; the e-invoice service\'s record decides.',
                 })}
               </li>
             </ol>

@@ -99,7 +99,7 @@ function FindStep() {
               submit();
             }}
           >
-            <Field label={t({ zh: '發票號碼或單號', en: 'Invoice or order no.' })} variant="grow">
+            <Field label={t({ zh: '發票號碼或訂單編號', en: 'Invoice or order number' })} variant="grow">
               <input
                 ref={field}
                 className="field__input"
@@ -133,7 +133,7 @@ function FindStep() {
           </form>
           <p className="hint">
             {t({
-              zh: '輸入發票號碼或單號後按 Enter；或不填號碼，以日期與金額查詢。',
+              zh: '輸入發票號碼或訂單編號後按 Enter；或不填號碼，以日期與金額查詢。',
               en: 'Type an invoice or order number and press Enter, or leave it empty and use a day and an amount.',
             })}
           </p>
@@ -254,7 +254,7 @@ function SaleFacts({ sale }: { sale: ReturnSale }) {
       <dl className="facts">
         <dt>{t({ zh: '日期', en: 'Date' })}</dt>
         <dd>{sale.invoiceDateTime.replace('T', ' ').slice(0, 16)}</dd>
-        <dt>{t({ zh: '單號', en: 'Order no.' })}</dt>
+        <dt>{t({ zh: '訂單編號', en: 'Order number' })}</dt>
         <dd data-testid="returns-order">{sale.orderNo}</dd>
         <dt>{t({ zh: '方式', en: 'Kind' })}</dt>
         <dd>

@@ -159,7 +159,7 @@ export const useReturns = create<ReturnsState>((set, get) => ({
       error: {
         code: 'invalid-input',
         message: {
-          zh: '請掃描證明聯，或輸入發票號碼、單號，或日期與金額',
+          zh: '請掃描證明聯，或輸入發票號碼、訂單編號，或日期與金額',
           en: 'Scan the proof, or type an invoice or order number, or a day and an amount',
         },
       },

@@ -31,7 +31,7 @@ export function ProviderCheck() {
   return (
     <div className="provider-check">
       <KeyButton onClick={() => void run()} disabled={busy} data-testid="provider-check">
-        {t({ zh: '檢查與服務商的對接', en: 'Check the provider connection' })}
+        {t({ zh: '檢查與發票服務的對接', en: 'Check the e-invoice service connection' })}
       </KeyButton>
       <p className="hint">
         {t({
@@ -44,8 +44,8 @@ export function ProviderCheck() {
         <div data-testid="provider-check-report">
           <p className={report.ok ? 'notice notice--ok' : 'notice notice--warning'}>
             {report.ok
-              ? t({ zh: '收銀機與服務商一致', en: 'The till and the provider agree' })
-              : t({ zh: '收銀機與服務商不一致', en: 'The till and the provider do not agree' })}
+              ? t({ zh: '收銀機與發票服務一致', en: 'The till and the e-invoice service agree' })
+              : t({ zh: '收銀機與發票服務不一致', en: 'The till and the e-invoice service do not agree' })}
           </p>
           <ul>
             {report.steps.map((step) => (
@@ -63,7 +63,7 @@ export function ProviderCheck() {
                   en: 'No Date header: the clock offset is not known.',
                 })
               : t({
-                  zh: `時鐘差距（服務商減收銀機）：${report.clockOffsetSeconds} 秒`,
+                  zh: `時鐘差距（發票服務減收銀機）：${report.clockOffsetSeconds} 秒`,
                   en: `Clock offset (provider minus till): ${report.clockOffsetSeconds} s`,
                 })}
           </p>

@@ -47,7 +47,7 @@ export function StatusBar() {
   }
   const training = status.mode === 'training';
   const printerState = PRINTER_STATE_TEXT[status.printer.state];
-  const pending = `${t({ zh: '待確認', en: 'To verify' })} ${status.pendingVerification}`;
+  const pending = `${t({ zh: '待確認', en: 'Needs verification' })} ${status.pendingVerification}`;
   // A till clock off by more than a minute: the service will soon refuse its requests.
   const clock = describeClockOffset(status.service.clockOffsetSeconds);
   return (
