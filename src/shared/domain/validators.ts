@@ -109,3 +109,15 @@ export function validateProductName(input: string): Validation {
   if (value.length > 256) return invalid('品名最多 256 個字', 'A product name is at most 256 characters');
   return valid(value);
 }
+
+/**
+ * The examples the input fields show: each passes its own validator (a unit test checks), so a
+ * cashier who copies the shape never meets a check-digit error on the example itself.
+ */
+export const PLACEHOLDERS = {
+  taxId: '53212539',
+  mobileBarcode: '/ABC+123',
+  citizenCertificate: 'AB12345678901234',
+  loveCode: '168001',
+  invoiceNumber: 'AB-12345678',
+} as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PLACEHOLDERS,
   validateBuyerTaxId,
   validateCarrier,
   validateCitizenCertificate,
@@ -83,5 +84,15 @@ describe('citizen certificate (CQ0001), love code, carrier by type', () => {
   it('refuses a product name with the QR separator', () => {
     expect(validateProductName('咖啡:大杯').ok).toBe(false);
     expect(validateProductName('咖啡 大杯').ok).toBe(true);
+  });
+});
+
+describe('the placeholders the fields show are valid examples (issue 15)', () => {
+  it('passes each validator', () => {
+    expect(validateBuyerTaxId(PLACEHOLDERS.taxId).ok).toBe(true);
+    expect(validateMobileBarcode(PLACEHOLDERS.mobileBarcode).ok).toBe(true);
+    expect(validateCitizenCertificate(PLACEHOLDERS.citizenCertificate).ok).toBe(true);
+    expect(validateLoveCode(PLACEHOLDERS.loveCode).ok).toBe(true);
+    expect(PLACEHOLDERS.invoiceNumber).toMatch(/^[A-Z]{2}-\d{8}$/);
   });
 });

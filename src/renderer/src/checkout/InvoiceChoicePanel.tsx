@@ -1,4 +1,4 @@
-import { INVOICE_KIND_LABEL, type Bilingual } from '../../../shared/domain';
+import { INVOICE_KIND_LABEL, PLACEHOLDERS, type Bilingual } from '../../../shared/domain';
 import { Field } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
@@ -163,7 +163,11 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
                   ? t({ zh: '手機條碼（掃描或輸入）', en: 'Mobile barcode (scan or type)' })
                   : t({ zh: '自然人憑證條碼', en: 'Citizen certificate number' })
               }
-              placeholder={invoice.carrierKind === 'mobile' ? '/ABC+123' : 'AB12345678901234'}
+              placeholder={
+                invoice.carrierKind === 'mobile'
+                  ? PLACEHOLDERS.mobileBarcode
+                  : PLACEHOLDERS.citizenCertificate
+              }
               value={invoice.carrierId}
               onChange={(carrierId) => setInvoice({ carrierId })}
               error={errors.carrierId}
@@ -179,7 +183,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
             <CheckedField
               field="loveCode"
               label={t({ zh: '愛心碼（3 到 7 位數字）', en: 'Love code (3 to 7 digits)' })}
-              placeholder="168001"
+              placeholder={PLACEHOLDERS.loveCode}
               inputMode="numeric"
               value={invoice.loveCode}
               onChange={(loveCode) => setInvoice({ loveCode })}
@@ -196,7 +200,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
             <CheckedField
               field="taxId"
               label={t({ zh: '買方統一編號', en: 'Buyer tax ID' })}
-              placeholder="12345678"
+              placeholder={PLACEHOLDERS.taxId}
               inputMode="numeric"
               value={invoice.taxId}
               onChange={(taxId) => setInvoice({ taxId })}
@@ -221,7 +225,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
                 zh: '手機條碼（選填，填了就不印證明聯）',
                 en: 'Mobile barcode (optional: then no paper proof)',
               })}
-              placeholder="/ABC+123"
+              placeholder={PLACEHOLDERS.mobileBarcode}
               value={invoice.businessMobile}
               onChange={(businessMobile) => setInvoice({ businessMobile })}
               error={errors.businessMobile}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import { formatInvoiceNumber, formatNtd, PLACEHOLDERS } from '../../../shared/domain';
 import type { ReturnSale } from '../../../shared/ipc/contract/returns';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -107,7 +107,7 @@ function FindStep() {
                 maxLength={40}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="AB-12345678"
+                placeholder={PLACEHOLDERS.invoiceNumber}
                 onChange={(e) => returns.setNumber(e.target.value)}
                 data-testid="returns-number"
               />
