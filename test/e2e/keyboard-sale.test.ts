@@ -107,6 +107,12 @@ describe('a whole sale by keyboard only, scans under load, held carts', () => {
     await page.keyboard.type('2');
     await page.keyboard.press('Enter');
     await expect.poll(() => textOf(page, 'item-count')).toBe('3');
+    // F6: NT$5 off the order (the journal keeps it beside the list prices).
+    await page.keyboard.press('F6');
+    await page.getByTestId('order-discount-dialog').waitFor();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => textOf(page, 'order-discount')).toBe('-NT$5');
     const total = Number((await textOf(page, 'cart-total')).replace(/\D/g, ''));
 
     // Checkout opens in the cash amount.
@@ -141,6 +147,12 @@ describe('a whole sale by keyboard only, scans under load, held carts', () => {
     expect(await page.getByTestId('result-screen').getAttribute('data-state')).toBe('issued');
     const detail = await session.call('journal.get', { orderNo: await textOf(page, 'result-order') });
     expect(detail?.transaction.totals.totalAmount).toBe(total);
+    // The journal keeps the original prices and the discounts taken off, and the carrier used.
+    const lines = detail!.transaction.lines;
+    expect(lines.reduce((sum, line) => sum + (line.discount ?? 0), 0)).toBe(5);
+    for (const line of lines.filter((l) => l.discount))
+      expect(line.listPrice).toBeGreaterThan(line.unitPrice);
+    expect(detail?.transaction.invoice.carrierId).toBe('/ABC+123');
     await page.keyboard.press('F10');
     await page.getByTestId('sell-screen').waitFor();
     expect(await page.getByTestId('cart-line').count()).toBe(0);

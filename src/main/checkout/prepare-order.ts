@@ -34,6 +34,9 @@ export interface PreparedOrder {
     unitPrice: number;
     subTotal: Ntd;
     taxType: 'taxable' | 'zero' | 'exempt';
+    /** Journal only (the sale detail): the catalog price and the NT$ taken off, as the till sent them. */
+    listPrice?: number;
+    discount?: Ntd;
   }>;
   /** Net of change: `amount` is what the sale kept; a cash payment that got change also has `tendered` and `change`. */
   payments: JournalPayment[];
@@ -87,6 +90,8 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
       unitPrice: line.unitPrice,
       subTotal,
       taxType: line.taxType,
+      ...(line.listPrice !== undefined ? { listPrice: line.listPrice } : {}),
+      ...(line.discount !== undefined && line.discount > 0 ? { discount: line.discount } : {}),
     });
   });
 

@@ -60,8 +60,8 @@ describe('cart math on the shared money rules', () => {
     const lines = [bento, paper];
     const order = toCheckoutLines(lines, { kind: 'amount', value: 10 });
     expect(order).toEqual([
-      { name: bento.name, quantity: 1, unitPrice: 72, taxType: 'taxable' },
-      { name: paper.name, quantity: 2, unitPrice: 13.5, taxType: 'exempt' },
+      { name: bento.name, quantity: 1, unitPrice: 72, taxType: 'taxable', listPrice: 79, discount: 7 },
+      { name: paper.name, quantity: 2, unitPrice: 13.5, taxType: 'exempt', listPrice: 15, discount: 3 },
     ]);
     // The invoice the engine builds from these lines totals what the customer pays.
     const totals = cartTotals(lines, { kind: 'amount', value: 10 });
@@ -84,7 +84,7 @@ describe('cart math on the shared money rules', () => {
     const lines = [weighed, overridden, voided];
     expect(toCheckoutLines(lines, null)).toEqual([
       { name: weighed.name, quantity: 3, unitPrice: 12.5, taxType: 'taxable' },
-      { name: overridden.name, quantity: 2, unitPrice: 24, taxType: 'taxable' },
+      { name: overridden.name, quantity: 2, unitPrice: 24, taxType: 'taxable', listPrice: 35, discount: 12 },
     ]);
     expect(cartTotals(lines, null)).toMatchObject({
       gross: 98,

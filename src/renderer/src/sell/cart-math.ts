@@ -90,11 +90,17 @@ export function toCheckoutLines(lines: readonly CartLine[], discount: OrderDisco
     .map((line) => {
       const amount = amounts.get(line.id)!;
       const undiscounted = amount === grossOf(line);
+      const unitPrice = undiscounted ? unitPriceOf(line) : unitPriceFor(amount, line.quantity);
+      const taken = grossOf(line) - amount;
+      // What the journal keeps beside the invoice line: the catalog price when it was not what was
+      // charged, and the NT$ taken off (the line's discount and its share of the order's).
       return {
         name: line.name,
         quantity: line.quantity,
-        unitPrice: undiscounted ? unitPriceOf(line) : unitPriceFor(amount, line.quantity),
+        unitPrice,
         taxType: line.taxType,
+        ...(unitPrice !== line.listPrice ? { listPrice: line.listPrice } : {}),
+        ...(taken > 0 ? { discount: taken } : {}),
       };
     });
 }

@@ -17,6 +17,13 @@ export const CheckoutLine = z
     /** Tax-inclusive unit price in NT$ (cents allowed for weighed goods; negative for a discount line). */
     unitPrice: z.number().finite(),
     taxType: ProductTaxType,
+    /**
+     * For the journal only (never sent to the provider): the catalog's unit price when it is not
+     * what was charged (a price typed at the counter, a discount), and the NT$ taken off the line
+     * (its own discount and its share of an order discount), so the sale detail shows both.
+     */
+    listPrice: z.number().finite().nonnegative().max(99_999_999).optional(),
+    discount: z.number().int().nonnegative().max(99_999_999).optional(),
   })
   .strict();
 export type CheckoutLine = z.infer<typeof CheckoutLine>;

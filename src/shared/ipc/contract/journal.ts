@@ -102,6 +102,9 @@ export const JournalTransaction = z.object({
       unitPrice: z.number(),
       subTotal: z.number().int(),
       taxType: ProductTaxType,
+      /** The catalog price when it was not what was charged; the NT$ taken off (older sales: absent). */
+      listPrice: z.number().optional(),
+      discount: z.number().int().optional(),
     }),
   ),
   payments: z.array(
