@@ -8,7 +8,11 @@ export function CategoryTabs() {
   const category = useCatalog((s) => s.category);
   const setCategory = useCatalog((s) => s.setCategory);
   return (
-    <nav className="tabs" aria-label={t({ zh: '商品類別', en: 'Categories' })} data-testid="category-tabs">
+    <nav
+      className="tabs tabs--strip"
+      aria-label={t({ zh: '商品類別', en: 'Categories' })}
+      data-testid="category-tabs"
+    >
       <button
         type="button"
         className="tab"
