@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { textOf, tillForFile, typeSlowly } from './support/till-session';
+import { buildScaleBarcode } from '../../src/shared/domain/scale-barcode';
+import { SUPERVISOR_PIN, textOf, tillForFile, typeSlowly } from './support/till-session';
 
 // From assets/sample-catalog.csv.
 const GREEN_TEA = { barcode: '4710088001177', price: 25 };
@@ -255,5 +256,45 @@ describe('a whole sale by keyboard only, scans under load, held carts', () => {
     await page.getByTestId('result-screen').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('result-screen').getAttribute('data-state')).toBe('issued');
     await expect.poll(() => page.getByTestId('status-service').getAttribute('data-state')).toBe('reachable');
+  });
+
+  it('reads a scale label: the product by its embedded code, weight × price per kg', async () => {
+    const { page, session } = till;
+    await session.call('catalog.import', {
+      source: {
+        kind: 'text',
+        text: 'code,barcode,name,category,price,taxType\n12345,,雞胸肉 每公斤,生鮮,180,exempt\n',
+        fileName: 'scale.csv',
+      },
+      mode: 'merge',
+      pin: SUPERVISOR_PIN,
+    });
+    await session.call('settings.update', {
+      patch: {
+        scaleBarcode: {
+          enabled: true,
+          prefixFrom: 20,
+          prefixTo: 29,
+          codeLength: 5,
+          value: 'weight',
+          decimals: 3,
+        },
+      },
+      pin: SUPERVISOR_PIN,
+    });
+    await page.reload();
+    await page.getByTestId('product-tile').first().waitFor();
+    const label = buildScaleBarcode(21, '12345', 0.5, { codeLength: 5, decimals: 3 });
+    await scanWithGaps(page, label, Array(13).fill(4) as number[]);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    expect(await textOf(page, 'cart-line')).toContain('雞胸肉 每公斤 0.5 kg');
+    expect(await textOf(page, 'cart-total')).toBe('NT$90');
+    // A label whose code is not in the catalog says so.
+    await scanWithGaps(
+      page,
+      buildScaleBarcode(21, '99999', 0.5, { codeLength: 5, decimals: 3 }),
+      Array(13).fill(4) as number[],
+    );
+    await expect.poll(() => textOf(page, 'sell-notice')).toContain('99999');
   });
 });
