@@ -7,6 +7,7 @@ import {
   OPERATION_LABEL,
   parseTaipeiDateTime,
   PAYMENT_METHOD_LABEL,
+  plural,
   taipeiBusinessDay,
   TX_STATE_LABEL,
   type Bilingual,
@@ -95,7 +96,7 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
           checkExportOptions(options);
           const result = await writeThroughPartial(values.out, (out) => journal!.exportDay(options, out));
           io.stderr.write(
-            `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${result.rows} transactions to ${values.out}\n`,
+            `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${plural(result.rows, 'transaction')} to ${values.out}\n`,
           );
         } else {
           await journal.exportDay(options, io.stdout);
@@ -123,7 +124,9 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
           return 1;
         }
         say(`日誌完整：${result.entries} 筆紀錄，最新雜湊 #${result.head.entryId} ${result.head.hash}`);
-        say(`Journal intact: ${result.entries} entries, head ${result.head.hash} (#${result.head.entryId})`);
+        say(
+          `Journal intact: ${plural(result.entries, 'entry', 'entries')}, head ${result.head.hash} (#${result.head.entryId})`,
+        );
         if (expected) {
           const printed = values['expect-head']!.trim();
           const found = journal.findHeadOnChain(expected);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatNtd, type Bilingual } from '../../../shared/domain';
+import { formatNtd, plural, type Bilingual } from '../../../shared/domain';
 import type { JournalSummary } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -216,7 +216,7 @@ export function ClosingScreen() {
         {closing.exported.map((result) => (
           <div key={result.file} className="notice notice--ok" data-testid="export-done">
             <p>
-              {t({ zh: `已匯出 ${result.rows} 筆：`, en: `Exported ${result.rows} rows: ` })}
+              {t({ zh: `已匯出 ${result.rows} 筆：`, en: `Exported ${plural(result.rows, 'row')}: ` })}
               <code>{result.file}</code>
             </p>
             {result.files.length > 1 && (
@@ -268,7 +268,7 @@ export function ClosingScreen() {
             {closing.verification.ok
               ? t({
                   zh: `日誌完整：${closing.verification.entries} 筆紀錄`,
-                  en: `The journal is intact: ${closing.verification.entries} entries`,
+                  en: `The journal is intact: ${plural(closing.verification.entries, 'entry', 'entries')}`,
                 })
               : t(closing.verification.reason)}
           </p>

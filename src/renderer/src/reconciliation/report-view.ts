@@ -1,4 +1,10 @@
-import { formatDuration, formatInvoiceNumber, taipeiDateTime, type Bilingual } from '../../../shared/domain';
+import {
+  formatDuration,
+  formatInvoiceNumber,
+  plural,
+  taipeiDateTime,
+  type Bilingual,
+} from '../../../shared/domain';
 import type { ReconciliationState } from '../../../shared/ipc/contract/app';
 import type {
   FindingKind,
@@ -15,10 +21,8 @@ import type {
  * only arranges it for a store manager.
  */
 
-/** `1 invoice` / `2 invoices`: English needs the plural, Chinese counts with 張 either way. */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
+/** The shared English plural (src/shared/domain/i18n.ts), here for this view's callers. */
+export { plural };
 
 /** An invoice number as the proof prints it (`AB-12345678`), or a dash when there is none. */
 export const invoiceText = (invoiceNumber: string | null): string =>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural } from '../../../shared/domain';
 import type { ImportResult } from '../../../shared/ipc/contract/catalog';
 import type { IpcError } from '../../../shared/ipc/result';
 import { TextField } from '../components/Field';
@@ -138,7 +139,7 @@ export function CatalogImport() {
         <p className="notice notice--ok" role="status" data-testid="import-ok">
           {t({
             zh: `已匯入：共 ${result.productCount.toLocaleString('en-US')} 項商品、${result.categoryCount} 個類別`,
-            en: `Imported: ${result.productCount.toLocaleString('en-US')} products in ${result.categoryCount} categories`,
+            en: `Imported: ${result.productCount === 1 ? '1 product' : `${result.productCount.toLocaleString('en-US')} products`} in ${plural(result.categoryCount, 'category', 'categories')}`,
           })}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { formatNtd, taipeiDateTime, type Bilingual } from '../../../shared/domain';
+import { formatNtd, plural, taipeiDateTime, type Bilingual } from '../../../shared/domain';
 import {
   DENOMINATIONS,
   type Denomination,
@@ -104,10 +104,8 @@ export function parseAmount(text: string): number | null {
   return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-/** `1 shift` / `2 shifts`: English needs the plural, Chinese counts with 班 / 張 either way. */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
+/** The shared English plural (src/shared/domain/i18n.ts), here for this view's callers. */
+export { plural };
 
 export type OverShortTone = 'over' | 'short' | 'even' | 'uncounted';
 
