@@ -35,7 +35,7 @@ const keys = (table: object) => Object.keys(table).sort();
 const ROOT = join(__dirname, '..', '..', '..');
 
 /** Screens other helpers are rewriting at the time of writing: swept once they land (issue 15). */
-const LEFT_FOR_LATER = ['settings/SettingsScreen.tsx'];
+const LEFT_FOR_LATER: readonly string[] = [];
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -287,7 +287,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           {/* Training follows it too: the built-in service speaks the chosen provider's dialect. */}
           <Field
             label={t({
-              zh: '服務商規格（正式與練習模式）',
+              zh: '發票服務規格（正式與練習模式）',
               en: 'Provider variant (production and training)',
             })}
           >
@@ -309,11 +309,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
             value={String(form.timeoutMs)}
             onChange={(e) => /^\d{0,5}$/.test(e.target.value) && set('timeoutMs', Number(e.target.value))}
           />
-          {secretField('apiKey', 'API Key', t({ zh: '服務商提供的 API Key', en: "The provider's API key" }))}
+          {secretField(
+            'apiKey',
+            t({ zh: 'API 金鑰', en: 'API key' }),
+            t({ zh: '發票服務提供的 API 金鑰', en: "The e-invoice service's API key" }),
+          )}
           {secretField(
             'signingSecret',
             t({ zh: '簽章密鑰', en: 'Signing secret' }),
-            t({ zh: '服務商提供的密鑰', en: "The provider's secret" }),
+            t({ zh: '發票服務提供的密鑰', en: "The e-invoice service's secret" }),
           )}
           {secretField(
             'qrAesKey',
@@ -333,8 +337,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
           />
           {secretField(
             'standardApiKey',
-            t({ zh: '標準 API Key', en: 'Standard API key' }),
-            t({ zh: '賣方的標準 API Key', en: "The seller's standard API key" }),
+            t({ zh: '標準 API 金鑰', en: 'Standard API key' }),
+            t({ zh: '賣方的標準 API 金鑰', en: "The seller's standard API key" }),
           )}
           {secretField(
             'standardSigningSecret',
