@@ -187,7 +187,7 @@ export async function runProviderCheck(
           }
         : {
             zh: `業者不接受收銀機的簽章或資料格式（${variant.label.zh}：${variant.signatureRecipe.zh}），其他規格也不被接受：請確認標準 API 的網址、簽章密鑰與統一編號。`,
-            en: `The provider did not take the till's signature or shapes (${variant.label.en}: ${variant.signatureRecipe.en}) nor any other variant's: check the standard API's address, signing secret and the company ID.`,
+            en: `The e-invoice service did not take the till's signature or shapes (${variant.label.en}: ${variant.signatureRecipe.en}) nor any other variant's: check the standard API's address, signing secret and the company ID.`,
           },
     );
   }

@@ -62,7 +62,7 @@ export const DETAILS = {
   voidedAtProviderOnly: (invoiceNumber: string, orderNo: string, processStatus: string) =>
     bilingual(
       `發票服務顯示發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）已作廢，收銀機沒有作廢紀錄。`,
-      `The provider has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided (${processStatus}); the journal has no void.`,
+      `The e-invoice service has invoice ${inv(invoiceNumber)} (order ${orderNo}) voided (${processStatus}); the journal has no void.`,
     ),
   voidedInJournalOnly: (invoiceNumber: string, orderNo: string, processStatus: string) =>
     bilingual(
@@ -82,7 +82,7 @@ export const DETAILS = {
   allowanceMissingInJournal: (invoiceNumber: string, allowanceNumber: string, amount: number) =>
     bilingual(
       `發票服務有發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber}（${ntd(amount)}），收銀機沒有紀錄。`,
-      `The provider has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the journal has none standing.`,
+      `The e-invoice service has allowance ${allowanceNumber} (${ntd(amount)}) on invoice ${inv(invoiceNumber)}; the journal has none standing.`,
     ),
   allowanceDiffers: (invoiceNumber: string, allowanceNumber: string, journal: number, provider: number) =>
     bilingual(
@@ -144,7 +144,7 @@ export const DETAILS = {
       : bilingual('收銀機查無此訂單。', 'The journal has no such order.');
     return bilingual(
       `發票服務以收銀機 ${tillId} 的號碼開立了發票 ${inv(invoiceNumber)}${facts ? `（${facts}）` : ''}，收銀機沒有這張發票。${journal.zh}`,
-      `The provider issued ${inv(invoiceNumber)} from till ${tillId}'s numbers${factsEn ? ` (${factsEn})` : ''}; the journal does not know this invoice. ${journal.en}`,
+      `The e-invoice service issued ${inv(invoiceNumber)} from till ${tillId}'s numbers${factsEn ? ` (${factsEn})` : ''}; the journal does not know this invoice. ${journal.en}`,
     );
   },
   notChecked: (subject: Bilingual, reason: string) =>
@@ -203,7 +203,7 @@ export const EVIDENCE = {
   notIssued: (orderNo: string, deviceId: string, period: Bilingual, numbers: number) =>
     bilingual(
       `發票服務列出收銀機 ${deviceId} 在 ${period.zh} 用掉的所有發票號碼，其中收銀機沒有紀錄的 ${numbers} 張都已查詢，沒有一張屬於訂單 ${orderNo}；這筆交易送出已超過時間戳記的有效時間，之後也不會再被開立。`,
-      `The provider listed every number device ${deviceId} used in ${period.en}; all ${numbers} the journal does not know were queried and none names order ${orderNo}; its request is past the timestamp window, so it cannot be issued later.`,
+      `The e-invoice service listed every number device ${deviceId} used in ${period.en}; all ${numbers} the journal does not know were queried and none names order ${orderNo}; its request is past the timestamp window, so it cannot be issued later.`,
     ),
 };
 
