@@ -11,8 +11,8 @@ const KEYS: { key: string; zh: string; en: string }[] = [
   },
   {
     key: 'F3',
-    zh: '結帳、改開：載具｜退貨：整筆退貨',
-    en: 'Checkout, reissue: carrier | Returns: whole sale',
+    zh: '銷售：掛單｜結帳、改開：載具｜退貨：整筆退貨',
+    en: 'Sell: hold the cart | Checkout, reissue: carrier | Returns: whole sale',
   },
   { key: 'F4', zh: '銷售：數量｜結帳：捐贈', en: 'Sell: quantity | Checkout: donate' },
   {
@@ -34,12 +34,18 @@ const KEYS: { key: string; zh: string; en: string }[] = [
     zh: '銷售：結帳｜結果：下一筆｜退貨完成：下一筆退貨',
     en: 'Sell: checkout | Result: next sale | Return done: next return',
   },
+  { key: 'F11', zh: '銷售：取單（掛起的購物清單）', en: 'Sell: recall a held cart' },
   {
     key: 'F12',
     zh: '結帳：收款並開立發票｜退貨、改開：確認（主管 PIN）',
     en: 'Checkout: take payment and issue | Returns, reissue: confirm (supervisor PIN)',
   },
   { key: '↑ ↓', zh: '選擇購物清單中的項目', en: 'Select a cart line' },
+  {
+    key: 'Enter ← → ↑ ↓',
+    zh: '搜尋：只有一項時直接加入，多項時移到結果，方向鍵選擇、Enter 加入',
+    en: 'Search: Enter adds the only result or moves to the results; arrows pick, Enter adds',
+  },
   { key: 'Esc', zh: '返回／關閉', en: 'Back / close' },
 ];
 
