@@ -214,7 +214,11 @@ export default async function bench(): Promise<void> {
     const file = join(temp.dir, 'catalog-100k.csv');
     writeFileSync(file, generated.csv);
     const importStart = performance.now();
-    const imported = await call('catalog.import', { source: { kind: 'path', path: file }, mode: 'replace', pin: PIN });
+    const imported = await call('catalog.import', {
+      source: { kind: 'path', path: file },
+      mode: 'replace',
+      pin: PIN,
+    });
     const importMs = performance.now() - importStart;
     if (imported.status !== 'imported') throw new Error('the generated catalog was refused');
     console.log(

@@ -64,16 +64,14 @@ describe('held carts', () => {
 
   it('restores a held cart with fresh line ids, the last line selected', () => {
     useCart.getState().clear();
-    useCart
-      .getState()
-      .addProduct({
-        code: 'P9',
-        barcode: '',
-        name: 'x',
-        category: '',
-        price: 10,
-        taxType: 'taxable',
-      } as never);
+    useCart.getState().addProduct({
+      code: 'P9',
+      barcode: '',
+      name: 'x',
+      category: '',
+      price: 10,
+      taxType: 'taxable',
+    } as never);
     const existing = useCart.getState().lines[0]!.id;
     useCart.getState().restore([line({ id: existing }), line({ id: existing + 1, code: 'P2' })], null);
     const ids = useCart.getState().lines.map((l) => l.id);
