@@ -262,7 +262,7 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
     INVOICE_KIND_LABEL,
     (r) => r.invoice_kind,
   ),
-  column('invoice_number', '發票號碼', 'Invoice no.', 'id', (r) => r.invoice_number),
+  column('invoice_number', '發票號碼', 'Invoice number', 'id', (r) => r.invoice_number),
   column('random_number', '隨機碼', 'Random code', 'id', (r) => r.random_number),
   column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
   column('total_amount', '總計（含稅）', 'Total (tax incl.)', 'number', (r) => r.total_amount),
@@ -464,7 +464,7 @@ export const LINE_COLUMNS: readonly SheetColumn<LineRow>[] = [
   column('business_day', '營業日', 'Business day', 'time', (r) => r.sale.business_day),
   column('till_id', '收銀機', 'Till', 'id', (r) => r.sale.till_id),
   column('order_no', '訂單編號', 'Order number', 'id', (r) => r.sale.order_no),
-  column('invoice_number', '發票號碼', 'Invoice no.', 'id', (r) => r.sale.invoice_number),
+  column('invoice_number', '發票號碼', 'Invoice number', 'id', (r) => r.sale.invoice_number),
   column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.sale.allowance_number),
   ...coded<LineRow>('record', { zh: '紀錄', en: 'Record' }, RECORD_LABEL, (r) => r.sale.record),
   ...coded<LineRow>(
@@ -723,7 +723,7 @@ export const CASH_COLUMNS: readonly SheetColumn<CashRow>[] = [
   ...coded<CashRow>('movement', { zh: '類別', en: 'Movement' }, CASH_MOVEMENT_LABEL, (r) => r.movement),
   column('who', '經手人', 'By', 'text', (r) => r.who),
   column('order_no', '訂單編號', 'Order number', 'id', (r) => r.order_no),
-  column('invoice_number', '發票號碼', 'Invoice no.', 'id', (r) => r.invoice_number),
+  column('invoice_number', '發票號碼', 'Invoice number', 'id', (r) => r.invoice_number),
   column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
   ...coded<CashRow>(
     'state',

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { formatNtd } from '../../../shared/domain';
+import { formatNtd, plural } from '../../../shared/domain';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
 import { BackButton } from '../components/BackButton';
@@ -120,7 +120,7 @@ export function CheckoutScreen() {
           {formatNtd(totals.total)}
         </output>
         <span className="due-strip__meta">
-          {t({ zh: `${totals.itemCount} 件`, en: `${totals.itemCount} items` })}
+          {t({ zh: `${totals.itemCount} 件`, en: plural(totals.itemCount, 'item') })}
           {taxAmounts(totals.byTaxType, t)
             .map((amount) => ` · ${amount}`)
             .join('')}
