@@ -82,7 +82,14 @@ describe('settings in electron-store', () => {
       headOfficeTls: 'verify',
       headOfficeCaCert: '',
       // Scale labels (issue 15): off, as before.
-      scaleBarcode: { enabled: false, prefixFrom: 20, prefixTo: 29, codeLength: 5, value: 'price', decimals: 0 },
+      scaleBarcode: {
+        enabled: false,
+        prefixFrom: 20,
+        prefixTo: 29,
+        codeLength: 5,
+        value: 'price',
+        decimals: 0,
+      },
     });
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
     expect(onDisk.legacyTheme).toBeUndefined();
