@@ -37,7 +37,6 @@ export function ScaleBarcodeSettings() {
         form,
       )
     : '';
-  const digits = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const save = async () => {
     if (await useSettings.getState().save({ scaleBarcode: form }))
       setMessage(t({ zh: '已儲存', en: 'Saved' }));
@@ -59,48 +58,30 @@ export function ScaleBarcodeSettings() {
         })}
       </label>
       <div className="form-row">
-        <Field label={t({ zh: '前綴從', en: 'Prefix from' })}>
-          <select
-            className="field__input"
-            value={form.prefixFrom}
-            onChange={(e) => change({ prefixFrom: Number(e.target.value) })}
-            data-testid="scale-prefix-from"
-          >
-            {digits(20, 29).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t({ zh: '到', en: 'to' })}>
-          <select
-            className="field__input"
-            value={form.prefixTo}
-            onChange={(e) => change({ prefixTo: Number(e.target.value) })}
-            data-testid="scale-prefix-to"
-          >
-            {digits(20, 29).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t({ zh: '品號位數', en: 'Code digits' })}>
-          <select
-            className="field__input"
-            value={form.codeLength}
-            onChange={(e) => change({ codeLength: Number(e.target.value) })}
-            data-testid="scale-code-length"
-          >
-            {digits(4, 6).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <NumberSelect
+          label={t({ zh: '前綴從', en: 'Prefix from' })}
+          value={form.prefixFrom}
+          from={20}
+          to={29}
+          onChange={(prefixFrom) => change({ prefixFrom })}
+          testId="scale-prefix-from"
+        />
+        <NumberSelect
+          label={t({ zh: '到', en: 'to' })}
+          value={form.prefixTo}
+          from={20}
+          to={29}
+          onChange={(prefixTo) => change({ prefixTo })}
+          testId="scale-prefix-to"
+        />
+        <NumberSelect
+          label={t({ zh: '品號位數', en: 'Code digits' })}
+          value={form.codeLength}
+          from={4}
+          to={6}
+          onChange={(codeLength) => change({ codeLength })}
+          testId="scale-code-length"
+        />
         <Field label={t({ zh: '其後為', en: 'Then' })}>
           <select
             className="field__input"
@@ -112,20 +93,14 @@ export function ScaleBarcodeSettings() {
             <option value="weight">{t({ zh: '重量（公斤）', en: 'Weight (kg)' })}</option>
           </select>
         </Field>
-        <Field label={t({ zh: '小數位數', en: 'Decimals' })}>
-          <select
-            className="field__input"
-            value={form.decimals}
-            onChange={(e) => change({ decimals: Number(e.target.value) })}
-            data-testid="scale-decimals"
-          >
-            {digits(0, form.value === 'price' ? 2 : 3).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <NumberSelect
+          label={t({ zh: '小數位數', en: 'Decimals' })}
+          value={form.decimals}
+          from={0}
+          to={form.value === 'price' ? 2 : 3}
+          onChange={(decimals) => change({ decimals })}
+          testId="scale-decimals"
+        />
       </div>
       {valid ? (
         <p className="hint" data-testid="scale-example">
@@ -155,5 +130,34 @@ export function ScaleBarcodeSettings() {
         )}
       </div>
     </section>
+  );
+}
+
+const digits = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** A choice of the whole numbers `from`…`to` (prefixes, digit counts, decimals). */
+function NumberSelect(props: {
+  label: string;
+  value: number;
+  from: number;
+  to: number;
+  onChange: (value: number) => void;
+  testId: string;
+}) {
+  return (
+    <Field label={props.label}>
+      <select
+        className="field__input"
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+        data-testid={props.testId}
+      >
+        {digits(props.from, props.to).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
