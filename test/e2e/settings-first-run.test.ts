@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
 import { textOf, tillForFile } from './support/till-session';
@@ -69,10 +70,20 @@ describe('first run (training mode) and the supervisor settings', () => {
     await page.getByTestId('settings-save').click();
     // The web host keeps its key on disk (no OS key store): refused until the supervisor accepts it.
     await expect.poll(() => textOf(page, 'settings-error')).toContain('接受不安全的金鑰儲存');
+    expect(await besideInView(page, 'settings-error', 'settings-save')).toEqual({
+      inView: true,
+      sameRow: true,
+    });
     expect((await session.call('settings.get', {})).secrets.apiKey.set).toBe(false);
     await page.getByTestId('set-accept-insecure-storage').check();
     await page.getByTestId('settings-save').click();
     await expect.poll(() => textOf(page, 'settings-saved')).toBe('已儲存');
+    // Where the button is: in view (the form is scrolled to its secrets, far from its foot) and
+    // on the button's row.
+    expect(await besideInView(page, 'settings-saved', 'settings-save')).toEqual({
+      inView: true,
+      sameRow: true,
+    });
     await page.getByTestId('insecure-storage-accepted').waitFor();
     expect(await textOf(page, 'secret-apiKey-state')).toBe('已設定');
     expect(await page.getByTestId('secret-apiKey').inputValue()).toBe('');
@@ -164,3 +175,16 @@ describe('first run (training mode) and the supervisor settings', () => {
     await again.close();
   });
 });
+
+/** Whether a message is inside the viewport and on the same row as the button it answers. */
+async function besideInView(page: Page, messageId: string, buttonId: string) {
+  const message = await page.getByTestId(messageId).boundingBox();
+  const button = await page.getByTestId(buttonId).boundingBox();
+  const viewport = page.viewportSize();
+  if (!message || !button || !viewport) return { inView: false, sameRow: false };
+  const middle = message.y + message.height / 2;
+  return {
+    inView: message.y >= 0 && message.y + message.height <= viewport.height && message.x >= 0,
+    sameRow: middle >= button.y && middle <= button.y + button.height,
+  };
+}

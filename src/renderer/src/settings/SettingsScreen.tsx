@@ -288,7 +288,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <Field
             label={t({
               zh: '發票服務規格（正式與練習模式）',
-              en: 'Provider variant (production and training)',
+              en: 'E-invoice service variant (production and training)',
             })}
           >
             <select
@@ -298,7 +298,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
               data-testid="set-provider-variant"
             >
               <option value="profile">
-                {t({ zh: '服務規格（預設）', en: 'Provider profile (default)' })}
+                {t({ zh: '服務規格（預設）', en: 'Service profile (default)' })}
               </option>
               <option value="systemlead">SystemLead (ERP API)</option>
             </select>
@@ -540,18 +540,20 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <CatalogImport />
       <ScaleBarcodeSettings />
       {view.settings.mode === 'training' && <TrainingDrills />}
-      {(problem || error) && (
-        <p className="notice notice--error" role="alert" data-testid="settings-error">
-          {t(problem ?? error!.message)}
-        </p>
-      )}
-      {saved && (
-        <p className="notice notice--ok" role="status" data-testid="settings-saved">
-          {t(saved)}
-        </p>
-      )}
       <footer className="action-bar">
         <BackButton />
+        {/* Beside the button that was pressed: the sticky bar stays in view however far the
+            cashier scrolled, where a message at the foot of the form would not. */}
+        {(problem || error) && (
+          <p className="notice notice--error action-bar__message" role="alert" data-testid="settings-error">
+            {t(problem ?? error!.message)}
+          </p>
+        )}
+        {saved && !(problem || error) && (
+          <p className="notice notice--ok action-bar__message" role="status" data-testid="settings-saved">
+            {t(saved)}
+          </p>
+        )}
         <KeyButton
           shortcut="F12"
           tone="go"
