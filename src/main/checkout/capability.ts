@@ -282,7 +282,8 @@ export async function createCheckoutCapability(
         logger.error('training service did not start', error);
       }
     },
-    reissue: (order, reissueOf) => engine.submit(order, { reissueOf }),
+    // 改開 is a sale too: the status bar says 開立中, then 回應緩慢, while it waits.
+    reissue: tracked((order: CheckoutOrder, reissueOf: string) => engine.submit(order, { reissueOf })),
     async close() {
       closed = true;
       await chain;

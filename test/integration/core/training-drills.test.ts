@@ -101,6 +101,29 @@ describe('fault drills in training mode', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
   });
 
+  it('a reissue (改開) is a sale too: the status bar says 開立中 while it waits, then online again', async () => {
+    const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
+    const seen: string[] = [];
+    const stop = core.events.subscribe((event, payload) => {
+      if (event === 'app.status-changed')
+        seen.push((payload as { service: { state: string } }).service.state);
+    });
+    try {
+      const result = await call<{ state: string; reissue: CheckoutResult | null }>('returns.submit', {
+        kind: 'void-and-reissue',
+        orderNo: sale.orderNo,
+        reason: '改開統編',
+        invoice: { kind: 'business', buyerTaxId: '04595252', buyerTitle: '範例股份有限公司' },
+        pin: PIN,
+      });
+      expect(result.reissue?.state).toBe('issued');
+    } finally {
+      stop();
+    }
+    expect(seen).toContain('issuing');
+    expect(seen.at(-1)).toBe('reachable');
+  });
+
   it('timeout: the next sale waits longer than the till’s timeout and needs verification', async () => {
     await call('settings.update', { patch: { timeoutMs: 1000 }, pin: PIN });
     await call('training.drill', { drill: 'timeout', pin: PIN });

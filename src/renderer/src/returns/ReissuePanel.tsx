@@ -5,6 +5,7 @@ import { useShortcuts } from '../app/shortcuts';
 import { useCheckout } from '../checkout/checkout-store';
 import { InvoiceChoicePanel } from '../checkout/InvoiceChoicePanel';
 import { carrierOf, checkInvoiceForm, emptyInvoiceForm } from '../checkout/invoice-form';
+import { IssuingProgress } from '../checkout/IssuingProgress';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
@@ -96,6 +97,8 @@ export function ReissuePanel({ sale }: { sale: ReturnSale }) {
             onChange={(e) => returns.setBy(e.target.value)}
             data-testid="returns-by"
           />
+          {/* Void, then the new invoice: as long as a sale's, so the same progress and slow note. */}
+          {returns.submitting && <IssuingProgress />}
         </section>
       </div>
       <footer className="action-bar">
