@@ -182,11 +182,11 @@ export async function runProviderCheck(
     findings.push(
       accepted
         ? {
-            zh: `簽章方式不符：業者接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}）與資料格式，收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的發票服務規格改為 ${accepted.id}。`,
+            zh: `簽章方式不符：發票服務接受「${accepted.label.zh}」的簽章（${accepted.signatureRecipe.zh}）與資料格式，收銀機設定的是「${variant.label.zh}」（${variant.signatureRecipe.zh}）。請把設定的發票服務規格改為 ${accepted.id}。`,
             en: `Signature recipe mismatch: the e-invoice service accepts the ${accepted.label.en} recipe (${accepted.signatureRecipe.en}) and shapes; the till is set to ${variant.label.en} (${variant.signatureRecipe.en}). Set the e-invoice service variant to ${accepted.id}.`,
           }
         : {
-            zh: `業者不接受收銀機的簽章或資料格式（${variant.label.zh}：${variant.signatureRecipe.zh}），其他規格也不被接受：請確認標準 API 的網址、簽章密鑰與統一編號。`,
+            zh: `發票服務不接受收銀機的簽章或資料格式（${variant.label.zh}：${variant.signatureRecipe.zh}），其他規格也不被接受：請確認標準 API 的網址、簽章密鑰與統一編號。`,
             en: `The e-invoice service did not take the till's signature or shapes (${variant.label.en}: ${variant.signatureRecipe.en}) nor any other variant's: check the standard API's address, signing secret and the company ID.`,
           },
     );
@@ -196,7 +196,7 @@ export async function runProviderCheck(
     signed.outcome.reason.includes(RESULT_MESSAGES.timestampExpired)
   ) {
     findings.push({
-      zh: '業者認為 Timestamp 已過期：兩邊的時鐘不一致，請校正收銀機的時間。',
+      zh: '發票服務認為 Timestamp 已過期：兩邊的時鐘不一致，請校正收銀機的時間。',
       en: 'The e-invoice service says the timestamp expired: the clocks disagree; set the till’s clock right.',
     });
   }
@@ -219,7 +219,7 @@ export async function runProviderCheck(
 export function formatProviderCheck(report: ProviderCheckReport): string {
   const variant = variantFor(report.variant);
   const lines = [
-    `發票服務規格 / Provider variant: ${variant.label.zh} / ${variant.label.en}`,
+    `發票服務規格 / E-invoice service variant: ${variant.label.zh} / ${variant.label.en}`,
     ...report.steps.flatMap((step) => [
       `${step.ok ? '✓' : '✗'} ${step.title.zh} / ${step.title.en}`,
       `    預期 / expected: ${step.expected.zh} / ${step.expected.en}`,
@@ -227,10 +227,10 @@ export function formatProviderCheck(report: ProviderCheckReport): string {
     ]),
     report.clockOffsetSeconds === null
       ? '時鐘差距：回應沒有 Date 標頭 / Clock offset: no Date header in the answers'
-      : `時鐘差距（業者減收銀機）/ Clock offset (provider minus till): ${report.clockOffsetSeconds} s`,
+      : `時鐘差距（發票服務減收銀機）/ Clock offset (service minus till): ${report.clockOffsetSeconds} s`,
     ...report.findings.flatMap((finding) => [`! ${finding.zh}`, `! ${finding.en}`]),
     report.ok
-      ? '結果：收銀機與業者一致 / Result: the till and the e-invoice service agree'
+      ? '結果：收銀機與發票服務一致 / Result: the till and the e-invoice service agree'
       : '結果：不一致，請見上方 / Result: they do not agree, see above',
   ];
   return lines.join('\n') + '\n';

@@ -38,7 +38,7 @@ export interface BuiltProofInput {
 
 export const qrKeyMissing = () =>
   new TillError('proof-qr-key-missing', {
-    zh: '尚未設定 QR 金鑰（設定 → 密鑰）：收銀機無法自行產生電子發票證明聯，未列印任何內容。請先設定賣方的 QR 金鑰，或向業者索取證明聯。',
+    zh: '尚未設定 QR 金鑰（設定 → 密鑰）：收銀機無法自行產生電子發票證明聯，未列印任何內容。請先設定賣方的 QR 金鑰，或向發票服務索取證明聯。',
     en: 'No QR key is set (Settings → secrets): the till cannot build the e-invoice proof itself, and nothing was printed. Set the seller’s QR key first, or get the proof from the e-invoice service.',
   });
 
@@ -66,7 +66,7 @@ export function buildProofPrintData(input: BuiltProofInput): PrintData {
     });
   if (!RANDOM_NUMBER_PATTERN.test(input.randomNumber))
     throw badProofData({
-      zh: '隨機碼須為 4 位數字（請照業者管道上顯示的輸入）',
+      zh: '隨機碼須為 4 位數字（請照發票服務的管道上顯示的輸入）',
       en: 'the random code must be 4 digits (as the e-invoice service’s channel shows it)',
     });
   const { order } = input;
@@ -107,7 +107,7 @@ export function buildProofForTransaction(
   const randomNumber = options.randomNumber ?? tx.randomNumber;
   if (!randomNumber)
     throw badProofData({
-      zh: '缺少隨機碼（請照業者管道上顯示的輸入）',
+      zh: '缺少隨機碼（請照發票服務的管道上顯示的輸入）',
       en: 'the random code is missing (enter it as the e-invoice service’s channel shows it)',
     });
   return buildProofPrintData({

@@ -72,7 +72,7 @@ export const DETAILS = {
   totalDiffers: (invoiceNumber: string, orderNo: string, journal: number, provider: number) =>
     bilingual(
       `發票 ${inv(invoiceNumber)}（訂單 ${orderNo}）金額不符：收銀機 ${ntd(journal)}，發票服務 ${ntd(provider)}。`,
-      `Invoice ${inv(invoiceNumber)} (order ${orderNo}) totals differ: journal ${ntd(journal)}, provider ${ntd(provider)}.`,
+      `Invoice ${inv(invoiceNumber)} (order ${orderNo}) totals differ: journal ${ntd(journal)}, e-invoice service ${ntd(provider)}.`,
     ),
   allowanceMissingAtProvider: (invoiceNumber: string, allowanceNumber: string, amount: number) =>
     bilingual(
@@ -87,7 +87,7 @@ export const DETAILS = {
   allowanceDiffers: (invoiceNumber: string, allowanceNumber: string, journal: number, provider: number) =>
     bilingual(
       `發票 ${inv(invoiceNumber)} 的折讓 ${allowanceNumber} 金額不符：收銀機 ${ntd(journal)}，發票服務 ${ntd(provider)}。`,
-      `Allowance ${allowanceNumber} on invoice ${inv(invoiceNumber)} differs: journal ${ntd(journal)}, provider ${ntd(provider)}.`,
+      `Allowance ${allowanceNumber} on invoice ${inv(invoiceNumber)} differs: journal ${ntd(journal)}, e-invoice service ${ntd(provider)}.`,
     ),
   upload: (
     kind: 'upload-at-risk' | 'upload-late' | 'upload-suspended',

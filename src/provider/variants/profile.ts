@@ -19,7 +19,7 @@ export const profileStandardDialect: StandardDialect = {
  */
 export const profileVariant: ProviderVariant = {
   id: 'profile',
-  label: { zh: '服務規格（預設）', en: 'Provider profile (default)' },
+  label: { zh: '服務規格（預設）', en: 'Service profile (default)' },
   signatureRecipe: {
     zh: 'SHA-256(CompanyID + 簽章密鑰 + Timestamp)，小寫十六進位',
     en: 'SHA-256(CompanyID + signing secret + Timestamp), lowercase hex',

@@ -129,7 +129,7 @@ export const TERMS = {
     zh: '發票服務',
     en: 'e-invoice service',
     note: "The provider's e-invoice API (a value-added centre) that issues, voids and allows.",
-    avoid: ['服務商', '供應商', '電子發票服務', '加值中心', 'provider'],
+    avoid: ['服務商', '供應商', '業者', '電子發票服務', '加值中心', 'provider'],
   },
   orderNumber: {
     zh: '訂單編號',

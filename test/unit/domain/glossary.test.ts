@@ -156,7 +156,8 @@ describe('the product terms (issue 15): one word for each thing, written down in
   /**
    * Screens and messages use the terms: no avoided variant in the renderer's or main's code
    * (comments aside). 單號 alone is the order number's old name; 折讓單號 is a term of its own.
-   * English "provider" stays in code names, so only its phrases a cashier reads are looked for.
+   * English "provider" stays in code names, so only its phrases a cashier reads are looked for:
+   * "the provider", and the word in an `en:` text.
    */
   it('the renderer and main say no avoided variant', () => {
     const variants = [...Object.values(TERMS).flatMap((term) => term.avoid), 'the provider'].filter(
@@ -174,6 +175,8 @@ describe('the product terms (issue 15): one word for each thing, written down in
             const text = code.replace(/\s\/\/ .*$/, '').replace(/折讓單號/g, '');
             const hits = variants.filter((word) => text.includes(word));
             if (/單號/.test(text)) hits.push('單號');
+            // An English text a cashier reads says "e-invoice service", as its Chinese says 發票服務.
+            if (/\ben:\s*['"`][^'"`]*\bprovider\b/i.test(text)) hits.push('en: …provider…');
             if (hits.length > 0) found.push(`${relative(ROOT, file)}:${index + 1} ${hits.join(', ')}`);
           });
       }

@@ -64,7 +64,7 @@ export function ProviderCheck() {
                 })
               : t({
                   zh: `時鐘差距（發票服務減收銀機）：${report.clockOffsetSeconds} 秒`,
-                  en: `Clock offset (provider minus till): ${report.clockOffsetSeconds} s`,
+                  en: `Clock offset (service minus till): ${report.clockOffsetSeconds} s`,
                 })}
           </p>
           {report.findings.map((finding) => (
