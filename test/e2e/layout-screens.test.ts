@@ -1,44 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from '../support/chromium';
-import { screenProblems } from './support/layout';
-import { horizontalOverflow, scan, SUPERVISOR_PIN, tillForFile } from './support/till-session';
+import { checkEverySize, enterPin } from './support/layout';
+import { scan, tillForFile } from './support/till-session';
 
 const COLA = '4710088001689';
 
-/**
- * Issue 15, clear on screen: every main screen at both counter sizes (1024×768, 1366×768) and in
- * both languages, with the support/layout.ts checks (nothing wider than its box, no text cut, no
- * word or number broken across lines, the status bar and the header on one line) and a screenshot
- * each (test-results/layout-<screen>-<size>[-en].png).
- */
-async function checkEverySize(page: Page, testId: string, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const [width, height] of [
-    [1024, 768],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const language of ['zh', 'en'] as const) {
-      if (language === 'en') await page.getByTestId('language-toggle').click();
-      await page.getByTestId(testId).waitFor();
-      const where = `${name} ${width}×${height} ${language}`;
-      if ((await horizontalOverflow(page)) > 0) problems.push(`${where}: the page scrolls sideways`);
-      for (const problem of await screenProblems(page, testId)) problems.push(`${where}: ${problem}`);
-      await saveScreenshot(page, `layout-${name}-${width}x${height}${language === 'en' ? '-en' : ''}`);
-    }
-    await page.getByTestId('language-toggle').click();
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
-  return problems;
-}
-
-async function enterPin(page: Page): Promise<void> {
-  await page.getByTestId('pin-dialog').waitFor();
-  await page.getByTestId('pin-input').fill(SUPERVISOR_PIN);
-  await page.getByTestId('pin-confirm').click();
-}
-
+// Issue 15, clear on screen: every main screen with support/layout.ts's checkEverySize (both
+// counter sizes, both languages, a screenshot each).
 describe('every main screen at 1024×768 and 1366×768, in Chinese and English: nothing cut or broken', () => {
   const till = tillForFile('layout-screens');
 

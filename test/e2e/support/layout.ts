@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { saveScreenshot } from '../../support/chromium';
+import { horizontalOverflow, SUPERVISOR_PIN } from './till-session';
 
 /**
  * What a person would call cut or broken on a screen, as lists of problems (empty: fine), so a
@@ -131,4 +133,86 @@ export async function screenProblems(page: Page, testId: string): Promise<string
     ...(await statusBarProblems(page)),
     ...(await headerProblems(page)),
   ];
+}
+
+/**
+ * A dialog over the screen: its box inside the window and everything in it shown without
+ * scrolling it up and down (a confirm button scrolled out of a 768 px high window is one the
+ * cashier does not find).
+ */
+export function dialogProblems(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const dialog = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    if (!dialog) return [`no ${id}`];
+    const problems: string[] = [];
+    const box = dialog.getBoundingClientRect();
+    if (
+      box.top < -0.5 ||
+      box.left < -0.5 ||
+      box.bottom > window.innerHeight + 0.5 ||
+      box.right > window.innerWidth + 0.5
+    )
+      problems.push(`${id} reaches outside the window`);
+    if (dialog.scrollHeight > dialog.clientHeight + 1)
+      problems.push(`${id} scrolls up and down by ${dialog.scrollHeight - dialog.clientHeight}`);
+    return problems;
+  }, testId);
+}
+
+export interface EverySizeOptions {
+  /**
+   * The element is a modal dialog: the header's language switch is under its backdrop, so the
+   * dialog is closed (Esc), the language switched and the dialog opened again with `reopen`, as
+   * a cashier would; and the dialog is checked to fit the window (dialogProblems).
+   */
+  dialog?: { reopen(): Promise<void> };
+}
+
+/**
+ * Issue 15, clear on screen: the element with `testId` at both counter sizes (1024×768,
+ * 1366×768) and in both languages, with the checks above (nothing wider than its box, no text
+ * cut, no word or number broken across lines, the status bar and the header on one line) and a
+ * screenshot each (test-results/layout-<name>-<size>[-en].png). Ends at 1024×768 in Chinese.
+ */
+export async function checkEverySize(
+  page: Page,
+  testId: string,
+  name: string,
+  options: EverySizeOptions = {},
+): Promise<string[]> {
+  const problems: string[] = [];
+  const switchLanguage = async () => {
+    if (options.dialog) {
+      await page.keyboard.press('Escape');
+      await page.getByTestId(testId).waitFor({ state: 'detached' });
+    }
+    await page.getByTestId('language-toggle').click();
+    await options.dialog?.reopen();
+  };
+  for (const [width, height] of [
+    [1024, 768],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const language of ['zh', 'en'] as const) {
+      if (language === 'en') await switchLanguage();
+      await page.getByTestId(testId).waitFor();
+      const where = `${name} ${width}×${height} ${language}`;
+      if ((await horizontalOverflow(page)) > 0) problems.push(`${where}: the page scrolls sideways`);
+      for (const problem of await screenProblems(page, testId)) problems.push(`${where}: ${problem}`);
+      if (options.dialog)
+        for (const problem of await dialogProblems(page, testId)) problems.push(`${where}: ${problem}`);
+      await saveScreenshot(page, `layout-${name}-${width}x${height}${language === 'en' ? '-en' : ''}`);
+    }
+    await switchLanguage();
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+  return problems;
+}
+
+/** Answers the supervisor PIN dialog that an action (Settings, a return, a reprint) opened. */
+export async function enterPin(page: Page): Promise<void> {
+  await page.getByTestId('pin-dialog').waitFor();
+  await page.getByTestId('pin-input').fill(SUPERVISOR_PIN);
+  await page.getByTestId('pin-confirm').click();
 }

@@ -76,7 +76,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
             <tr key={i}>
               <td>{line.name}</td>
               <td>{line.taxType !== 'taxable' && t(TAX_LABEL[line.taxType])}</td>
-              <td className="num" data-testid="detail-line-price">
+              <td className="num detail-line__price" data-testid="detail-line-price">
                 {line.quantity} ×{' '}
                 {line.listPrice !== undefined && line.listPrice !== line.unitPrice && (
                   <s className="detail-line__was" title={t({ zh: '原價', en: 'List price' })}>

@@ -105,7 +105,7 @@ export function ScaleBarcodeSettings() {
       {valid ? (
         <p className="hint" data-testid="scale-example">
           {t({
-            zh: `例：${example} = 品號 ${example.slice(2, 2 + form.codeLength)}，${form.value === 'price' ? '金額' : '重量'} 1.5${form.value === 'price' ? ' 元' : ' 公斤'}（重量 × 商品單價／公斤）`,
+            zh: `例：${example} = 品號 ${example.slice(2, 2 + form.codeLength)}，${form.value === 'price' ? '金額' : '重量'} 1.5${form.value === 'price' ? ' 元' : ' 公斤（重量 × 商品單價／公斤）'}`,
             en: `Example: ${example} = code ${example.slice(2, 2 + form.codeLength)}, ${form.value === 'price' ? 'price NT$' : 'weight '}1.5${form.value === 'price' ? '' : ' kg (× the product’s price per kg)'}`,
           })}
         </p>
