@@ -2,14 +2,19 @@
 //   - a 100,000-product catalog imported from CSV (the import itself is timed),
 //   - keystroke → the product grid shows that query's results (target: under 50 ms),
 //   - scan → the line is in the cart,
-//   - a cart growing to 200 lines: time per added line, first lines against the last, frame times.
+//   - a cart growing to 200 lines: time per added line, first lines against the last, frame times,
+//   - issue 15: keystrokes and scans in three configurations measured in the same run, side by side:
+//     (a) plain, (b) with two held carts, (c) with two held carts and the customer display open
+//     (`/customer`, a second page of the same browser), plus the customer display's own lag
+//     (scan → the customer page shows the new total) and ratios against last session's figures.
 // Each latency is measured inside the page, from the keydown handler to the frame after the DOM
 // changed (requestAnimationFrame), so the figures are what the cashier sees, not what CDP sees.
+// Benchmarks print; nothing here fails on speed (only on a screen that never shows what it should).
 // `SKIP_BUILD=1 npm run bench ui` reuses out/renderer.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { withCheckDigit } from '../src/main/catalog/barcode';
 import type { MethodInput, MethodName, MethodOutput } from '../src/shared/ipc/contract';
 import { startTillWebHost } from '../src/web-host/start';
@@ -21,6 +26,35 @@ const KEYSTROKE_TARGET_MS = 50;
 const CART_LINES = 200;
 const SCANS = 40;
 const PIN = '2468';
+
+/**
+ * Last session's figures, medians in ms: 2026-11-23 (commit 1cdbe02, this 2-core shared machine),
+ * before this file measured the three configurations in one run. Then the held-carts keystrokes
+ * were 3 queries (11 keys) on the page that had built the 200-line cart, and the scans used other
+ * products; now every configuration types and scans the same. Only for the ratios printed at the end.
+ */
+const LAST_SESSION = {
+  date: '2026-11-23',
+  plain: { keystroke: 20, scan: 37 },
+  heldCarts: { keystroke: 42, scan: 70 },
+} as const;
+
+/** What every configuration types, twice over (one key at a time, 60 ms apart). */
+const QUERIES = [
+  '統',
+  '統一',
+  '統一 綠',
+  '綠茶',
+  '綠茶 600ml',
+  '4710',
+  '471000012',
+  'b0123',
+  'b01234',
+  '洗髮精 家庭號',
+  '國際',
+  'zzz',
+];
+const QUERY_ROUNDS = 2;
 
 const BRANDS = [
   '統一',
@@ -107,8 +141,13 @@ const row = (label: string, values: number[]) =>
 // The in-page probes, as plain script text: tsx would wrap named functions in a helper the page lacks.
 const PROBES = `
   // The last key (or IME text: no keydown) before the screen changed: read when the change is seen.
-  window.addEventListener('keydown', () => (window.__keyAt = performance.now()), true);
-  window.addEventListener('beforeinput', () => (window.__keyAt = performance.now()), true);
+  // Also as wall-clock time, to compare with the customer page (another page, another clock origin).
+  const keyAt = () => {
+    window.__keyAt = performance.now();
+    window.__keyEpoch = Date.now();
+  };
+  window.addEventListener('keydown', keyAt, true);
+  window.addEventListener('beforeinput', keyAt, true);
   const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   const waitFor = (check) => new Promise((resolve) => {
     if (check()) return resolve();
@@ -132,7 +171,9 @@ const PROBES = `
   window.__cartDone = async (lines) => {
     await waitFor(() => document.querySelectorAll('[data-testid="cart-line"]').length >= lines);
     const start = window.__keyAt;
-    return (await afterFrame()) - start;
+    const keyEpoch = window.__keyEpoch;
+    const total = document.querySelector('[data-testid="cart-total"]')?.textContent ?? '';
+    return [(await afterFrame()) - start, keyEpoch, total];
   };
   window.__startFrames = () => {
     window.__frames = [];
@@ -151,17 +192,40 @@ const PROBES = `
   };
 `;
 
-/** Installs the probes: keydown time, then the frame after the grid or the cart changed. */
-async function installProbes(page: Page): Promise<void> {
-  await page.evaluate(PROBES);
-}
+// The customer page's probe: every total it shows, with the wall-clock time of the frame after it.
+const CUSTOMER_PROBES = `
+  window.__shown = [];
+  let shownText;
+  const recordTotal = () => {
+    const text = document.querySelector('[data-testid="customer-total"]')?.textContent ?? null;
+    if (text === shownText) return;
+    shownText = text;
+    requestAnimationFrame(() => window.__shown.push([Date.now(), text]));
+  };
+  new MutationObserver(recordTotal).observe(document.body, { subtree: true, childList: true, characterData: true });
+  recordTotal();
+`;
 
 const startFrameLog = (page: Page) => page.evaluate('window.__startFrames()');
 const stopFrameLog = (page: Page) => page.evaluate('window.__stopFrames()') as Promise<number[]>;
 const gridDone = (page: Page, query: string) =>
   page.evaluate(`window.__gridDone(${JSON.stringify(query)})`) as Promise<number>;
-const cartDone = (page: Page, lines: number) =>
-  page.evaluate(`window.__cartDone(${lines})`) as Promise<number>;
+
+/** A scan as the till saw it: key → line shown (ms), the Enter key's wall-clock time, the cart's total then. */
+interface ScanSample {
+  ms: number;
+  keyEpoch: number;
+  total: string;
+}
+const cartDone = async (page: Page, lines: number): Promise<ScanSample> => {
+  const [ms, keyEpoch, total] = (await page.evaluate(`window.__cartDone(${lines})`)) as [
+    number,
+    number,
+    string,
+  ];
+  return { ms, keyEpoch, total };
+};
+const ntdOf = (text: string) => Number(text.replace(/[^\d-]/g, ''));
 
 /** A scanner burst: trusted keys 4 ms apart by their time stamps, then Enter (as in the e2e tests). */
 async function scanBurst(cdp: CDPSession, code: string): Promise<void> {
@@ -189,6 +253,206 @@ async function scanBurst(cdp: CDPSession, code: string): Promise<void> {
     );
   });
   await Promise.all(sends);
+}
+
+type TillWebHost = Awaited<ReturnType<typeof startTillWebHost>>;
+
+interface BenchEnv {
+  browser: Browser;
+  till: TillWebHost;
+  barcodes: string[];
+}
+
+/** One till page with the probes installed, and its CDP session for scanner bursts. */
+interface TillPage {
+  page: Page;
+  cdp: CDPSession;
+  search: Locator;
+}
+
+async function openTill(env: BenchEnv): Promise<TillPage> {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(env.till.host.openUrl);
+  await page.getByTestId('product-tile').first().waitFor();
+  await page.evaluate(PROBES);
+  const cdp = await page.context().newCDPSession(page);
+  return { page, cdp, search: page.getByTestId('product-search') };
+}
+
+/** Types each query from an empty search box, one key at a time with a human pause; key → results. */
+async function typeQueries(
+  { page, search }: TillPage,
+  queries: readonly string[],
+  rounds = 1,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const query of queries) {
+      await search.fill('');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="product-grid"]')?.getAttribute('data-query') === '',
+      );
+      await search.focus();
+      let typed = '';
+      for (const char of query) {
+        typed += char;
+        const done = gridDone(page, typed);
+        // A person types: one key, and the next only after a human pause.
+        await page.keyboard.type(char);
+        times.push(await done);
+        await page.waitForTimeout(60);
+      }
+    }
+  }
+  return times;
+}
+
+/** Scans each code (a distinct product each), the next as soon as the last line is shown. */
+async function scanCodes({ page, cdp }: TillPage, codes: readonly string[]): Promise<ScanSample[]> {
+  const before = await page.getByTestId('cart-line').count();
+  const samples: ScanSample[] = [];
+  for (const [i, code] of codes.entries()) {
+    const done = cartDone(page, before + i + 1);
+    await scanBurst(cdp, code);
+    samples.push(await done);
+  }
+  return samples;
+}
+
+/** F3: the cart is put aside and the till starts an empty one. */
+async function holdCart({ page }: TillPage): Promise<void> {
+  await page.keyboard.press('F3');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="cart-line"]').length === 0);
+}
+
+/** The 200-line cart as it was built: per line, frames, and keystrokes with it in the cart. */
+interface Cart200 {
+  perLine: number[];
+  frames: number[];
+  wallMs: number;
+  lines: number;
+  total: string;
+  keystrokes: number[];
+}
+
+/** A configuration to measure: its till page and, in (c), the customer display's page. */
+interface Configuration {
+  name: string;
+  till: TillPage;
+  customer: Page | null;
+}
+
+/** (a) Plain: a fresh till page, nothing held, no customer display. */
+async function plain(env: BenchEnv): Promise<Configuration> {
+  return { name: '(a) plain', till: await openTill(env), customer: null };
+}
+
+/**
+ * (b) Held carts: on a fresh page a 200-line cart is built (timed: the "cart 200" figures) and
+ * held (F3), then a 5-line one; both kept in the renderer's store and localStorage.
+ */
+async function withHeldCarts(env: BenchEnv): Promise<Configuration & { held: string; cart200: Cart200 }> {
+  const till = await openTill(env);
+  await startFrameLog(till.page);
+  const wallStart = performance.now();
+  const built = await scanCodes(
+    till,
+    Array.from({ length: CART_LINES }, (_, i) => env.barcodes[(i * 15_485_863) % PRODUCTS]!),
+  );
+  const wallMs = performance.now() - wallStart;
+  const frames = await stopFrameLog(till.page);
+  const lines = await till.page.getByTestId('cart-line').count();
+  const total = await till.page.getByTestId('cart-total').innerText();
+  // A keystroke with 200 lines in the cart (the cart must not slow the grid down).
+  const keystrokes = await typeQueries(till, ['統一', '綠茶 6', 'b0999']);
+  await holdCart(till);
+  await scanCodes(
+    till,
+    Array.from({ length: 5 }, (_, i) => env.barcodes[(i * 7_919) % PRODUCTS]!),
+  );
+  await holdCart(till);
+  const held = (await till.page.getByTestId('held-count').innerText()).trim();
+  return {
+    name: `(b) held carts ${held}`,
+    held,
+    till,
+    customer: null,
+    cart200: { perLine: built.map((s) => s.ms), frames, wallMs, lines, total, keystrokes },
+  };
+}
+
+/** (c) As (b), and the customer display open: `/customer` (same token) in a second page of the browser. */
+async function withHeldCartsAndDisplay(env: BenchEnv): Promise<Configuration> {
+  const held = await withHeldCarts(env);
+  const customer = await env.browser.newPage({ viewport: { width: 1024, height: 600 } });
+  await customer.goto(`${env.till.host.url}customer?token=${env.till.host.token}`);
+  await customer.getByTestId('customer-display').waitFor();
+  await customer.evaluate(CUSTOMER_PROBES);
+  return { name: `(c) held carts ${held.held} + customer display`, till: held.till, customer };
+}
+
+/** What one configuration measured: the same keys and the same scans in each. */
+interface ScreenFigures {
+  name: string;
+  keystrokes: number[];
+  phases: number[][];
+  scans: ScanSample[];
+}
+
+async function measureScreen(
+  config: Configuration,
+  scanCodesList: readonly string[],
+): Promise<ScreenFigures> {
+  const { page, search } = config.till;
+  await page.evaluate('window.__phases = []');
+  const keystrokes = await typeQueries(config.till, QUERIES, QUERY_ROUNDS);
+  const phases = (await page.evaluate('window.__phases')) as number[][];
+  await search.fill('');
+  const scans = await scanCodes(config.till, scanCodesList);
+  return { name: config.name, keystrokes, phases, scans };
+}
+
+/**
+ * Not timed: after the measured scans the customer page shows the till's total and lines (so its
+ * figures are not of a display that never updated); then each scan's lag from the recorded totals:
+ * its Enter key → the first frame whose total is at least that scan's (totals only grow here; a
+ * burst of scans may be published as one update).
+ */
+async function customerDisplayLag(config: Configuration, scans: ScanSample[]): Promise<number[]> {
+  const customer = config.customer!;
+  const total = await config.till.page.getByTestId('cart-total').innerText();
+  const lines = await config.till.page.getByTestId('cart-line').count();
+  try {
+    await customer.waitForFunction(
+      ([total, lines]) =>
+        document.querySelector('[data-testid="customer-total"]')?.textContent === total &&
+        document.querySelectorAll('[data-testid="customer-line"]').length === lines,
+      [total, lines] as const,
+      { timeout: 10_000 },
+    );
+  } catch {
+    const shown = await customer.getByTestId('customer-display').innerText();
+    throw new Error(
+      `the customer display never showed the till's ${total} and ${lines} lines; it shows: ${shown}`,
+    );
+  }
+  console.log(
+    `customer display check: shows ${total} and ${lines} lines after the measured scans, as the till`,
+  );
+  // The frame after the last total has been recorded.
+  await customer.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+  const shown = (await customer.evaluate('window.__shown')) as [number, string | null][];
+  return scans.flatMap((scan) => {
+    const seen = shown.find(([, text]) => text !== null && ntdOf(text) >= ntdOf(scan.total));
+    return seen ? [seen[0] - scan.keyEpoch] : [];
+  });
+}
+
+async function closeConfiguration(config: Configuration): Promise<void> {
+  await config.customer?.close();
+  await config.till.page.close();
 }
 
 export default async function bench(): Promise<void> {
@@ -226,23 +490,9 @@ export default async function bench(): Promise<void> {
         `(${Math.round(imported.productCount / (importMs / 1000)).toLocaleString('en-US')} rows/s)`,
     );
 
-    const queries = [
-      '統',
-      '統一',
-      '統一 綠',
-      '綠茶',
-      '綠茶 600ml',
-      '4710',
-      '471000012',
-      'b0123',
-      'b01234',
-      '洗髮精 家庭號',
-      '國際',
-      'zzz',
-    ];
     const mainSearch: number[] = [];
     for (let round = 0; round < 20; round++) {
-      for (const query of queries) {
+      for (const query of QUERIES) {
         const start = performance.now();
         await call('catalog.search', { query, category: null, limit: 60 });
         mainSearch.push(performance.now() - start);
@@ -255,179 +505,121 @@ export default async function bench(): Promise<void> {
       lookups.push(performance.now() - start);
     }
 
-    // --- the screen: keystrokes ---
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(till.host.openUrl);
-    await page.getByTestId('product-tile').first().waitFor();
-    await installProbes(page);
-    const cdp = await page.context().newCDPSession(page);
-    const search = page.getByTestId('product-search');
+    // --- the screen in three configurations, one after the other, each on fresh pages closed after
+    // it (so only (c)'s till publishes to the customer display): the same keys, the same scans.
+    const env: BenchEnv = { browser, till, barcodes: generated.barcodes };
+    const scanList = Array.from({ length: SCANS }, (_, i) => generated.barcodes[(i * 104_729) % PRODUCTS]!);
 
-    const keystrokes: number[] = [];
-    for (let round = 0; round < 2; round++) {
-      for (const query of queries) {
-        await search.fill('');
-        await page.waitForFunction(
-          () => document.querySelector('[data-testid="product-grid"]')?.getAttribute('data-query') === '',
-        );
-        await search.focus();
-        let typed = '';
-        for (const char of query) {
-          typed += char;
-          const done = gridDone(page, typed);
-          // A person types: one key, and the next only after a human pause.
-          await page.keyboard.type(char);
-          keystrokes.push(await done);
-          await page.waitForTimeout(60);
-        }
-      }
-    }
+    const a = await plain(env);
+    const plainFigures = await measureScreen(a, scanList);
+    await closeConfiguration(a);
 
-    const phases = (await page.evaluate('window.__phases')) as number[][];
-    console.log(
-      row(
-        '  key → request sent',
-        phases.map((p) => p[0]!),
-      ),
-    );
-    console.log(
-      row(
-        '  request → answer (HTTP + main)',
-        phases.map((p) => p[1]!),
-      ),
-    );
-    console.log(
-      row(
-        '  answer → grid in the DOM',
-        phases.map((p) => p[2]!),
-      ),
-    );
-    console.log(
-      row(
-        '  DOM → next frame',
-        phases.map((p) => p[3]!),
-      ),
-    );
-    const perKey = phases.map((p) => p[4]!);
-    console.log(
-      `  requests per keystroke: ${Math.min(...perKey)}-${Math.max(...perKey)} (${perKey.length} keystrokes)`,
-    );
+    const b = await withHeldCarts(env);
+    const heldFigures = await measureScreen(b, scanList);
+    await closeConfiguration(b);
+    const { cart200 } = b;
 
-    // --- the screen: scans into a short cart ---
-    await search.fill('');
-    const scans: number[] = [];
-    for (let i = 0; i < SCANS; i++) {
-      const done = cartDone(page, i + 1);
-      await scanBurst(cdp, generated.barcodes[(i * 104_729) % PRODUCTS]!);
-      scans.push(await done);
-    }
+    const c = await withHeldCartsAndDisplay(env);
+    const displayFigures = await measureScreen(c, scanList);
+    const displayLag = await customerDisplayLag(c, displayFigures.scans);
+    await closeConfiguration(c);
 
-    // --- a cart of 200 lines, on a fresh page ---
-    const cartPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await cartPage.goto(till.host.openUrl);
-    await cartPage.getByTestId('product-tile').first().waitFor();
-    await installProbes(cartPage);
-    const cartCdp = await cartPage.context().newCDPSession(cartPage);
-    await startFrameLog(cartPage);
-    const perLine: number[] = [];
-    const wallStart = performance.now();
-    for (let i = 0; i < CART_LINES; i++) {
-      const done = cartDone(cartPage, i + 1);
-      await scanBurst(cartCdp, generated.barcodes[(i * 15_485_863) % PRODUCTS]!);
-      perLine.push(await done);
-    }
-    const wallMs = performance.now() - wallStart;
-    const frames = await stopFrameLog(cartPage);
-    const lines = await cartPage.getByTestId('cart-line').count();
-    const total = await cartPage.getByTestId('cart-total').innerText();
-
-    // A keystroke with 200 lines in the cart (the cart must not slow the grid down).
-    const searchWithCart: number[] = [];
-    const cartSearch = cartPage.getByTestId('product-search');
-    for (const query of ['統一', '綠茶 6', 'b0999']) {
-      await cartSearch.fill('');
-      await cartPage.waitForFunction(
-        () => document.querySelector('[data-testid="product-grid"]')?.getAttribute('data-query') === '',
-      );
-      await cartSearch.focus();
-      let typed = '';
-      for (const char of query) {
-        typed += char;
-        const done = gridDone(cartPage, typed);
-        await cartPage.keyboard.type(char);
-        searchWithCart.push(await done);
-        await cartPage.waitForTimeout(60);
-      }
-    }
-
-    // --- with held carts (issue 15): the 200-line cart held (F3), then a short one; both kept in
-    // the renderer's store and localStorage. Keystrokes and scans must not feel them.
-    await cartPage.keyboard.press('F3');
-    await cartPage.waitForFunction(() => document.querySelectorAll('[data-testid="cart-line"]').length === 0);
-    for (let i = 0; i < 5; i++) {
-      const done = cartDone(cartPage, i + 1);
-      await scanBurst(cartCdp, generated.barcodes[(i * 7_919) % PRODUCTS]!);
-      await done;
-    }
-    await cartPage.keyboard.press('F3');
-    await cartPage.waitForFunction(() => document.querySelectorAll('[data-testid="cart-line"]').length === 0);
-    const heldCount = await cartPage.getByTestId('held-count').innerText();
-    const searchWithHeld: number[] = [];
-    for (const query of ['統一', '綠茶 6', 'b0999']) {
-      await cartSearch.fill('');
-      await cartPage.waitForFunction(
-        () => document.querySelector('[data-testid="product-grid"]')?.getAttribute('data-query') === '',
-      );
-      await cartSearch.focus();
-      let typed = '';
-      for (const char of query) {
-        typed += char;
-        const done = gridDone(cartPage, typed);
-        await cartPage.keyboard.type(char);
-        searchWithHeld.push(await done);
-        await cartPage.waitForTimeout(60);
-      }
-    }
-    await cartSearch.fill('');
-    const scansWithHeld: number[] = [];
-    for (let i = 0; i < SCANS; i++) {
-      const done = cartDone(cartPage, i + 1);
-      await scanBurst(cartCdp, generated.barcodes[(i * 1_299_709) % PRODUCTS]!);
-      scansWithHeld.push(await done);
-    }
+    const configurations = [plainFigures, heldFigures, displayFigures];
 
     // --- figures ---
     console.log(row('main: catalog.search (in process)', mainSearch));
     console.log(row('main: catalog.lookup (in process)', lookups));
-    console.log(row('screen: keystroke → results shown', keystrokes));
-    console.log(row('screen: keystroke, 200-line cart', searchWithCart));
-    console.log(row('screen: scan → line shown', scans));
-    console.log(row(`held carts ${heldCount}: keystroke → results`, searchWithHeld));
-    console.log(row(`held carts ${heldCount}: scan → line shown`, scansWithHeld));
-    console.log(row('cart 200: scan → line shown', perLine));
-    const first = perLine.slice(0, 20);
-    const last = perLine.slice(-20);
+    for (const figures of configurations) {
+      console.log(figures.name);
+      console.log(row('  keystroke → results shown', figures.keystrokes));
+      console.log(
+        row(
+          '  scan → line shown',
+          figures.scans.map((s) => s.ms),
+        ),
+      );
+    }
+    console.log(row('(c) customer display: scan → total shown', displayLag));
+
+    const phaseNames = [
+      'key → request sent',
+      'request → answer (HTTP + main)',
+      'answer → grid in the DOM',
+      'DOM → next frame',
+    ];
+    console.log(
+      `keystroke phases (medians)${''.padEnd(14)}${['(a)', '(b)', '(c)'].map((n) => n.padStart(10)).join('')}`,
+    );
+    phaseNames.forEach((phase, i) => {
+      const cells = configurations.map((f) => ms(median(f.phases.map((p) => p[i]!))).padStart(10));
+      console.log(`  ${phase.padEnd(38)}${cells.join('')}`);
+    });
+    const perKey = configurations.flatMap((f) => f.phases.map((p) => p[4]!));
+    console.log(
+      `  requests per keystroke: ${Math.min(...perKey)}-${Math.max(...perKey)} (${perKey.length} keystrokes)`,
+    );
+
+    console.log(row('cart 200: keystroke, 200-line cart', cart200.keystrokes));
+    console.log(row('cart 200: scan → line shown', cart200.perLine));
+    const first = cart200.perLine.slice(0, 20);
+    const last = cart200.perLine.slice(-20);
     console.log(row('cart 200: lines 1-20', first));
     console.log(row('cart 200: lines 181-200', last));
     console.log(
-      `cart 200: ${lines} lines, total ${total}, ${ms(wallMs)} wall (${ms(wallMs / CART_LINES)} per line incl. the scanner's own burst)`,
+      `cart 200: ${cart200.lines} lines, total ${cart200.total}, ${ms(cart200.wallMs)} wall (${ms(cart200.wallMs / CART_LINES)} per line incl. the scanner's own burst)`,
     );
     console.log(
-      row('cart 200: frame intervals', frames) + `  frames > 50 ms: ${frames.filter((f) => f > 50).length}`,
+      row('cart 200: frame intervals', cart200.frames) +
+        `  frames > 50 ms: ${cart200.frames.filter((f) => f > 50).length}`,
     );
+
+    // Side by side: medians (p95), and the ratios of the medians.
+    const key = (f: ScreenFigures) => f.keystrokes;
+    const scan = (f: ScreenFigures) => f.scans.map((s) => s.ms);
+    const cell = (values: number[]) =>
+      `${median(values).toFixed(1)} (${quantile(values, 0.95).toFixed(1)})`.padStart(22);
+    const times = (value: number) => `${value.toFixed(2)}×`.padStart(22);
+    const side = (label: string, cells: string[]) => console.log(`${label.padEnd(56)}${cells.join('')}`);
+    side(
+      'side by side, ms: median (p95)',
+      ['keystroke → results', 'scan → line shown'].map((h) => h.padStart(22)),
+    );
+    for (const figures of configurations) side(figures.name, [cell(key(figures)), cell(scan(figures))]);
+    const ratio = (label: string, over: ScreenFigures, under: { keystroke: number; scan: number }) =>
+      side(label, [times(median(key(over)) / under.keystroke), times(median(scan(over)) / under.scan)]);
+    const medians = (f: ScreenFigures) => ({ keystroke: median(key(f)), scan: median(scan(f)) });
+    ratio('(b) / (a), medians', heldFigures, medians(plainFigures));
+    ratio('(c) / (a), medians', displayFigures, medians(plainFigures));
+    ratio('(c) / (b), medians', displayFigures, medians(heldFigures));
+    const lastPlain = LAST_SESSION.plain;
+    const lastHeld = LAST_SESSION.heldCarts;
+    ratio(
+      `(c) / last session plain (${LAST_SESSION.date}: ${lastPlain.keystroke} / ${lastPlain.scan} ms)`,
+      displayFigures,
+      lastPlain,
+    );
+    ratio(
+      `(c) / last session held (${LAST_SESSION.date}: ${lastHeld.keystroke} / ${lastHeld.scan} ms)`,
+      displayFigures,
+      lastHeld,
+    );
+
+    const keystrokes = plainFigures.keystrokes;
     const p95 = quantile(keystrokes, 0.95);
     console.log(
-      `ratios: keystroke median / ${KEYSTROKE_TARGET_MS} ms target = ${(median(keystrokes) / KEYSTROKE_TARGET_MS).toFixed(2)}, ` +
+      `ratios: (a) keystroke median / ${KEYSTROKE_TARGET_MS} ms target = ${(median(keystrokes) / KEYSTROKE_TARGET_MS).toFixed(2)}, ` +
         `p95 / target = ${(p95 / KEYSTROKE_TARGET_MS).toFixed(2)}; ` +
-        `screen keystroke / main search (medians) = ${(median(keystrokes) / median(mainSearch)).toFixed(1)}×; ` +
-        `cart lines 181-200 / lines 1-20 (medians) = ${(median(last) / median(first)).toFixed(2)}×; ` +
-        `scan with held carts / without (medians) = ${(median(scansWithHeld) / median(scans)).toFixed(2)}×`,
+        `(a) screen keystroke / main search (medians) = ${(median(keystrokes) / median(mainSearch)).toFixed(1)}×; ` +
+        `cart lines 181-200 / lines 1-20 (medians) = ${(median(last) / median(first)).toFixed(2)}×`,
     );
-    console.log(
-      median(keystrokes) < KEYSTROKE_TARGET_MS && p95 < KEYSTROKE_TARGET_MS * 2
-        ? `keystroke target met (median under ${KEYSTROKE_TARGET_MS} ms)`
-        : `keystroke target NOT met (median ${ms(median(keystrokes))})`,
-    );
+    for (const figures of configurations) {
+      const keys = figures.keystrokes;
+      console.log(
+        median(keys) < KEYSTROKE_TARGET_MS && quantile(keys, 0.95) < KEYSTROKE_TARGET_MS * 2
+          ? `${figures.name}: keystroke target met (median under ${KEYSTROKE_TARGET_MS} ms)`
+          : `${figures.name}: keystroke target NOT met (median ${ms(median(keys))})`,
+      );
+    }
   } finally {
     await browser.close();
     await till.close();
