@@ -23,6 +23,18 @@ async function checkOut(page: Page): Promise<void> {
   await page.getByTestId('result-screen').waitFor();
 }
 
+/** How many lines a button's label takes (its height over its line height). */
+function labelLines(page: Page, testId: string): Promise<number> {
+  return page
+    .getByTestId(testId)
+    .locator('.key-button__label')
+    .evaluate((label) => {
+      const lineHeight =
+        parseFloat(getComputedStyle(label).lineHeight) || 1.2 * parseFloat(getComputedStyle(label).fontSize);
+      return Math.round(label.getBoundingClientRect().height / lineHeight);
+    });
+}
+
 /**
  * Issue 15, clear on screen, for what opens over the screens and the outcomes a cashier meets on
  * a bad day: each at 1024×768 and 1366×768, in Chinese and English, with the checks of
@@ -72,6 +84,17 @@ describe('the dialogs and the failed outcomes at both counter sizes, in Chinese 
     await page.keyboard.press('Escape');
     await page.getByTestId('held-carts-dialog').waitFor({ state: 'detached' });
     expect(await textOf(page, 'cart-total')).toBe('NT$35');
+    // The sell screen with carts held: 取單 (2) / Recall (2) stays on one line at both widths.
+    const lines: string[] = [];
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 });
+      for (const language of ['zh', 'en']) {
+        await page.getByTestId('language-toggle').click();
+        lines.push(`${width} ${language === 'zh' ? 'en' : 'zh'}: ${await labelLines(page, 'recall-cart')}`);
+      }
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+    expect(lines).toEqual(['1024 en: 1', '1024 zh: 1', '1366 en: 1', '1366 zh: 1']);
   });
 
   it('the reprint dialog (補印) from the result screen, with its missing-field message', async () => {

@@ -272,7 +272,7 @@ export function SellScreen() {
           </KeyButton>
           <KeyButton shortcut="F11" onClick={() => setCartDialog('held')} data-testid="recall-cart">
             {t({ zh: '取單', en: 'Recall' })}
-            {heldCount > 0 && <span data-testid="held-count"> ({heldCount})</span>}
+            {heldCount > 0 && <span data-testid="held-count">{`\u00a0(${heldCount})`}</span>}
           </KeyButton>
           <KeyButton
             tone="danger"
