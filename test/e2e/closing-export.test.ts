@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
 import { makeTempDir } from '../support/temp-dir';
@@ -76,6 +76,10 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     const csvFile = /(\/\S+\.csv)/.exec(csvNote!)![1]!;
     const jsonFile = /(\/\S+\.json)/.exec(jsonNote!)![1]!;
     expect(csvFile.startsWith(exports.dir)).toBe(true);
+    // The till sells in training mode: the names say so before anyone opens a file (issue 15).
+    expect(basename(csvFile)).toMatch(/^journal-\d{4}-\d{2}-\d{2}-training\.csv$/);
+    expect(basename(jsonFile)).toMatch(/^journal-\d{4}-\d{2}-\d{2}-training\.json$/);
+    expect(csvNote).toContain('-training-summary.csv');
     expect(existsSync(csvFile)).toBe(true);
     const csv = readFileSync(csvFile, 'utf8');
     expect(csv.split(/\r?\n/).filter(Boolean).length).toBeGreaterThanOrEqual(4);
@@ -89,6 +93,7 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     await expect.poll(() => page.getByTestId('export-done').count()).toBe(3);
     const again = /(\/\S+\.csv)/.exec((await page.getByTestId('export-done').allTextContents())[2]!)![1]!;
     expect(again).not.toBe(csvFile);
+    expect(basename(again)).toMatch(/-training-2\.csv$/);
     expect(readFileSync(csvFile, 'utf8')).toBe(csv);
   });
 

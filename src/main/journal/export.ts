@@ -8,10 +8,12 @@ import { taipeiDateTime } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { shortHead, verifyChainInSlices, type ChainHead } from './chain';
 import { CSV_BOM, csvCell } from './csv';
+import { dayModeOf, dayModeOfSummary, type DayMode } from './day-mode';
 import { invalid } from './errors';
 import { openJournalReader } from './open-db';
 import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
 import { paymentPairs, type TxRow } from './rows';
+import { listShiftEntries } from './shift-entries';
 import {
   CASH_COLUMNS,
   cashRows,
@@ -298,64 +300,78 @@ export async function exportDay(
 ): Promise<ExportResult & { summary: DaySummary }> {
   checkExportOptions(options);
   const reader = openJournalReader(dbPath);
-  const json = options.format === 'json';
-  const writer = new ChunkWriter(out, json ? createHash('sha256') : null);
-  let rows = 0;
   try {
     reader.exec('BEGIN'); // one snapshot for the rows, the summary and (JSON) the chain check
-    const summary = daySummary(reader, options, now);
-    const iterator = () =>
-      reader
-        .prepare(EXPORT_SQL)
-        .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
-    if (!json) {
-      rows = await writeCsvTable(reader, options, options.table ?? 'transactions', writer);
-    } else {
-      const parties = exportParties(reader, options);
-      // The whole chain, on this same read connection inside this same transaction: the verdict
-      // is about exactly the entries and rows this export reads, even while the till keeps
-      // selling. In slices, so the main process stays responsive on a year of sales.
-      const chain = exportChain(await verifyChainInSlices(reader, chainKey), summary.chainHead);
-      const head = {
-        format: JSON_EXPORT_FORMAT,
-        version: JSON_EXPORT_VERSION,
-        businessDay: options.businessDay,
-        tillId: options.tillId ?? null,
-        // The seller the rows belong to, and who and what they are: a store's reconciliation
-        // refuses another company's export, its own till's, or training mixed with production.
-        companyId: parties.companyId,
-        tillIds: parties.tillIds,
-        training: parties.training,
-        // The journal's head in this export's snapshot, up front: `verify --expect-head` proves
-        // later that nothing recorded up to it was removed or rewritten.
-        chainHead: summary.chainHead,
-        chain,
-      };
-      await writer.write(JSON.stringify(head).slice(0, -1) + ',"transactions":[');
-      for (const row of iterator()) {
-        const record: Record<string, unknown> = {};
-        for (const column of COLUMNS) record[column.name] = column.value(row);
-        // Structured in JSON: a method is any text of the journal, so "method:amount;…" (the
-        // CSV cell) could be split wrongly by a reader.
-        record.payments = paymentPairs(row.payments).map(([method, amount]) => ({
-          method,
-          amount: row.sign * amount,
-        }));
-        await writer.write((rows === 0 ? '\n' : ',\n') + JSON.stringify(record));
-        rows++;
-      }
-      await writer.write(`\n],"summary":${JSON.stringify(summary)}`);
-      // Last: SHA-256 of every byte before `,"digest"` (head, transactions, summary), so that a
-      // reader tells an export edited after the fact. Not a signature (anyone can recompute it);
-      // the chain head it covers is what `verify --expect-head` checks against the journal.
-      await writer.write(`,"digest":"${writer.digest()}"}\n`);
-    }
-    await writer.flush();
-    return { rows, bytes: writer.bytes, summary };
+    return await exportSnapshot(reader, options, out, now, chainKey);
   } finally {
     if (reader.inTransaction) reader.exec('COMMIT');
     reader.close();
   }
+}
+
+/**
+ * `exportDay` on `reader`, whose read transaction the caller has begun (and ends): a folder
+ * export names its file from this same snapshot before the rows are written.
+ */
+async function exportSnapshot(
+  reader: Database.Database,
+  options: ExportOptions,
+  out: Writable,
+  now: Date,
+  chainKey: Buffer | null,
+): Promise<ExportResult & { summary: DaySummary }> {
+  const json = options.format === 'json';
+  const writer = new ChunkWriter(out, json ? createHash('sha256') : null);
+  let rows = 0;
+  const summary = daySummary(reader, options, now);
+  const iterator = () =>
+    reader
+      .prepare(EXPORT_SQL)
+      .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
+  if (!json) {
+    rows = await writeCsvTable(reader, options, options.table ?? 'transactions', writer);
+  } else {
+    const parties = exportParties(reader, options);
+    // The whole chain, on this same read connection inside this same transaction: the verdict
+    // is about exactly the entries and rows this export reads, even while the till keeps
+    // selling. In slices, so the main process stays responsive on a year of sales.
+    const chain = exportChain(await verifyChainInSlices(reader, chainKey), summary.chainHead);
+    const head = {
+      format: JSON_EXPORT_FORMAT,
+      version: JSON_EXPORT_VERSION,
+      businessDay: options.businessDay,
+      tillId: options.tillId ?? null,
+      // The seller the rows belong to, and who and what they are: a store's reconciliation
+      // refuses another company's export, its own till's, or training mixed with production.
+      companyId: parties.companyId,
+      tillIds: parties.tillIds,
+      training: parties.training,
+      // The journal's head in this export's snapshot, up front: `verify --expect-head` proves
+      // later that nothing recorded up to it was removed or rewritten.
+      chainHead: summary.chainHead,
+      chain,
+    };
+    await writer.write(JSON.stringify(head).slice(0, -1) + ',"transactions":[');
+    for (const row of iterator()) {
+      const record: Record<string, unknown> = {};
+      for (const column of COLUMNS) record[column.name] = column.value(row);
+      // Structured in JSON: a method is any text of the journal, so "method:amount;…" (the
+      // CSV cell) could be split wrongly by a reader.
+      record.payments = paymentPairs(row.payments).map(([method, amount]) => ({
+        method,
+        amount: row.sign * amount,
+      }));
+      await writer.write((rows === 0 ? '\n' : ',\n') + JSON.stringify(record));
+      rows++;
+    }
+    await writer.write(`\n],"summary":${JSON.stringify(summary)}`);
+    // Last: SHA-256 of every byte before `,"digest"` (head, transactions, summary), so that a
+    // reader tells an export edited after the fact. Not a signature (anyone can recompute it);
+    // the chain head it covers is what `verify --expect-head` checks against the journal.
+    await writer.write(`,"digest":"${writer.digest()}"}\n`);
+  }
+  await writer.flush();
+  return { rows, bytes: writer.bytes, summary };
 }
 
 /**
@@ -409,18 +425,31 @@ async function writeCsvTable(
  * The summary as a small CSV for the CSV export's companion file: `codes` the legacy
  * (section, key, count, amount) rows scripts read; `zh` / `en` every figure with the words beside
  * its codes, and the invoices and tax as the return counts them.
+ *
+ * The first row after the header says the day's mode (`mode,training` / 模式 練習模式, see
+ * day-mode.ts), on every day, so that a script finds it in one place and a person opening a
+ * training day's figures reads that first. The columns are unchanged: a script that picks rows
+ * by their section skips a section it does not know. `mode`: the export's, from the snapshot the
+ * file names were decided in; without it (the CLI's `summary`), the summary's own.
  */
-export function summaryCsv(summary: DaySummary, headers: ExportHeaders = 'codes'): string {
+export function summaryCsv(
+  summary: DaySummary,
+  headers: ExportHeaders = 'codes',
+  mode: DayMode = dayModeOfSummary(summary),
+): string {
   if (headers !== 'codes') {
     return (
       CSV_BOM +
       sheetHeader(SUMMARY_COLUMNS, headers) +
-      summarySheetRows(summary)
+      summarySheetRows(summary, mode)
         .map((row) => sheetRow(SUMMARY_COLUMNS, row, headers))
         .join('')
     );
   }
-  const lines = [['section', 'key', 'count', 'amount']];
+  const lines = [
+    ['section', 'key', 'count', 'amount'],
+    ['mode', mode, '', ''],
+  ];
   for (const [blockName, block] of [
     ['sales', summary.sales],
     ['training', summary.training],
@@ -475,8 +504,60 @@ const TABLE_SUFFIX: Record<ExportTable | 'summary', string> = {
   summary: '-summary',
 };
 
-export function exportFileName(options: ExportOptions, suffix = ''): string {
-  return `journal-${options.businessDay}${options.tillId ? `-${options.tillId}` : ''}${suffix}.${options.format}`;
+/**
+ * A training day's files must not pass for a day's takings when they sit in a folder (issue 15):
+ * the name says it before anyone opens them.
+ */
+const MODE_SUFFIX: Record<DayMode, string> = {
+  production: '',
+  training: '-training',
+  'with-training': '-with-training',
+};
+
+/**
+ * `journal-<day>[-<till>][-training|-with-training][-lines|-cash|-summary].<csv|json>`: the mode
+ * (`exportMode`) is the export's, the same for every file of it, so that its files sort together
+ * and the handler's `-2`, `-3`, … numbers them as one set.
+ */
+export function exportFileName(
+  options: Pick<ExportOptions, 'businessDay' | 'tillId' | 'format'>,
+  mode: DayMode,
+  table: ExportTable | 'summary' = 'transactions',
+): string {
+  const till = options.tillId ? `-${options.tillId}` : '';
+  return `journal-${options.businessDay}${till}${MODE_SUFFIX[mode]}${TABLE_SUFFIX[table]}.${options.format}`;
+}
+
+const MODE_SQL = `
+  SELECT training FROM transactions WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
+  UNION
+  SELECT training FROM returns WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)`;
+
+/**
+ * The mode of what an export writes, read in its snapshot (`reader` inside its transaction): the
+ * day's sales and returns (the transactions, lines and summary, and JSON), and with the cash
+ * table the day's shifts too, whose floats and paid-in/out are rows of it. A drawer opened
+ * outside a sale names no mode and decides nothing.
+ */
+export function exportMode(
+  reader: Database.Database,
+  options: Pick<ExportOptions, 'businessDay' | 'tillId'>,
+  tables: readonly (ExportTable | 'summary')[],
+): DayMode {
+  const flags = (
+    reader.prepare(MODE_SQL).all({ day: options.businessDay, tillId: options.tillId ?? null }) as {
+      training: number;
+    }[]
+  ).map((row) => row.training === 1);
+  if (tables.includes('cash')) {
+    const shifts = listShiftEntries(reader, {
+      kinds: ['shift.opened'],
+      businessDay: options.businessDay,
+      ...(options.tillId === undefined ? {} : { tillId: options.tillId }),
+    });
+    for (const shift of shifts) flags.push(shift.payload.training);
+  }
+  return dayModeOf(flags);
 }
 
 /** A folder export: the day's tables (CSV; default the transactions) and, with CSV, the summary. */
@@ -486,7 +567,9 @@ export type FolderExportOptions = ExportOptions & { tables?: readonly ExportTabl
  * Writes the export into `folder` (which must exist): each file a temporary one renamed when
  * complete, so a half-written export never carries the final name. CSV writes each table asked
  * for (`tables`, else `table`, else the transactions: `journal-<day>.csv`, `…-lines.csv`,
- * `…-cash.csv`) and `…-summary.csv`, all from one read snapshot, so their figures agree.
+ * `…-cash.csv`) and `…-summary.csv`, all from one read snapshot, so their figures agree; a
+ * training day's names say `-training` after the day (and till), a day of both `-with-training`
+ * (`exportFileName`), decided in that same snapshot.
  */
 export async function exportDayToFolder(
   dbPath: string,
@@ -500,26 +583,36 @@ export async function exportDayToFolder(
   }
   checkExportOptions(options);
   const { tables: asked, ...single } = options;
+  const reader = openJournalReader(dbPath);
   if (options.format === 'json') {
-    const file = join(folder, exportFileName(single));
-    const result = await writeThroughPartial(file, (out) => exportDay(dbPath, single, out, now, chainKey));
-    return {
-      rows: result.rows,
-      bytes: result.bytes,
-      file,
-      summaryFile: null,
-      files: [{ table: 'transactions', file, rows: result.rows }],
-    };
+    try {
+      // One snapshot: the name says training exactly when the rows written under it are.
+      reader.exec('BEGIN');
+      const file = join(folder, exportFileName(single, exportMode(reader, single, ['transactions'])));
+      const result = await writeThroughPartial(file, (out) =>
+        exportSnapshot(reader, single, out, now, chainKey),
+      );
+      return {
+        rows: result.rows,
+        bytes: result.bytes,
+        file,
+        summaryFile: null,
+        files: [{ table: 'transactions', file, rows: result.rows }],
+      };
+    } finally {
+      if (reader.inTransaction) reader.exec('COMMIT');
+      reader.close();
+    }
   }
   const tables = [...new Set(asked ?? [single.table ?? 'transactions'])];
-  const reader = openJournalReader(dbPath);
   const files: ExportedFile[] = [];
   let bytes = 0;
   try {
-    reader.exec('BEGIN'); // one snapshot: the tables and the summary agree
+    reader.exec('BEGIN'); // one snapshot: the tables, the summary and the files' names agree
     const summary = daySummary(reader, single, now);
+    const mode = exportMode(reader, single, [...tables, 'summary']);
     for (const table of tables) {
-      const file = join(folder, exportFileName(single, TABLE_SUFFIX[table]));
+      const file = join(folder, exportFileName(single, mode, table));
       const rows = await writeThroughPartial(file, async (out) => {
         const writer = new ChunkWriter(out);
         const written = await writeCsvTable(reader, single, table, writer);
@@ -529,10 +622,11 @@ export async function exportDayToFolder(
       });
       files.push({ table, file, rows });
     }
-    const summaryFile = join(folder, exportFileName(single, TABLE_SUFFIX.summary));
-    const summaryText = summaryCsv(summary, single.headers ?? 'codes');
+    const summaryFile = join(folder, exportFileName(single, mode, 'summary'));
+    const summaryText = summaryCsv(summary, single.headers ?? 'codes', mode);
     writeTextThroughPartial(summaryFile, summaryText);
-    // Its rows: the lines but the header (every row ends with CRLF; a cell's line break is LF).
+    // Its rows: the lines but the header (every row ends with CRLF; a cell's line break is LF);
+    // the mode row counts as one.
     files.push({ table: 'summary', file: summaryFile, rows: summaryText.split('\r\n').length - 2 });
   } finally {
     if (reader.inTransaction) reader.exec('COMMIT');

@@ -478,8 +478,9 @@ export class Journal {
   }
 
   /**
-   * Writes `journal-<day>[-<till>].<csv|json>` (CSV: the tables asked for, `…-lines.csv`,
-   * `…-cash.csv`, and `…-summary.csv`) into `folder`.
+   * Writes `journal-<day>[-<till>][-training|-with-training].<csv|json>` (CSV: the tables asked
+   * for, `…-lines.csv`, `…-cash.csv`, and `…-summary.csv`) into `folder`; a training day's names
+   * say so (export.ts `exportFileName`).
    */
   exportDayToFolder(options: FolderExportOptions, folder: string): ReturnType<typeof exportDayToFolder> {
     return exportDayToFolder(this.path, options, folder, this.now(), this.chainKey);

@@ -16,6 +16,7 @@ import {
   type Bilingual,
 } from '../../shared/domain';
 import { csvCell, spreadsheetFreeTextCell, spreadsheetTextCell } from './csv';
+import { DAY_MODE_LABEL, type DayMode } from './day-mode';
 import { paymentPairs } from './rows';
 import { listShiftEntries } from './shift-entries';
 import { summaryMethodKey } from './summary';
@@ -743,7 +744,7 @@ export const CASH_COLUMNS: readonly SheetColumn<CashRow>[] = [
 
 /** One figure of the day summary as a row: what it is (block, section, item, each a code and its words) and its numbers. */
 export interface SummarySheetRow {
-  block: 'sales' | 'training' | 'chain';
+  block: 'mode' | 'sales' | 'training' | 'chain';
   section: SummarySection;
   item: string;
   items: Readonly<Record<string, Bilingual>>;
@@ -755,12 +756,14 @@ export interface SummarySheetRow {
 }
 
 const BLOCK_LABEL = {
+  mode: { zh: '模式', en: 'Mode' },
   sales: { zh: '銷售', en: 'Sales' },
   training: { zh: '練習模式（不列入營收）', en: 'Training (not sales)' },
   chain: { zh: '日誌', en: 'Journal' },
 } as const satisfies Record<string, Bilingual>;
 
 const SECTION_LABEL = {
+  mode: { zh: '匯出資料', en: 'Exported data' },
   invoices: { zh: '發票（依申報）', en: 'Invoices (as the return counts them)' },
   'invoice-kind': { zh: '有效發票（依種類）', en: 'Standing invoices by kind' },
   tax: { zh: '稅額（依申報）', en: 'Tax (as the return counts it)' },
@@ -796,9 +799,10 @@ const RETURN_ITEM_LABEL = { ...RECORD_LABEL, ...ITEM_LABEL };
 
 /**
  * The summary's figures as rows, in the order the slip prints them. Signs as in the legacy CSV:
- * money out (returns, refunds) negative.
+ * money out (returns, refunds) negative. First the day's mode (day-mode.ts), as the slip's band
+ * comes first: a training day's figures must not be read as its takings.
  */
-export function summarySheetRows(summary: DaySummary): SummarySheetRow[] {
+export function summarySheetRows(summary: DaySummary, mode: DayMode): SummarySheetRow[] {
   const rows: SummarySheetRow[] = [];
   const push = (
     block: SummarySheetRow['block'],
@@ -817,6 +821,7 @@ export function summarySheetRows(summary: DaySummary): SummarySheetRow[] {
       tax: figures.tax ?? null,
       value: figures.value ?? null,
     });
+  push('mode', 'mode', mode, DAY_MODE_LABEL, {});
   for (const block of ['sales', 'training'] as const) {
     const data = summary[block];
     const inv = data.invoices;

@@ -272,11 +272,12 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       { businessDay: CLOSING_DAY, format: 'csv', headers: 'zh', tables: ['transactions', 'lines', 'cash'] },
       env.dir,
     );
+    // The closing day has a training sale beside the real ones: every name says so (issue 15).
     expect(written.files.map((f) => [f.table, f.file.slice(env.dir.length + 1), f.rows])).toEqual([
-      ['transactions', 'journal-2026-11-22.csv', 10],
-      ['lines', 'journal-2026-11-22-lines.csv', 13],
-      ['cash', 'journal-2026-11-22-cash.csv', 9],
-      ['summary', 'journal-2026-11-22-summary.csv', written.files[3]!.rows],
+      ['transactions', 'journal-2026-11-22-with-training.csv', 10],
+      ['lines', 'journal-2026-11-22-with-training-lines.csv', 13],
+      ['cash', 'journal-2026-11-22-with-training-cash.csv', 9],
+      ['summary', 'journal-2026-11-22-with-training-summary.csv', written.files[3]!.rows],
     ]);
     const figures = table(readFileSync(written.summaryFile!, 'utf8').slice(1)).rows;
     expect(figures.find((r) => r['區塊代碼'] === 'sales' && r['項目代碼'] === 'voided')).toMatchObject({

@@ -311,7 +311,8 @@ describe('end-of-day export and summary', () => {
 
   it('exports into a chosen folder atomically, CSV with its summary file', async () => {
     const csv = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, env.dir);
-    expect(csv.file).toBe(join(env.dir, 'journal-2026-11-22.csv'));
+    // The day holds a training sale beside the real ones: its files' names say so (issue 15).
+    expect(csv.file).toBe(join(env.dir, 'journal-2026-11-22-with-training.csv'));
     expect(csv.rows).toBe(6);
     const summaryRows = readCsv(readFileSync(csv.summaryFile!, 'utf8').slice(1));
     expect(summaryRows).toContainEqual(['sales.payment', 'card', '1', '1000']);
@@ -320,6 +321,7 @@ describe('end-of-day export and summary', () => {
       { businessDay: '2026-11-22', tillId: 'T01', format: 'json' },
       env.dir,
     );
+    expect(json.file).toBe(join(env.dir, 'journal-2026-11-22-T01-with-training.json'));
     expect(JSON.parse(readFileSync(json.file, 'utf8')).transactions).toHaveLength(5);
     expect(readdirSync(env.dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
     await expect(

@@ -18,11 +18,18 @@ export const REPRINT_TITLE = '電子發票證明聯補印';
 export const TRAINING_MARK_ZH = '練習用，非統一發票';
 export const TRAINING_MARK_EN = 'TRAINING - NOT A UNIFORM INVOICE';
 
-/** The training band: full-width rules around the mark (zh tall and bold, en bold). */
-export function trainingBand(b: SlipBuilder): void {
+/**
+ * The training band: full-width rules around the mark (zh tall and bold, en bold). The proof's
+ * mark by default; the summary slip draws the same band with its own words (summary-layout.ts),
+ * so every training paper is marked alike. The zh mark must fit one line of the slip.
+ */
+export function trainingBand(
+  b: SlipBuilder,
+  mark: { zh: string; en: string } = { zh: TRAINING_MARK_ZH, en: TRAINING_MARK_EN },
+): void {
   b.rule('*');
-  b.line(TRAINING_MARK_ZH, 'center', { tall: true, bold: true });
-  b.wrapped(TRAINING_MARK_EN, 'center', { bold: true });
+  b.line(mark.zh, 'center', { tall: true, bold: true });
+  b.wrapped(mark.en, 'center', { bold: true });
   b.rule('*');
 }
 

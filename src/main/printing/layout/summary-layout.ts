@@ -10,8 +10,10 @@ import {
   TX_STATE_LABEL,
   type Bilingual,
 } from '../../../shared/domain';
+import { dayModeOfSummary, hasActivity, type DayMode } from '../../journal/day-mode';
 import type { Paper } from '../paper';
 import { paymentName } from './details-layout';
+import { trainingBand } from './proof-layout';
 import { SlipBuilder, type Slip } from './slip';
 
 /**
@@ -65,6 +67,24 @@ export type DaySummary = z.input<typeof DaySummary>;
 
 export const SUMMARY_TITLE = '日結報表';
 
+/**
+ * A day with training sales must not pass for the day's takings (issue 15): the slip carries the
+ * proof's training band (proof-layout.ts) at its top and at its end, where a torn-off half still
+ * shows it. All training: the figures are no sales at all. Both (the go-live day): the training
+ * block is apart and not in the takings. Only real sales: no band. Each zh mark fits one line of
+ * 58 mm paper (32 columns) in the band's tall font, the en mark too.
+ */
+export const SUMMARY_TRAINING_MARK = { zh: '練習模式，非營業資料', en: 'TRAINING - NOT SALES' } as const;
+export const SUMMARY_WITH_TRAINING_MARK = {
+  zh: '練習交易另列，不列入營收',
+  en: 'TRAINING APART - NOT SALES',
+} as const;
+const BAND_MARK: Readonly<Record<DayMode, { zh: string; en: string } | null>> = {
+  production: null,
+  training: SUMMARY_TRAINING_MARK,
+  'with-training': SUMMARY_WITH_TRAINING_MARK,
+};
+
 const words = (table: Readonly<Record<string, Bilingual>>) => (key: string) => labelOf(table, key).zh;
 
 /** `2026-11-22T06:03:09.123Z` → `2026-11-22 14:03:09`: the till's papers say Taipei time. */
@@ -76,6 +96,11 @@ export function taipeiStamp(iso: string): string {
 /** `summary` as checked by the DaySummary schema (a stored job's content is parsed where it is read). */
 export function summarySlip(summary: DaySummary, paper: Paper, sellerName: string): Slip {
   const b = new SlipBuilder(paper.columns);
+  const mark = BAND_MARK[dayModeOfSummary(summary)];
+  if (mark) {
+    trainingBand(b, mark);
+    b.feed(6);
+  }
   b.wrapped(sellerName, 'center', { bold: true });
   b.line(SUMMARY_TITLE, 'center', { wide: true, tall: true, bold: true });
   b.row('營業日', summary.businessDay);
@@ -146,7 +171,8 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
     }
   };
   block('銷售', summary.sales);
-  if (summary.training.count > 0) block('練習模式（不列入營收）', summary.training);
+  // Also a day whose only training is a return (of an earlier day's sale): the band says so.
+  if (hasActivity(summary.training)) block('練習模式（不列入營收）', summary.training);
   if (summary.chainHead) {
     // The journal's head when the slip was made: kept with the day's papers, it lets
     // `npm run journal -- verify --expect-head 核對碼` prove later that nothing up to it was
@@ -155,6 +181,10 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
     b.row('日誌鏈頭', `#${summary.chainHead.entryId}`);
     b.wrapped(summary.chainHead.hash);
     b.row('核對碼', `#${summary.chainHead.entryId}:${summary.chainHead.hash.slice(0, 16)}`, { bold: true });
+  }
+  if (mark) {
+    b.feed(6);
+    trainingBand(b, mark);
   }
   return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
 }
