@@ -31,6 +31,7 @@ export function paperForReturn(record: ReturnRecord, sale: TransactionRecord, se
         reason: record.reason,
         orderNo: record.orderNo,
         by: record.by,
+        ...(record.training ? { training: true } : {}),
       },
     };
   }
@@ -54,6 +55,7 @@ export function paperForReturn(record: ReturnRecord, sale: TransactionRecord, se
       })),
       totalAmount: record.totals.salesAmount,
       totalTax: record.totals.taxAmount,
+      ...(record.training ? { training: true } : {}),
     },
   };
 }

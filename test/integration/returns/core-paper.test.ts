@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { TRAINING_DOCUMENT_MARK } from '../../../src/main/printing/layout/proof-layout';
 import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
@@ -13,7 +14,7 @@ import { makeTempDir } from '../../support/temp-dir';
  * A return that stands puts paper in the customer's hand, through the core as the hosts run it:
  * an allowance prints the allowance slip twice (store copy, customer copy) and opens the drawer
  * for the cash refund; a void prints the void notice, which is not a proof. The bytes are read
- * back from a real TCP printer.
+ * back from a real TCP printer. The till is in training mode: both papers carry the training band.
  */
 describe('returns through the core: the slip, the notice and the drawer', () => {
   const temp = makeTempDir('returns-core-paper');
@@ -87,6 +88,8 @@ describe('returns through the core: the slip, the notice and the drawer', () => 
     expect(text).toContain('第一聯');
     expect(text).toContain('第二聯');
     expect(text).toContain('簽收人');
+    // A training till's slip never passes for a real allowance: banded above and below, each copy.
+    expect(text.match(new RegExp(TRAINING_DOCUMENT_MARK.zh, 'g'))).toHaveLength(4);
     expect(jobs.reduce((cuts, job) => cuts + job.cuts, 0)).toBe(2);
   });
 
@@ -108,6 +111,7 @@ describe('returns through the core: the slip, the notice and the drawer', () => 
     expect(text).toContain(`${result.invoiceNumber.slice(0, 2)}-${result.invoiceNumber.slice(2)}`);
     expect(text).toContain('開錯發票');
     expect(text).not.toContain('電子發票證明聯');
+    expect(text.match(new RegExp(TRAINING_DOCUMENT_MARK.zh, 'g'))).toHaveLength(2);
     expect(jobs.flatMap((job) => job.barcodes)).toEqual([]);
   });
 });

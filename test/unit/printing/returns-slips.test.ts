@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderEscPos } from '../../../src/main/printing/escpos/render-escpos';
 import { buildProofPrintData } from '../../../src/main/printing/built-proof';
 import { allowanceSlips } from '../../../src/main/printing/layout/allowance-layout';
-import { PROOF_TITLE } from '../../../src/main/printing/layout/proof-layout';
+import { PROOF_TITLE, TRAINING_DOCUMENT_MARK } from '../../../src/main/printing/layout/proof-layout';
 import type { Slip } from '../../../src/main/printing/layout/slip';
 import { VOID_TITLE, voidNoticeSlip } from '../../../src/main/printing/layout/void-notice-layout';
 import { paperOf } from '../../../src/main/printing/paper';
@@ -91,6 +91,44 @@ describe('void notice', () => {
       expect(lines.join('\n')).not.toContain(PROOF_TITLE);
       expect(decoded.barcodes).toHaveLength(0);
       expect(decoded.images).toHaveLength(0); // no QR image, no drawn barcode
+    });
+  }
+});
+
+describe('training mode: the allowance slip and the void notice are banded, never real papers', () => {
+  const bandLines: string[] = [TRAINING_DOCUMENT_MARK.zh, TRAINING_DOCUMENT_MARK.en];
+  const printed = (slip: Slip) =>
+    readableLines(
+      decodeEscPos(renderEscPos(slip, { model: 'epson', chinese: 'big5', font: loadRasterFont }), 'epson'),
+    );
+  const marks = (lines: string[]) => lines.filter((line) => bandLines.includes(line));
+
+  for (const width of [58, 80] as const) {
+    it(`bands both allowance copies above and below on ${width} mm, within the paper`, () => {
+      const paper = paperOf(width);
+      for (const slip of allowanceSlips({ ...ALLOWANCE, training: true }, paper)) {
+        for (const block of slip.blocks)
+          if (block.kind === 'text') expect(displayWidth(block.text)).toBeLessThanOrEqual(paper.columns);
+        const lines = printed(slip).filter((line) => !/^[*]+$/.test(line));
+        expect(lines.slice(0, 2)).toEqual(bandLines);
+        expect(lines.slice(-2)).toEqual(bandLines);
+      }
+      // The regulated content is all still there, in its order, between the bands.
+      const plain = allowanceSlips(ALLOWANCE, paper).map(printed);
+      expect(plain.flatMap(marks)).toEqual([]);
+      const banded = allowanceSlips({ ...ALLOWANCE, training: true }, paper).map((slip) =>
+        printed(slip).filter((line) => !bandLines.includes(line) && !/^[*]+$/.test(line)),
+      );
+      expect(banded).toEqual(plain.map((lines) => lines.filter((line) => !/^[*]+$/.test(line))));
+    });
+
+    it(`bands the void notice above and below on ${width} mm`, () => {
+      const lines = printed(voidNoticeSlip({ ...VOID, training: true }, paperOf(width))).filter(
+        (line) => !/^[*]+$/.test(line),
+      );
+      expect(lines.slice(0, 3)).toEqual([...bandLines, '練習商店']);
+      expect(lines.slice(-2)).toEqual(bandLines);
+      expect(marks(printed(voidNoticeSlip(VOID, paperOf(width))))).toEqual([]);
     });
   }
 });

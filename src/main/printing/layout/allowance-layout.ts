@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayWidth, formatInvoiceNumber } from '../../../shared/domain';
 import type { Paper } from '../paper';
+import { TRAINING_DOCUMENT_MARK, trainingBand } from './proof-layout';
 import { formatQuantity, SlipBuilder, type Slip } from './slip';
 
 /**
@@ -39,6 +40,8 @@ export const AllowanceSlipInput = z.object({
   /** Total without tax. */
   totalAmount: z.number(),
   totalTax: z.number(),
+  /** Made in training mode: banded above and below, so it never passes for a real allowance. */
+  training: z.boolean().optional(),
 });
 export type AllowanceSlipLine = z.input<typeof AllowanceSlipLine>;
 export type AllowanceSlipInput = z.input<typeof AllowanceSlipInput>;
@@ -66,6 +69,10 @@ export function allowanceSlip(input: AllowanceSlipInput, paper: Paper, copy: All
   const b = new SlipBuilder(paper.columns);
   const titleStyle = { bold: true };
 
+  if (data.training) {
+    trainingBand(b, TRAINING_DOCUMENT_MARK);
+    b.blank();
+  }
   if (displayWidth(ALLOWANCE_TITLE) <= paper.columns) b.line(ALLOWANCE_TITLE, 'center', titleStyle);
   else for (const part of ALLOWANCE_TITLE_PARTS) b.line(part, 'center', titleStyle);
   b.blank();
@@ -95,6 +102,7 @@ export function allowanceSlip(input: AllowanceSlipInput, paper: Paper, copy: All
   b.feed(SIGNATURE_ROOM_DOTS);
   b.rule('_');
   b.line(COPY_LABEL[copy], 'right');
+  if (data.training) trainingBand(b, TRAINING_DOCUMENT_MARK);
   return { kind: 'allowance', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
 }
 

@@ -17,6 +17,11 @@ export const REPRINT_TITLE = '電子發票證明聯補印';
  */
 export const TRAINING_MARK_ZH = '練習用，非統一發票';
 export const TRAINING_MARK_EN = 'TRAINING - NOT A UNIFORM INVOICE';
+/** The allowance slip's and the void notice's band in training: they are not invoices either. */
+export const TRAINING_DOCUMENT_MARK = {
+  zh: '練習用，非正式單據',
+  en: 'TRAINING - NOT A REAL DOCUMENT',
+} as const;
 
 /**
  * The training band: full-width rules around the mark (zh tall and bold, en bold). The proof's

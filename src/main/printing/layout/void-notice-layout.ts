@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatInvoiceNumber } from '../../../shared/domain';
 import type { Paper } from '../paper';
+import { TRAINING_DOCUMENT_MARK, trainingBand } from './proof-layout';
 import { SlipBuilder, type Slip } from './slip';
 
 /**
@@ -21,6 +22,8 @@ export const VoidNoticeInput = z.object({
   orderNo: z.string().optional(),
   /** Who voided it (the supervisor's name). */
   by: z.string().optional(),
+  /** Made in training mode: banded above and below (nothing voided at a real provider). */
+  training: z.boolean().optional(),
 });
 export type VoidNoticeInput = z.input<typeof VoidNoticeInput>;
 
@@ -30,6 +33,10 @@ export const VOID_NOT_A_PROOF = '本單不是證明聯，不可兌獎';
 export function voidNoticeSlip(input: VoidNoticeInput, paper: Paper): Slip {
   const data = VoidNoticeInput.parse(input);
   const b = new SlipBuilder(paper.columns);
+  if (data.training) {
+    trainingBand(b, TRAINING_DOCUMENT_MARK);
+    b.blank();
+  }
   b.wrapped(data.sellerName.trim() || data.sellerId, 'center', { bold: true });
   b.line(VOID_TITLE, 'center', { wide: true, tall: true, bold: true });
   b.line(VOID_NOT_A_PROOF, 'center');
@@ -42,5 +49,6 @@ export function voidNoticeSlip(input: VoidNoticeInput, paper: Paper): Slip {
   if (data.by) b.row('經手人', data.by);
   b.rule();
   b.wrapped(`作廢原因：${data.reason}`);
+  if (data.training) trainingBand(b, TRAINING_DOCUMENT_MARK);
   return { kind: 'void-notice', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
 }
