@@ -103,7 +103,9 @@ describe('provider check: clock and command line', () => {
     const result = await run(['--config', config]);
     expect(result.code).toBe(0);
     expect(result.out).toContain('✓ 正確簽章的狀態查詢 / Correctly signed status query');
-    expect(result.out).toContain('結果：收銀機與發票服務一致 / Result: the till and the e-invoice service agree');
+    expect(result.out).toContain(
+      '結果：收銀機與發票服務一致 / Result: the till and the e-invoice service agree',
+    );
     expect(result.out).toMatch(/Clock offset \(service minus till\): -?[0-2] s/);
   });
 
