@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
-import { screenProblems, statusBarProblems, verticalOverflow } from './support/layout';
-import {
-  horizontalOverflow,
-  scan,
-  smallButtons,
-  SUPERVISOR_PIN,
-  textOf,
-  tillForFile,
-} from './support/till-session';
+import { checkEverySize, screenProblems, statusBarProblems } from './support/layout';
+import { scan, smallButtons, SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
 
 const COLA = '4710088001689'; // NT$35, paid in cash
 const GREEN_TEA = '4710088001177'; // NT$25, paid by card
@@ -56,31 +49,6 @@ async function typeCount(page: Page, rows: Record<string, string>): Promise<void
     if (value) await page.keyboard.type(value);
     await page.keyboard.press('Enter');
   }
-}
-
-/** The screen at both counter sizes and both languages: nothing cut or broken mid-word, screenshots. */
-async function checkAtBothSizes(page: Page, testId: string, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1024, 768],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const language of ['zh', 'en'] as const) {
-      if (language === 'en') await page.getByTestId('language-toggle').click();
-      await page.getByTestId(testId).waitFor();
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await screenProblems(page, testId), `${name} ${width}×${height} ${language}`).toEqual([]);
-      // All of it in view at once: nothing hidden under the action bar, nothing to scroll to.
-      expect(
-        await verticalOverflow(page, testId),
-        `${name} ${width}×${height} ${language}`,
-      ).toBeLessThanOrEqual(0);
-      expect(await smallButtons(page)).toEqual([]);
-      await saveScreenshot(page, `${name}-${width}x${height}${language === 'en' ? '-en' : ''}`);
-    }
-    await page.getByTestId('language-toggle').click();
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
 }
 
 describe('cashiers and a shift: sign in, open with a float, sell, blind-count, close, over/short', () => {
@@ -179,7 +147,7 @@ describe('cashiers and a shift: sign in, open with a float, sell, blind-count, c
     await page.keyboard.type('-');
     expect(await textOf(page, 'count-refused')).toBe('只能輸入 0 或正整數');
     expect(await page.getByTestId('count-200').inputValue()).toBe('');
-    await checkAtBothSizes(page, 'shift-screen', 'shift-open-count');
+    expect(await checkEverySize(page, 'shift-screen', 'shift-open-count', { wholeInView: true })).toEqual([]);
 
     await page.keyboard.press('F12');
     await page.getByTestId('sell-screen').waitFor();
@@ -240,7 +208,9 @@ describe('cashiers and a shift: sign in, open with a float, sell, blind-count, c
     const onScreen = () => page.evaluate(() => document.body.innerText);
     expect(await onScreen()).not.toContain(EXPECTED_CASH);
     expect(await page.getByTestId('expected').count()).toBe(0);
-    await checkAtBothSizes(page, 'shift-screen', 'shift-close-count');
+    expect(await checkEverySize(page, 'shift-screen', 'shift-close-count', { wholeInView: true })).toEqual(
+      [],
+    );
     expect(await onScreen()).not.toContain(EXPECTED_CASH);
 
     await page.keyboard.press('F12');
@@ -276,7 +246,9 @@ describe('cashiers and a shift: sign in, open with a float, sell, blind-count, c
     expect(await textOf(page, 'shift-verdict')).toBe('Cash: Short NT$5');
     expect(await cash.innerText()).toContain('Short NT$5');
     await page.getByTestId('language-toggle').click();
-    await checkAtBothSizes(page, 'shift-screen', 'shift-close-result');
+    expect(await checkEverySize(page, 'shift-screen', 'shift-close-result', { wholeInView: true })).toEqual(
+      [],
+    );
     await page.getByTestId('shift-done').click();
     await page.getByTestId('sell-screen').waitFor();
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../../support/chromium';
-import { horizontalOverflow, SUPERVISOR_PIN } from './till-session';
+import { horizontalOverflow, smallButtons, SUPERVISOR_PIN } from './till-session';
 
 /**
  * What a person would call cut or broken on a screen, as lists of problems (empty: fine), so a
@@ -166,6 +166,11 @@ export interface EverySizeOptions {
    * a cashier would; and the dialog is checked to fit the window (dialogProblems).
    */
   dialog?: { reopen(): Promise<void> };
+  /**
+   * The whole element in view at once (nothing under the action bar, nothing to scroll to) and
+   * every button big enough for a finger: for screens a cashier works through without scrolling.
+   */
+  wholeInView?: boolean;
 }
 
 /**
@@ -202,6 +207,14 @@ export async function checkEverySize(
       for (const problem of await screenProblems(page, testId)) problems.push(`${where}: ${problem}`);
       if (options.dialog)
         for (const problem of await dialogProblems(page, testId)) problems.push(`${where}: ${problem}`);
+      if (options.wholeInView) {
+        const below = await verticalOverflow(page, testId);
+        if (below > 0) problems.push(`${where}: ${below} px out of view, to scroll to`);
+        for (const small of await smallButtons(page))
+          problems.push(
+            `${where}: button "${small.text}" is ${small.width}×${small.height} px, too small for a finger`,
+          );
+      }
       await saveScreenshot(page, `layout-${name}-${width}x${height}${language === 'en' ? '-en' : ''}`);
     }
     await switchLanguage();
