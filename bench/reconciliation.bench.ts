@@ -3,12 +3,6 @@
 // number list per period, the status of the numbers the journal does not know). A few planted
 // findings (stuck uploads, sales the journal lost) keep every path busy. Then the background run
 // of the same day, which leaves out the invoices an earlier run found settled. Figures only.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { assembleCheckout } from '../src/main/checkout/assemble';
-import { Journal } from '../src/main/journal/journal';
-import { assembleReconciliation } from '../src/main/reconciliation/assemble';
 import {
   buildRequestBody,
   POS_OPERATIONS,
@@ -16,8 +10,7 @@ import {
   toPosOrderData,
 } from '../src/provider/pos-profile';
 import { splitTax, taipeiDateTime } from '../src/shared/domain';
-import type { CheckoutOrder } from '../src/shared/ipc/contract/checkout';
-import { startTrainingService, trainingDefaults } from '../src/training-service';
+import { benchOrder, openRig } from './support/rig';
 
 const SALES = 2000;
 const STUCK = 5;
@@ -26,39 +19,20 @@ const LOST = 3;
 const WINDOW_SECONDS = 3600;
 const START = new Date('2026-11-05T10:00:00+08:00');
 
-const order: CheckoutOrder = {
-  lines: [
-    { name: '便當', quantity: 2, unitPrice: 95, taxType: 'taxable' },
-    { name: '鮮奶', quantity: 1, unitPrice: 45, taxType: 'exempt' },
-  ],
-  payments: [{ method: 'cash', amount: 235 }],
-  invoice: { kind: 'paper' },
-};
+const order = benchOrder(235);
 
 export default async function bench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'till-bench-reconciliation-'));
   let current = START;
   const now = () => current;
-  const config = { ...trainingDefaults(), timestampWindowSeconds: WINDOW_SECONDS };
-  const service = await startTrainingService({ dataDir: join(dir, 'service'), config, now });
-  const journal = Journal.open(join(dir, 'journal.sqlite'), { now });
-  const quiet = { info() {}, warn() {}, error() {} };
+  const rig = await openRig({
+    name: 'reconciliation',
+    config: { timestampWindowSeconds: WINDOW_SECONDS },
+    now,
+  });
+  const { config, service } = rig;
   try {
-    const { engine: checkout } = assembleCheckout({
-      journal,
-      service: {
-        serviceUrl: service.url,
-        companyId: config.companyId,
-        apiKey: config.apiKey,
-        signingSecret: config.signingSecret,
-        timeoutMs: 5000,
-        timestampWindowSeconds: WINDOW_SECONDS,
-      },
-      tillId: 'B1',
-      trainingMode: true,
-      logger: quiet,
-      now,
-    });
+    const journal = rig.openJournal();
+    const checkout = rig.checkout(journal, { timestampWindowSeconds: WINDOW_SECONDS });
     const admin = (body: unknown) =>
       fetch(`${service.url}/_admin/faults`, {
         method: 'POST',
@@ -95,20 +69,7 @@ export default async function bench(): Promise<void> {
 
     // Three hours later: every normal upload confirmed, the stuck ones at risk.
     current = new Date(START.getTime() + 3 * 3600_000);
-    const reconciliation = assembleReconciliation({
-      journal,
-      service: {
-        serviceUrl: service.standardUrl,
-        companyId: config.companyId,
-        apiKey: config.standardApiKey,
-        signingSecret: config.standardSigningSecret,
-        timeoutMs: 10_000,
-      },
-      tillId: 'B1',
-      trainingMode: true,
-      logger: quiet,
-      now,
-    });
+    const reconciliation = rig.reconciliation(journal, { timeoutMs: 10_000 });
     const started = performance.now();
     const first = await reconciliation.run({ businessDays: ['2026-11-05'], trigger: 'closing' });
     const fullMs = performance.now() - started;
@@ -144,8 +105,6 @@ export default async function bench(): Promise<void> {
         `${background.report.requests} requests, ${background.report.checked} invoices checked`,
     );
   } finally {
-    journal.close();
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig.close();
   }
 }

@@ -3,13 +3,7 @@
 // (same server work); the pipeline adds the plan (what is left per line, the tax split, refunds by
 // method), the journal writes (allowance prefix, the return before the request, timestamp,
 // exchange, outcome: each committed to disk) and the answer's checks.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { assembleCheckout } from '../src/main/checkout/assemble';
 import { postJson } from '../src/main/invoice-service/transport';
-import { Journal } from '../src/main/journal/journal';
-import { assembleReturns } from '../src/main/returns/assemble';
 import { requestHeaders } from '../src/provider/pos-profile';
 import {
   STANDARD_OPERATIONS,
@@ -17,8 +11,8 @@ import {
   consumerRefundSplit,
 } from '../src/provider/standard-profile';
 import { taipeiDateTime } from '../src/shared/domain';
-import type { CheckoutOrder } from '../src/shared/ipc/contract/checkout';
-import { startTrainingService, trainingDefaults } from '../src/training-service';
+import { measurePairs } from './support/pairs';
+import { benchOrder, openRig } from './support/rig';
 
 const TARGET_MEDIAN_MS = 15;
 const WARMUP = 5;
@@ -26,54 +20,14 @@ const RUNS = 60;
 /** Setup sells 4 × (RUNS + WARMUP) invoices back to back: a window that holds their timestamps. */
 const WINDOW_SECONDS = 3600;
 
-const order: CheckoutOrder = {
-  lines: [
-    { name: '便當', quantity: 2, unitPrice: 95, taxType: 'taxable' },
-    { name: '鮮奶', quantity: 1, unitPrice: 45, taxType: 'exempt' },
-  ],
-  payments: [{ method: 'cash', amount: 235 }],
-  invoice: { kind: 'paper' },
-};
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const sortNumbers = (values: number[]) => [...values].sort((a, b) => a - b);
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+const order = benchOrder(235);
 
 export default async function bench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'till-bench-returns-'));
-  const config = { ...trainingDefaults(), timestampWindowSeconds: WINDOW_SECONDS };
-  const service = await startTrainingService({ dataDir: join(dir, 'service'), config });
-  const journal = Journal.open(join(dir, 'journal.sqlite'));
-  const quiet = { info() {}, warn() {}, error() {} };
-  const { engine: checkout } = assembleCheckout({
-    journal,
-    service: {
-      serviceUrl: service.url,
-      companyId: config.companyId,
-      apiKey: config.apiKey,
-      signingSecret: config.signingSecret,
-      timeoutMs: 5000,
-      timestampWindowSeconds: WINDOW_SECONDS,
-    },
-    tillId: 'B1',
-    trainingMode: true,
-    logger: quiet,
-  });
-  const returns = assembleReturns({
-    journal,
-    service: {
-      serviceUrl: service.standardUrl,
-      companyId: config.companyId,
-      apiKey: config.standardApiKey,
-      signingSecret: config.standardSigningSecret,
-      timeoutMs: 5000,
-      timestampWindowSeconds: WINDOW_SECONDS,
-    },
-    tillId: 'B1',
-    trainingMode: true,
-    logger: quiet,
-  });
+  const rig = await openRig({ name: 'returns', config: { timestampWindowSeconds: WINDOW_SECONDS } });
+  const { config, service } = rig;
+  const journal = rig.openJournal();
+  const checkout = rig.checkout(journal, { timestampWindowSeconds: WINDOW_SECONDS });
+  const returns = rig.returns(journal, { timestampWindowSeconds: WINDOW_SECONDS });
 
   const sales: Array<{ orderNo: string; invoiceNumber: string }> = [];
   for (let i = 0; i < 4 * (RUNS + WARMUP); i++) {
@@ -157,41 +111,19 @@ export default async function bench(): Promise<void> {
   };
 
   try {
+    const settings = { warmup: WARMUP, runs: RUNS, targetMedianMs: TARGET_MEDIAN_MS };
     for (const [name, bare, pipeline] of [
       ['void', bareVoid, pipelineVoid],
       ['allowance', bareAllowance, pipelineAllowance],
     ] as const) {
-      for (let i = 0; i < WARMUP; i++) {
-        await bare();
-        await pipeline();
-      }
-      const bareTimes: number[] = [];
-      const pipelineTimes: number[] = [];
-      const overheads: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        // Interleaved, so that both see the same machine load.
-        const b = await bare();
-        const p = await pipeline();
-        bareTimes.push(b);
-        pipelineTimes.push(p);
-        overheads.push(p - b);
-      }
-      const b = sortNumbers(bareTimes);
-      const p = sortNumbers(pipelineTimes);
-      const o = sortNumbers(overheads);
-      const median = quantile(o, 0.5);
-      console.log(`${name}: ${RUNS} pairs (after ${WARMUP} warm-up pairs), training service on 127.0.0.1`);
-      console.log(`  bare HTTP round trip:  median ${fmt(quantile(b, 0.5))}, p99 ${fmt(quantile(b, 0.99))}`);
-      console.log(`  returns pipeline:      median ${fmt(quantile(p, 0.5))}, p99 ${fmt(quantile(p, 0.99))}`);
-      console.log(`  overhead (pairwise):   median ${fmt(median)}, p99 ${fmt(quantile(o, 0.99))}`);
-      console.log(
-        `  median overhead / target (${TARGET_MEDIAN_MS} ms): ${(median / TARGET_MEDIAN_MS).toFixed(2)} ` +
-          `(${median <= TARGET_MEDIAN_MS ? 'within' : 'OVER'} target)`,
-      );
+      await measurePairs(bare, pipeline, {
+        ...settings,
+        heading: name,
+        indent: '  ',
+        pipeline: 'returns pipeline',
+      });
     }
   } finally {
-    journal.close();
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig.close();
   }
 }

@@ -9,29 +9,17 @@
 //
 // Wall-clock time, as tills sell: 60 s per side by default; BENCH_STORE_KEYS_SECONDS=10 for a
 // quick run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { assembleCheckout } from '../src/main/checkout/assemble';
 import type { Logger } from '../src/main/core/logger';
-import { Journal } from '../src/main/journal/journal';
 import { RESULT_MESSAGES } from '../src/provider/pos-profile';
-import type { CheckoutOrder } from '../src/shared/ipc/contract/checkout';
-import { startTrainingService, trainingDefaults, type DeviceKeyPair } from '../src/training-service';
+import type { DeviceKeyPair } from '../src/training-service';
+import { benchOrder, openRig } from './support/rig';
 
 const TILLS = 16;
 const SALE_EVERY_MS = 2000;
 const DEFAULT_SECONDS = 60;
 const TIMEOUT_MS = 5000;
 
-const order: CheckoutOrder = {
-  lines: [
-    { name: '便當', quantity: 2, unitPrice: 95, taxType: 'taxable' },
-    { name: '鮮奶', quantity: 1, unitPrice: 45, taxType: 'exempt' },
-  ],
-  payments: [{ method: 'cash', amount: 300 }],
-  invoice: { kind: 'paper' },
-};
+const order = benchOrder(300);
 
 /** The run length from the environment: whole seconds, 2 to 600; anything else is the default. */
 function durationSeconds(): number {
@@ -56,18 +44,13 @@ const quantile = (sorted: number[], q: number) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runSide(label: string, ownPairs: boolean, seconds: number): Promise<SideResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'till-bench-store-keys-'));
-  const base = trainingDefaults();
   const tillIds = Array.from({ length: TILLS }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
   const devices: DeviceKeyPair[] = tillIds.map((tillId) => ({
     deviceId: tillId,
     apiKey: `bench-${tillId}-api-key`,
     signingSecret: `bench-${tillId}-signing-secret`,
   }));
-  const service = await startTrainingService({
-    dataDir: join(dir, 'service'),
-    config: { ...base, devices: ownPairs ? devices : [] },
-  });
+  const rig = await openRig({ name: 'store-keys', config: { devices: ownPairs ? devices : [] } });
 
   let timestampRetries = 0;
   // The client logs every answer with its ResultMessage: the retries are the answers that say
@@ -79,23 +62,15 @@ async function runSide(label: string, ownPairs: boolean, seconds: number): Promi
     warn() {},
     error() {},
   };
-  const tills = devices.map((device) => {
-    const journal = Journal.open(join(dir, `journal-${device.deviceId}.sqlite`));
-    const { engine } = assembleCheckout({
-      journal,
-      service: {
-        serviceUrl: service.url,
-        companyId: base.companyId,
-        apiKey: ownPairs ? device.apiKey : base.apiKey,
-        signingSecret: ownPairs ? device.signingSecret : base.signingSecret,
-        timeoutMs: TIMEOUT_MS,
-      },
+  // Each till its own journal; on its own key pair, or on the config's one that all share.
+  const tills = devices.map((device) =>
+    rig.checkout(rig.openJournal(`journal-${device.deviceId}.sqlite`), {
       tillId: device.deviceId,
-      trainingMode: true,
       logger,
-    });
-    return { journal, engine };
-  });
+      timeoutMs: TIMEOUT_MS,
+      ...(ownPairs ? { apiKey: device.apiKey, signingSecret: device.signingSecret } : {}),
+    }),
+  );
 
   const result: SideResult = {
     label,
@@ -110,7 +85,7 @@ async function runSide(label: string, ownPairs: boolean, seconds: number): Promi
   const end = started + seconds * 1000;
   try {
     await Promise.all(
-      tills.map(async (till, index) => {
+      tills.map(async (engine, index) => {
         // Spread over the 2 s like tills that rang up at different moments, the same for both sides.
         let next = started + (index * SALE_EVERY_MS) / TILLS;
         while (next < end) {
@@ -118,7 +93,7 @@ async function runSide(label: string, ownPairs: boolean, seconds: number): Promi
           const t0 = performance.now();
           let state: string;
           try {
-            state = (await till.engine.submit(order)).state;
+            state = (await engine.submit(order)).state;
           } catch (error) {
             // A till told to wait (no timestamp within the window) before anything was sent.
             state = `refused: ${(error as Error).message.slice(0, 60)}`;
@@ -137,9 +112,7 @@ async function runSide(label: string, ownPairs: boolean, seconds: number): Promi
     result.times.sort((a, b) => a - b);
     return result;
   } finally {
-    for (const till of tills) till.journal.close();
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig.close();
   }
 }
 
