@@ -1,7 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { assembleCheckout, type CheckoutAssembly } from '../../../src/main/checkout/assemble';
 import type { IssuedEvent } from '../../../src/main/checkout/engine';
 import type { Logger } from '../../../src/main/core/logger';
@@ -9,15 +5,11 @@ import type { PosServiceConfig } from '../../../src/main/invoice-service/client'
 import { Journal } from '../../../src/main/journal/journal';
 import type { ProviderVariantId } from '../../../src/provider/variants';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
-import {
-  startTrainingService,
-  trainingDefaults,
-  type FaultKind,
-  type TrainingService,
-  type TrainingServiceConfig,
-} from '../../../src/training-service';
-import { postAdmin } from '../../support/pos-client';
-import { makeTempDir } from '../../support/temp-dir';
+import type { FaultKind, TrainingService } from '../../../src/training-service';
+import { adminChannel, useTrainingRig, type TrainingRig } from '../../support/training-rig';
+
+// The service, its admin channel and the counting relay are shared with the returns tests.
+export { startRelay, startService, type CountingRelay } from '../../support/training-rig';
 
 /**
  * Real parts for the checkout's integration tests: the training service on 127.0.0.1 (with its
@@ -40,16 +32,6 @@ export function memoryLogger(): MemoryLogger {
   };
 }
 
-export async function startService(
-  dir: string,
-  overrides: Partial<TrainingServiceConfig> = {},
-): Promise<TrainingService> {
-  return startTrainingService({
-    dataDir: join(dir, 'training-service'),
-    config: { ...trainingDefaults(), ...overrides },
-  });
-}
-
 export interface Admin {
   lookup(
     billingNo: string,
@@ -59,11 +41,7 @@ export interface Admin {
 }
 
 export function admin(service: TrainingService): Admin {
-  const call = async (route: 'lookup' | 'faults' | 'faults/clear', body: unknown) => {
-    const { status, json } = await postAdmin(service.url, service.config.adminToken, route, body);
-    if (status !== 200) throw new Error(`admin ${route}: HTTP ${status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const { call, clearFaults } = adminChannel(service);
   return {
     lookup: async (billingNo) =>
       (await call('lookup', { BillingNo: billingNo })) as Awaited<ReturnType<Admin['lookup']>>,
@@ -75,45 +53,7 @@ export function admin(service: TrainingService): Admin {
         ...(message ? { message } : {}),
       });
     },
-    clearFaults: async () => {
-      await call('faults/clear', {});
-    },
-  };
-}
-
-/** A TCP relay in front of the service that counts connections (= requests, one per connection). */
-export interface CountingRelay {
-  url: string;
-  connections(): number;
-  close(): Promise<void>;
-}
-
-export async function startRelay(targetPort: number): Promise<CountingRelay> {
-  let count = 0;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    count++;
-    const upstream = connect(targetPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    connections: () => count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    clearFaults,
   };
 }
 
@@ -169,48 +109,19 @@ export function openTill(options: {
 }
 
 /** The parts most checkout tests share: a service, a counting relay in front of it, its admin channel, a till. */
-export interface CheckoutRig {
-  /** The temp folder of the file: the service's data and every journal of the file live here. */
-  dir: string;
-  service: TrainingService;
-  relay: CountingRelay;
-  svc: Admin;
-  /** Talks to the service through the relay, so every request it sends is counted. */
-  till: Till;
-}
+export type CheckoutRig = TrainingRig<Admin, Till>;
 
-/**
- * Starts a rig before the tests of the calling describe block and takes it down after them; the
- * fields are there from the first test on. One till, one journal file for the whole block: order
- * numbers and timestamps stay unique as in a real till.
- */
+/** A checkout rig for the calling describe block (see `useTrainingRig`). */
 export function useCheckoutRig(
   name: string,
   tillOptions: { timeoutMs?: number; tillId?: string; variant?: ProviderVariantId } = {},
 ): CheckoutRig {
-  const temp = makeTempDir(name);
-  const rig = { dir: temp.dir } as CheckoutRig;
   const { variant, ...options } = tillOptions;
-  beforeAll(async () => {
-    // The service and the till speak one provider variant (the profile's when none is given).
-    rig.service = await startService(temp.dir, variant ? { variant } : {});
-    rig.relay = await startRelay(rig.service.port);
-    rig.svc = admin(rig.service);
-    rig.till = openTill({
-      dbPath: join(temp.dir, 'journal.sqlite'),
-      service: rig.service,
-      url: rig.relay.url,
-      ...options,
-      ...(variant ? { config: { variant } } : {}),
-    });
+  return useTrainingRig(name, variant, {
+    admin,
+    till: (service, dbPath, url) =>
+      openTill({ dbPath, service, url, ...options, ...(variant ? { config: { variant } } : {}) }),
   });
-  afterAll(async () => {
-    rig.till.close();
-    await rig.relay.close();
-    await rig.service.close();
-    temp.remove();
-  });
-  return rig;
 }
 
 export const paperOrder = (amount = 150): CheckoutOrder => ({

@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import type { Logger } from '../../../src/main/core/logger';
 import type { StandardServiceConfig } from '../../../src/main/invoice-service/standard-client';
 import { assembleReturns } from '../../../src/main/returns/assemble';
@@ -7,16 +5,8 @@ import type { ReturnsEngine } from '../../../src/main/returns/engine';
 import type { ProviderVariantId } from '../../../src/provider/variants';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
 import type { FaultKind, TrainingService } from '../../../src/training-service';
-import { postAdmin } from '../../support/pos-client';
-import { makeTempDir } from '../../support/temp-dir';
-import {
-  memoryLogger,
-  openTill,
-  startRelay,
-  startService,
-  type CountingRelay,
-  type Till,
-} from '../checkout/harness';
+import { adminChannel, useTrainingRig, type TrainingRig } from '../../support/training-rig';
+import { businessOrder, memoryLogger, openTill, serviceConfig, type Till } from '../checkout/harness';
 
 /**
  * Real parts for the returns tests: the training service (POS and standard API on one server),
@@ -39,19 +29,13 @@ export interface ReturnsAdmin {
 }
 
 export function returnsAdmin(service: TrainingService): ReturnsAdmin {
-  const call = async (route: 'lookup' | 'faults' | 'faults/clear', body: unknown) => {
-    const { status, json } = await postAdmin(service.url, service.config.adminToken, route, body);
-    if (status !== 200) throw new Error(`admin ${route}: HTTP ${status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const { call, clearFaults } = adminChannel(service);
   return {
     lookup: async (billingNo) => (await call('lookup', { BillingNo: billingNo })) as never,
     fault: async (kind, options = {}) => {
       await call('faults', { kind, count: options.count ?? 1, ...options });
     },
-    clearFaults: async () => {
-      await call('faults/clear', {});
-    },
+    clearFaults,
   };
 }
 
@@ -61,11 +45,10 @@ export function standardConfig(
   timeoutMs = 2000,
 ): StandardServiceConfig {
   return {
-    serviceUrl: `${base}/standard`,
-    companyId: service.config.companyId,
+    // The POS API's config with the standard API's path and keys.
+    ...serviceConfig(service, `${base}/standard`, timeoutMs),
     apiKey: service.config.standardApiKey,
     signingSecret: service.config.standardSigningSecret,
-    timeoutMs,
     // The till speaks the service's dialect (profile §6): its batch bodies and answer shapes.
     variant: service.config.variant,
   };
@@ -109,40 +92,18 @@ export function openReturnsTill(options: {
   return { ...till, returns, returnsLogger };
 }
 
-export interface ReturnsRig {
-  dir: string;
-  service: TrainingService;
-  relay: CountingRelay;
-  svc: ReturnsAdmin;
-  till: ReturnsTill;
-}
+export type ReturnsRig = TrainingRig<ReturnsAdmin, ReturnsTill>;
 
+/** A returns rig for the calling describe block (see `useTrainingRig`). */
 export function useReturnsRig(
   name: string,
   tillOptions: { timeoutMs?: number; variant?: ProviderVariantId } = {},
 ): ReturnsRig {
-  const temp = makeTempDir(name);
-  const rig = { dir: temp.dir } as ReturnsRig;
   const { variant, ...options } = tillOptions;
-  beforeAll(async () => {
-    // The service and the till speak one variant (the profile's when none is given).
-    rig.service = await startService(temp.dir, variant ? { variant } : {});
-    rig.relay = await startRelay(rig.service.port);
-    rig.svc = returnsAdmin(rig.service);
-    rig.till = openReturnsTill({
-      dbPath: join(temp.dir, 'journal.sqlite'),
-      service: rig.service,
-      url: rig.relay.url,
-      ...options,
-    });
+  return useTrainingRig(name, variant, {
+    admin: returnsAdmin,
+    till: (service, dbPath, url) => openReturnsTill({ dbPath, service, url, ...options }),
   });
-  afterAll(async () => {
-    rig.till.close();
-    await rig.relay.close();
-    await rig.service.close();
-    temp.remove();
-  });
-  return rig;
 }
 
 /** Two lines (便當 ×2 at 120, 飲料 ×3 at 35), paid cash 200 + card 145. */
@@ -158,13 +119,7 @@ export const twoLineOrder = (): CheckoutOrder => ({
   invoice: { kind: 'paper' },
 });
 
-export const businessTwoLineOrder = (): CheckoutOrder => ({
-  lines: [
-    { name: '辦公椅', quantity: 2, unitPrice: 1050, taxType: 'taxable' },
-    { name: '運費', quantity: 1, unitPrice: 100, taxType: 'taxable' },
-  ],
-  payments: [{ method: 'card', amount: 2200 }],
-  invoice: { kind: 'business', buyerTaxId: '04595252', buyerTitle: '範例股份有限公司' },
-});
+/** The checkout tests' B2B order (辦公椅 ×2 at 1050, 運費 100, card 2200, tax ID 04595252). */
+export const businessTwoLineOrder = businessOrder;
 
 export const BY = { by: '店長' };
