@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerification } from '../../../src/main/checkout/verification';
 import { Journal, parseOrderNo, type TransactionRecord } from '../../../src/main/journal/journal';
-import type { TrainingService } from '../../../src/training-service';
-import { childCommand } from '../../support/child-command';
-import { makeTempDir } from '../../support/temp-dir';
-import { startTrapRelay, type RelayTrap, type TrapRelay } from '../../support/trap-relay';
-import { admin, memoryLogger, startService, type Admin } from './harness';
+import { LifeTally, planLife, runLife, useCrashRig, type LifeEnding } from '../../support/crash-lives';
+import { admin, memoryLogger } from './harness';
 
 /**
  * The till is killed (SIGKILL) at random moments while it checks out back to back, 200+ times,
@@ -26,121 +22,61 @@ import { admin, memoryLogger, startService, type Admin } from './harness';
 const KILLS = Number(process.env.CRASH_KILLS ?? 210);
 const MAX_SALES_PER_LIFE = 6;
 const WINDOW_SECONDS = 3600;
-const root = resolve(import.meta.dirname, '../../..');
 const TILL = 'K1';
 
 describe('crash: SIGKILL at random moments, then reconcile journal and service', () => {
-  const temp = makeTempDir('checkout-crash');
-  const dbPath = join(temp.dir, 'journal.sqlite');
-  let service: TrainingService;
-  let svc: Admin;
-  let relay: TrapRelay;
-  let command: { file: string; args: string[]; env: NodeJS.ProcessEnv };
-
-  beforeAll(async () => {
+  beforeAll(() => {
     // Back to back, the till uses a second of the company's timestamps per sale (forward only), far
     // faster than a shop does; the window holds every sale the test can make (see above).
     expect(KILLS * MAX_SALES_PER_LIFE).toBeLessThan(WINDOW_SECONDS);
-    service = await startService(temp.dir, { timestampWindowSeconds: WINDOW_SECONDS });
-    svc = admin(service);
-    relay = await startTrapRelay(service.port);
-    command = await childCommand(join(import.meta.dirname, 'crash-child.ts'), temp.dir);
   });
-  afterAll(async () => {
-    await relay?.close();
-    await service.close();
-    temp.remove();
+  const rig = useCrashRig({
+    name: 'checkout-crash',
+    entry: join(import.meta.dirname, 'crash-child.ts'),
+    windowSeconds: WINDOW_SECONDS,
+    admin,
   });
-
-  const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-
-  /**
-   * How a life ends: `random`, 20-300 ms after `ready` (or, one time in ten, during start-up);
-   * `request-lost`, once its first request has wholly reached the relay, which never passes it on;
-   * `answer-lost`, once the service has answered its first request (issued), which the relay
-   * holds back.
-   */
-  type Ending = 'random' | Exclude<RelayTrap, null>;
+  const { dbPath } = rig;
 
   /** Starts the till; resolves when it is killed. */
-  function runAndKill(ending: Ending): Promise<{ checkouts: number; killedBeforeReady: boolean }> {
-    return new Promise((done, fail) => {
-      const arg = JSON.stringify({
+  async function runAndKill(ending: LifeEnding): Promise<{ checkouts: number; killedBeforeReady: boolean }> {
+    const { out, killedBeforeReady } = await runLife(rig, {
+      ending,
+      arg: {
         dbPath,
-        serviceUrl: relay.url,
-        companyId: service.config.companyId,
-        apiKey: service.config.apiKey,
-        signingSecret: service.config.signingSecret,
+        serviceUrl: rig.relay.url,
+        companyId: rig.service.config.companyId,
+        apiKey: rig.service.config.apiKey,
+        signingSecret: rig.service.config.signingSecret,
         tillId: TILL,
         maxSales: MAX_SALES_PER_LIFE,
         timestampWindowSeconds: WINDOW_SECONDS,
-      });
-      const child: ChildProcess = spawn(command.file, [...command.args, arg], {
-        cwd: root,
-        env: command.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      let ready = false;
-      let killed = false;
-      const kill = () => {
-        if (killed) return;
-        killed = true;
-        child.kill('SIGKILL');
-      };
-      const early = ending === 'random' && Math.random() < 0.1;
-      if (early) setTimeout(kill, rand(0, 150));
-      if (ending !== 'random') relay.trap(ending, kill);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (!ready && out.includes('ready\n')) {
-          ready = true;
-          if (ending === 'random' && !early) setTimeout(kill, rand(20, 300));
-        }
-        if (ending !== 'random' && out.includes('idle\n')) {
-          fail(new Error(`a life meant to be killed mid-request sold all its sales: ${out}`));
-        }
-      });
-      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('exit', (code, signal) => {
-        if (signal !== 'SIGKILL') {
-          fail(new Error(`the till exited by itself (code ${code}): ${err.slice(0, 2000)}`));
-          return;
-        }
-        done({
-          checkouts: out.split('\n').filter((line) => line.startsWith(`${TILL}-`)).length,
-          killedBeforeReady: !ready,
-        });
-      });
-      // A guard: a random life that hangs is killed anyway (observed lives wait for their moment).
-      if (ending === 'random') setTimeout(kill, 10_000);
+      },
+      who: 'the till',
+      idleMeans: 'sold all its sales',
     });
+    return {
+      checkouts: out.split('\n').filter((line) => line.startsWith(`${TILL}-`)).length,
+      killedBeforeReady,
+    };
   }
 
   it(`survives ${KILLS} kills without losing or doubling an invoice`, async () => {
+    const { service, svc } = rig;
     const started = Date.now();
     let checkouts = 0;
-    let earlyKills = 0;
-    let observedKills = 0;
-    let answersLost = 0;
+    const tally = new LifeTally();
     for (let kill = 0; kill < KILLS; kill++) {
       await svc.clearFaults();
-      let ending: Ending = 'random';
-      // Every fifth life is killed at a moment the relay makes certain.
-      if (kill % 10 === 3) ending = 'request-lost';
-      else if (kill % 10 === 8) ending = 'answer-lost';
-      else if (kill % 2 === 0) {
-        // Every other life gets slow answers queued, so that random kills land while requests are out.
-        const kind = Math.random() < 0.5 ? 'delay-before' : 'delay-after-commit';
-        await svc.fault(kind, rand(1, 4), rand(30, 200));
-      }
+      // Every fifth life is killed at a moment the relay makes certain; every other one of the rest
+      // gets slow answers queued, so that random kills land while requests are out.
+      const { ending, slow } = planLife(kill);
+      if (slow) await svc.fault(slow.kind, slow.count, slow.ms);
       const life = await runAndKill(ending);
-      if (ending !== 'random') observedKills++;
-      if (ending === 'answer-lost') answersLost++;
+      tally.add(ending, life);
       checkouts += life.checkouts;
-      if (life.killedBeforeReady) earlyKills++;
     }
+    const { earlyKills, observedKills, answersLost } = tally;
     await svc.clearFaults();
     // A request the service still holds may yet issue: reconcile only once it has none.
     await service.idle();

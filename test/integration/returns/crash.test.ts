@@ -1,15 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Journal, type ReturnRecord } from '../../../src/main/journal/journal';
 import { assembleReturns } from '../../../src/main/returns/assemble';
-import type { TrainingService } from '../../../src/training-service';
-import { childCommand } from '../../support/child-command';
-import { makeTempDir } from '../../support/temp-dir';
-import { startTrapRelay, type RelayTrap, type TrapRelay } from '../../support/trap-relay';
-import { memoryLogger, openTill, startService } from '../checkout/harness';
-import { returnsAdmin, type ReturnsAdmin } from './harness';
+import { LifeTally, planLife, runLife, useCrashRig, type LifeEnding } from '../../support/crash-lives';
+import { memoryLogger, openTill } from '../checkout/harness';
+import { returnsAdmin } from './harness';
 
 /**
  * The returns command is killed (SIGKILL) at random moments while it voids, makes allowances and
@@ -30,136 +26,90 @@ const KILLS = Number(process.env.RETURNS_CRASH_KILLS ?? 110);
 const MAX_OPS = 3;
 const SALES = 150;
 const WINDOW_SECONDS = 3600;
-const root = resolve(import.meta.dirname, '../../..');
 
 describe('returns crash: SIGKILL at random moments, then reconcile journal and service', () => {
-  const temp = makeTempDir('returns-crash');
-  const dbPath = join(temp.dir, 'journal.sqlite');
-  const salesFile = join(temp.dir, 'sales.json');
-  let service: TrainingService;
-  let svc: ReturnsAdmin;
-  let relay: TrapRelay;
-  let command: { file: string; args: string[]; env: NodeJS.ProcessEnv };
   const orderNos: string[] = [];
-
-  beforeAll(async () => {
+  beforeAll(() => {
     expect(KILLS * (MAX_OPS + 4)).toBeLessThan(WINDOW_SECONDS);
-    service = await startService(temp.dir, { timestampWindowSeconds: WINDOW_SECONDS });
-    svc = returnsAdmin(service);
-    relay = await startTrapRelay(service.port);
-    const till = openTill({ dbPath, service, config: { timestampWindowSeconds: WINDOW_SECONDS } });
-    for (let i = 0; i < SALES; i++) {
-      const business = i % 5 === 4;
-      const sale = await till.engine.submit({
-        lines: [
-          { name: '便當', quantity: 3, unitPrice: 120, taxType: 'taxable' },
-          // A tax-ID invoice cannot mix tax types.
-          { name: '鮮奶', quantity: 2, unitPrice: 45, taxType: business ? 'taxable' : 'exempt' },
-        ],
-        payments: [{ method: i % 2 === 0 ? 'cash' : 'card', amount: 450 }],
-        invoice: business
-          ? { kind: 'business', buyerTaxId: '04595252', buyerTitle: '範例股份有限公司' }
-          : { kind: 'paper' },
-      });
-      if (sale.state !== 'issued') throw new Error(`setup sale ${sale.orderNo} ${sale.state}`);
-      orderNos.push(sale.orderNo);
-    }
-    till.close();
-    writeFileSync(salesFile, JSON.stringify(orderNos));
-    command = await childCommand(join(import.meta.dirname, 'crash-child.ts'), temp.dir);
-  }, 120_000);
-  afterAll(async () => {
-    await relay?.close();
-    await service.close();
-    temp.remove();
   });
+  const rig = useCrashRig({
+    name: 'returns-crash',
+    entry: join(import.meta.dirname, 'crash-child.ts'),
+    windowSeconds: WINDOW_SECONDS,
+    admin: returnsAdmin,
+    // The sales the lives take back, made before the first life.
+    prepare: async ({ service }) => {
+      const till = openTill({ dbPath, service, config: { timestampWindowSeconds: WINDOW_SECONDS } });
+      for (let i = 0; i < SALES; i++) {
+        const business = i % 5 === 4;
+        const sale = await till.engine.submit({
+          lines: [
+            { name: '便當', quantity: 3, unitPrice: 120, taxType: 'taxable' },
+            // A tax-ID invoice cannot mix tax types.
+            { name: '鮮奶', quantity: 2, unitPrice: 45, taxType: business ? 'taxable' : 'exempt' },
+          ],
+          payments: [{ method: i % 2 === 0 ? 'cash' : 'card', amount: 450 }],
+          invoice: business
+            ? { kind: 'business', buyerTaxId: '04595252', buyerTitle: '範例股份有限公司' }
+            : { kind: 'paper' },
+        });
+        if (sale.state !== 'issued') throw new Error(`setup sale ${sale.orderNo} ${sale.state}`);
+        orderNos.push(sale.orderNo);
+      }
+      till.close();
+      writeFileSync(salesFile, JSON.stringify(orderNos));
+    },
+    setupTimeoutMs: 120_000,
+  });
+  const { dbPath } = rig;
+  const salesFile = join(rig.dir, 'sales.json');
 
-  const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-  type Ending = 'random' | Exclude<RelayTrap, null>;
-
-  function runAndKill(
-    ending: Ending,
+  async function runAndKill(
+    ending: LifeEnding,
     seed: number,
   ): Promise<{ ops: number; settled: number; killedBeforeReady: boolean }> {
-    return new Promise((done, fail) => {
-      const arg = JSON.stringify({
+    const { out, killedBeforeReady } = await runLife(rig, {
+      ending,
+      arg: {
         dbPath,
         salesFile,
-        serviceUrl: `${relay.url}/standard`,
-        companyId: service.config.companyId,
-        apiKey: service.config.standardApiKey,
-        signingSecret: service.config.standardSigningSecret,
+        serviceUrl: `${rig.relay.url}/standard`,
+        companyId: rig.service.config.companyId,
+        apiKey: rig.service.config.standardApiKey,
+        signingSecret: rig.service.config.standardSigningSecret,
         tillId: 'K1',
         maxOps: MAX_OPS,
         seed,
         timestampWindowSeconds: WINDOW_SECONDS,
-      });
-      const child: ChildProcess = spawn(command.file, [...command.args, arg], {
-        cwd: root,
-        env: command.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      let ready = false;
-      let killed = false;
-      const kill = () => {
-        if (killed) return;
-        killed = true;
-        child.kill('SIGKILL');
-      };
-      const early = ending === 'random' && Math.random() < 0.1;
-      if (early) setTimeout(kill, rand(0, 150));
-      if (ending !== 'random') relay.trap(ending, kill);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (!ready && out.includes('ready\n')) {
-          ready = true;
-          if (ending === 'random' && !early) setTimeout(kill, rand(20, 300));
-        }
-        if (ending !== 'random' && out.includes('idle\n')) {
-          fail(new Error(`a life meant to be killed mid-request finished its returns: ${out}`));
-        }
-      });
-      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('exit', (code, signal) => {
-        if (signal !== 'SIGKILL') {
-          fail(new Error(`the returns command exited by itself (code ${code}): ${err.slice(0, 2000)}`));
-          return;
-        }
-        done({
-          ops: out.split('\n').filter((l) => l.startsWith('op ') && !l.endsWith('none')).length,
-          settled: out.split('\n').filter((l) => l.startsWith('settled ')).length,
-          killedBeforeReady: !ready,
-        });
-      });
-      if (ending === 'random') setTimeout(kill, 10_000);
+      },
+      who: 'the returns command',
+      idleMeans: 'finished its returns',
     });
+    return {
+      ops: out.split('\n').filter((l) => l.startsWith('op ') && !l.endsWith('none')).length,
+      settled: out.split('\n').filter((l) => l.startsWith('settled ')).length,
+      killedBeforeReady,
+    };
   }
 
   it(`survives ${KILLS} kills without an allowance twice, one lost, or a void lost`, async () => {
+    const { service, svc } = rig;
     const started = Date.now();
     let ops = 0;
     let settledByLives = 0;
-    let earlyKills = 0;
-    let observedKills = 0;
+    const tally = new LifeTally();
     for (let kill = 0; kill < KILLS; kill++) {
       await svc.clearFaults();
       // What the last life sent may still be held by the service: settle only once it has none.
       await service.idle();
-      let ending: Ending = 'random';
-      if (kill % 10 === 3) ending = 'request-lost';
-      else if (kill % 10 === 8) ending = 'answer-lost';
-      else if (kill % 2 === 0) {
-        const kind = Math.random() < 0.5 ? 'delay-before' : 'delay-after-commit';
-        await svc.fault(kind, { count: rand(1, 4), ms: rand(30, 200) });
-      }
+      const { ending, slow } = planLife(kill);
+      if (slow) await svc.fault(slow.kind, { count: slow.count, ms: slow.ms });
       const life = await runAndKill(ending, kill + 1);
-      if (ending !== 'random') observedKills++;
+      tally.add(ending, life);
       ops += life.ops;
       settledByLives += life.settled;
-      if (life.killedBeforeReady) earlyKills++;
     }
+    const { earlyKills, observedKills } = tally;
     await svc.clearFaults();
     await service.idle();
 
