@@ -1,10 +1,8 @@
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESULT_MESSAGES } from '../../../src/provider/pos-profile';
 import { STANDARD_RESULT_MESSAGES } from '../../../src/provider/standard-profile';
-import { STORE_FILE } from '../../../src/training-service';
+import { STORE_VERSION_2, storeVersion, writeOldStore } from '../../support/old-training-stores';
 import { makeTempDir } from '../../support/temp-dir';
 import { DEVICES, deviceOrder, idList, issuedPerDevice, postWithPair, topLevelPair } from './device-client';
 import { taipei } from './harness';
@@ -317,51 +315,6 @@ function segmentModel(tracks: string[], numbersPerTrack: number, segmentSize: nu
   };
 }
 
-// A store written by the version-2 service (standard API, no segments): its numbers were issued
-// consecutively per track, whatever the device.
-const V2_SCHEMA = `
-CREATE TABLE used_timestamps (
-  company_id TEXT NOT NULL, timestamp INTEGER NOT NULL, used_at TEXT NOT NULL,
-  PRIMARY KEY (company_id, timestamp)
-) WITHOUT ROWID;
-CREATE TABLE track_cursors (
-  period_code TEXT NOT NULL, track TEXT NOT NULL, next_serial INTEGER NOT NULL,
-  PRIMARY KEY (period_code, track)
-) WITHOUT ROWID;
-CREATE TABLE invoices (
-  company_id TEXT NOT NULL, billing_no TEXT NOT NULL, invoice_number TEXT NOT NULL,
-  period_code TEXT NOT NULL, invoice_date_time TEXT NOT NULL, random_number TEXT NOT NULL,
-  total_amount INTEGER NOT NULL, operation TEXT NOT NULL, qkey TEXT, issued_at TEXT NOT NULL,
-  invoice_for TEXT, buyer_id TEXT, voided_at TEXT, cancel_date TEXT, cancel_reason TEXT,
-  process_status TEXT NOT NULL DEFAULT 'I0',
-  PRIMARY KEY (company_id, billing_no), UNIQUE (period_code, invoice_number)
-);
-CREATE INDEX invoices_by_number ON invoices (company_id, invoice_number);
-CREATE TABLE invoice_lines (
-  company_id TEXT NOT NULL, period_code TEXT NOT NULL, invoice_number TEXT NOT NULL,
-  position INTEGER NOT NULL, sequence TEXT NOT NULL, description TEXT NOT NULL,
-  quantity REAL NOT NULL, unit_price REAL NOT NULL, sub_total INTEGER NOT NULL,
-  item_tax_type TEXT NOT NULL,
-  PRIMARY KEY (company_id, period_code, invoice_number, position)
-) WITHOUT ROWID;
-CREATE TABLE allowances (
-  company_id TEXT NOT NULL, allowance_number TEXT NOT NULL, prefix TEXT NOT NULL,
-  buyer_id TEXT NOT NULL, allowance_date TEXT NOT NULL, tax_amount INTEGER NOT NULL,
-  total_amount INTEGER NOT NULL, created_at TEXT NOT NULL, voided_at TEXT, cancel_date TEXT,
-  cancel_reason TEXT, cancel_remark TEXT,
-  PRIMARY KEY (company_id, allowance_number), UNIQUE (company_id, prefix)
-);
-CREATE TABLE allowance_lines (
-  company_id TEXT NOT NULL, allowance_number TEXT NOT NULL, position INTEGER NOT NULL,
-  period_code TEXT NOT NULL, invoice_number TEXT NOT NULL, sequence TEXT NOT NULL,
-  description TEXT NOT NULL, quantity REAL NOT NULL, unit_price REAL NOT NULL,
-  amount INTEGER NOT NULL, tax INTEGER NOT NULL, item_tax_type TEXT NOT NULL,
-  PRIMARY KEY (company_id, allowance_number, position)
-) WITHOUT ROWID;
-CREATE INDEX allowance_lines_by_invoice ON allowance_lines (company_id, period_code, invoice_number);
-PRAGMA user_version = 2;
-`;
-
 describe('training service: store migration to number segments (version 3)', () => {
   let rig: StandardRig | undefined;
   const temp = makeTempDir('training-migration-v3');
@@ -373,26 +326,25 @@ describe('training service: store migration to number segments (version 3)', () 
   it('keeps a version-2 store’s numbers, timestamps and invoices; new segments start at the next boundary', async () => {
     const seller = '24549210';
     const issuedAt = '2026-11-20T01:00:00.000Z';
-    const db = new Database(join(temp.dir, STORE_FILE));
-    db.exec(V2_SCHEMA);
-    const insert = db.prepare(
-      `INSERT INTO invoices (company_id, billing_no, invoice_number, period_code, invoice_date_time,
+    const usedSecond = Math.floor(taipei('2026-11-20T09:59:00').getTime() / 1000);
+    writeOldStore(temp.dir, STORE_VERSION_2, (db) => {
+      const insert = db.prepare(
+        `INSERT INTO invoices (company_id, billing_no, invoice_number, period_code, invoice_date_time,
          random_number, total_amount, operation, qkey, issued_at, invoice_for, buyer_id)
        VALUES (?, ?, ?, ?, '2026-11-20T09:00:00', '1234', 185, '/Append/Order', NULL, ?, 'C', '0000000000')`,
-    );
-    // 11512: TR 0-6 and TS 0-1 used (by any tills); 11510: TR 0-2.
-    for (let serial = 0; serial < 7; serial++) {
-      insert.run(seller, `OLD-TR-${serial}`, `TR${String(serial).padStart(8, '0')}`, '11512', issuedAt);
-    }
-    insert.run(seller, 'OLD-TS-0', 'TS00000000', '11512', issuedAt);
-    insert.run(seller, 'OLD-TS-1', 'TS00000001', '11512', issuedAt);
-    for (let serial = 0; serial < 3; serial++) {
-      insert.run(seller, `OLD-OCT-${serial}`, `TR${String(serial).padStart(8, '0')}`, '11510', issuedAt);
-    }
-    db.exec(`INSERT INTO track_cursors VALUES ('11512', 'TR', 7), ('11512', 'TS', 2), ('11510', 'TR', 3)`);
-    const usedSecond = Math.floor(taipei('2026-11-20T09:59:00').getTime() / 1000);
-    db.prepare('INSERT INTO used_timestamps VALUES (?, ?, ?)').run(seller, usedSecond, issuedAt);
-    db.close();
+      );
+      // 11512: TR 0-6 and TS 0-1 used (by any tills); 11510: TR 0-2.
+      for (let serial = 0; serial < 7; serial++) {
+        insert.run(seller, `OLD-TR-${serial}`, `TR${String(serial).padStart(8, '0')}`, '11512', issuedAt);
+      }
+      insert.run(seller, 'OLD-TS-0', 'TS00000000', '11512', issuedAt);
+      insert.run(seller, 'OLD-TS-1', 'TS00000001', '11512', issuedAt);
+      for (let serial = 0; serial < 3; serial++) {
+        insert.run(seller, `OLD-OCT-${serial}`, `TR${String(serial).padStart(8, '0')}`, '11510', issuedAt);
+      }
+      db.exec(`INSERT INTO track_cursors VALUES ('11512', 'TR', 7), ('11512', 'TS', 2), ('11510', 'TR', 3)`);
+      db.prepare('INSERT INTO used_timestamps VALUES (?, ?, ?)').run(seller, usedSecond, issuedAt);
+    });
 
     rig = await startStandardRig(taipei('2026-11-20T10:00:00'), {
       dataDir: temp.dir,
@@ -469,9 +421,7 @@ describe('training service: store migration to number segments (version 3)', () 
     expect(await postForDevice(rig, 1)).toBe('TR00002001');
     expect((await idList(rig, 2026, 12))[0]!.Details).toHaveLength(3);
     await rig.svc.stop();
-    const check = new Database(join(temp.dir, STORE_FILE), { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(3);
-    check.close();
+    expect(storeVersion(temp.dir)).toBe(3);
     rig = undefined;
   });
 

@@ -1,7 +1,5 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORE_FILE } from '../../../src/training-service';
+import { STORE_BEFORE_STANDARD_API, storeVersion, writeOldStore } from '../../support/old-training-stores';
 import { makeTempDir } from '../../support/temp-dir';
 import { taipei } from './harness';
 import { allowanceData, startStandardRig, type StandardRig } from './standard-client';
@@ -9,23 +7,6 @@ import { allowanceData, startStandardRig, type StandardRig } from './standard-cl
 // A store written by the service before the standard API (no user_version, invoices without
 // lines) opens, keeps its invoices and serves them on the standard API. (Later migrations run too:
 // the number segments of version 3 are checked in segments.test.ts.)
-const OLD_SCHEMA = `
-CREATE TABLE used_timestamps (
-  company_id TEXT NOT NULL, timestamp INTEGER NOT NULL, used_at TEXT NOT NULL,
-  PRIMARY KEY (company_id, timestamp)
-) WITHOUT ROWID;
-CREATE TABLE track_cursors (
-  period_code TEXT NOT NULL, track TEXT NOT NULL, next_serial INTEGER NOT NULL,
-  PRIMARY KEY (period_code, track)
-) WITHOUT ROWID;
-CREATE TABLE invoices (
-  company_id TEXT NOT NULL, billing_no TEXT NOT NULL, invoice_number TEXT NOT NULL,
-  period_code TEXT NOT NULL, invoice_date_time TEXT NOT NULL, random_number TEXT NOT NULL,
-  total_amount INTEGER NOT NULL, operation TEXT NOT NULL, qkey TEXT, issued_at TEXT NOT NULL,
-  PRIMARY KEY (company_id, billing_no), UNIQUE (period_code, invoice_number)
-);
-`;
-
 describe('training service: store migration for the standard API', () => {
   let rig: StandardRig | undefined;
   const temp = makeTempDir('training-migration');
@@ -35,14 +16,13 @@ describe('training service: store migration for the standard API', () => {
   });
 
   it('keeps old invoices: status I0, void possible, no lines for an allowance; new ones have lines', async () => {
-    const db = new Database(join(temp.dir, STORE_FILE));
-    db.exec(OLD_SCHEMA);
-    db.prepare(
-      `INSERT INTO invoices VALUES ('24549210', 'OLD-1', 'TR00000000', '11504', '2026-04-10T09:00:00',
+    writeOldStore(temp.dir, STORE_BEFORE_STANDARD_API, (db) => {
+      db.prepare(
+        `INSERT INTO invoices VALUES ('24549210', 'OLD-1', 'TR00000000', '11504', '2026-04-10T09:00:00',
         '1234', 185, '/Append/Order', NULL, '2026-04-10T01:00:00.000Z')`,
-    ).run();
-    db.prepare(`INSERT INTO track_cursors VALUES ('11504', 'TR', 1)`).run();
-    db.close();
+      ).run();
+      db.prepare(`INSERT INTO track_cursors VALUES ('11504', 'TR', 1)`).run();
+    });
 
     // The old invoice was issued an hour ago: an upload slower than that keeps it at I0 here.
     rig = await startStandardRig(taipei('2026-04-10T10:00:00'), {
@@ -84,9 +64,7 @@ describe('training service: store migration for the standard API', () => {
       { ProcessStatus: 'A0', Allowances: [{ AllowanceNumber: 'NEW1001' }] },
     ]);
     await rig.svc.stop();
-    const check = new Database(join(temp.dir, STORE_FILE), { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(3);
-    check.close();
+    expect(storeVersion(temp.dir)).toBe(3);
     rig = undefined;
   });
 });
