@@ -60,6 +60,27 @@ export const useCart = create<CartState>((set, get) => {
     return false;
   };
   const find = (id: number) => get().lines.find((line) => line.id === id);
+  /** A new line at the end of the cart, selected; refused once the cart holds MAX_LINES. */
+  const append = (product: Product, fields: Pick<CartLine, 'name' | 'priceOverride' | 'quantity'>): void => {
+    const { lines } = get();
+    if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
+      refuse(
+        `一筆交易最多 ${MAX_LINES} 項，請先結帳`,
+        `At most ${MAX_LINES} lines per sale: check this one out first`,
+      );
+      return;
+    }
+    const line: CartLine = {
+      id: nextId++,
+      code: product.code,
+      taxType: product.taxType,
+      listPrice: product.price,
+      discount: 0,
+      voided: false,
+      ...fields,
+    };
+    set({ lines: [...lines, line], selectedId: line.id, lastAddedId: line.id, notice: null });
+  };
 
   return {
     lines: [],
@@ -76,52 +97,19 @@ export const useCart = create<CartState>((set, get) => {
         set({ selectedId: existing.id, lastAddedId: existing.id });
         return;
       }
-      if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
-        refuse(
-          `一筆交易最多 ${MAX_LINES} 項，請先結帳`,
-          `At most ${MAX_LINES} lines per sale: check this one out first`,
-        );
-        return;
-      }
-      const line: CartLine = {
-        id: nextId++,
-        code: product.code,
-        name: product.name,
-        taxType: product.taxType,
-        listPrice: product.price,
-        priceOverride: null,
-        quantity,
-        discount: 0,
-        voided: false,
-      };
-      set({ lines: [...lines, line], selectedId: line.id, lastAddedId: line.id, notice: null });
+      append(product, { name: product.name, priceOverride: null, quantity });
     },
 
     addScaled(product, price, note) {
-      const { lines } = get();
       if (!(price > 0) || price > 9_999_999) {
         refuse('秤重條碼的金額不正確', 'The scale label’s amount is not valid');
         return;
       }
-      if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
-        refuse(
-          `一筆交易最多 ${MAX_LINES} 項，請先結帳`,
-          `At most ${MAX_LINES} lines per sale: check this one out first`,
-        );
-        return;
-      }
-      const line: CartLine = {
-        id: nextId++,
-        code: product.code,
+      append(product, {
         name: note ? `${product.name} ${note}` : product.name,
-        taxType: product.taxType,
-        listPrice: product.price,
         priceOverride: price === product.price ? null : price,
         quantity: 1,
-        discount: 0,
-        voided: false,
-      };
-      set({ lines: [...lines, line], selectedId: line.id, lastAddedId: line.id, notice: null });
+      });
     },
 
     select: (id) => set({ selectedId: id }),
