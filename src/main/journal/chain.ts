@@ -174,6 +174,22 @@ export interface NewEntry {
   payload: Record<string, unknown>;
 }
 
+/**
+ * The newest entries of one kind (at most `limit`, 1 to 10,000), with their payloads parsed: the
+ * records kept as chained entries of their own (supervisor actions, reconciliation runs).
+ */
+export function latestEntriesOfKind<P>(
+  db: Database.Database,
+  kind: EntryKind,
+  limit: number,
+): Array<{ id: number; at: string; payload: P }> {
+  const rows = statement(
+    db,
+    'SELECT id, at, payload FROM entries WHERE kind = ? ORDER BY id DESC LIMIT ?',
+  ).all(kind, Math.max(1, Math.min(limit, 10_000))) as { id: number; at: string; payload: string }[];
+  return rows.map((row) => ({ id: row.id, at: row.at, payload: JSON.parse(row.payload) as P }));
+}
+
 export function appendEntry(db: Database.Database, entry: NewEntry): JournalEntry {
   const head = chainHead(db);
   const id = head.entryId + 1;

@@ -1,9 +1,8 @@
 import type Database from 'better-sqlite3';
-import { isVisibleText } from '../../shared/domain/plain-text';
 import { BusinessDay } from '../../shared/ipc/contract/define';
-import { appendEntry } from './chain';
+import { appendEntry, latestEntriesOfKind } from './chain';
 import { invalid } from './errors';
-import { statement } from './statements';
+import { checkBy } from './supervisor-actions';
 import type { ReconciliationRunInput, ReconciliationRunRecord } from './types';
 
 /**
@@ -52,9 +51,7 @@ export function recordReconciliationRun(
     counts[key] = value;
   }
   const by = input.by ?? null;
-  if (by !== null && (typeof by !== 'string' || by.length === 0 || by.length > 40 || !isVisibleText(by))) {
-    throw invalid('操作人員名稱須為 1 到 40 個可見字元', 'Who did it must be 1 to 40 visible characters');
-  }
+  if (by !== null) checkBy(by);
   const tills = input.tills ?? [];
   if (!Array.isArray(tills) || tills.length > 64 || !tills.every((till) => TILL_ID.test(till))) {
     throw invalid('收銀機代號不正確', 'A till id is malformed');
@@ -75,12 +72,9 @@ export function recordReconciliationRun(
 
 /** Reconciliation runs, newest first (at most `limit`). */
 export function listReconciliationRuns(db: Database.Database, limit: number): ReconciliationRunRecord[] {
-  const rows = statement(
+  return latestEntriesOfKind<Omit<ReconciliationRunRecord, 'entryId' | 'at'>>(
     db,
-    `SELECT id, at, payload FROM entries WHERE kind = 'reconciliation.run' ORDER BY id DESC LIMIT ?`,
-  ).all(Math.max(1, Math.min(limit, 10_000))) as { id: number; at: string; payload: string }[];
-  return rows.map((row) => {
-    const payload = JSON.parse(row.payload) as Omit<ReconciliationRunRecord, 'entryId' | 'at'>;
-    return { entryId: row.id, at: row.at, ...payload };
-  });
+    'reconciliation.run',
+    limit,
+  ).map(({ id, at, payload }) => ({ entryId: id, at, ...payload }));
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { appendEntry } from './chain';
+import { isVisibleText } from '../../shared/domain/plain-text';
+import { appendEntry, latestEntriesOfKind } from './chain';
 import { invalid } from './errors';
-import { statement } from './statements';
 import type { SupervisorActionInput, SupervisorActionKind, SupervisorActionRecord } from './types';
 
 /**
@@ -27,8 +27,15 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'training.drill',
 ]);
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Who did it: 1 to 40 characters of visible text (the one plain-text rule). Supervisor actions and
+ * reconciliation runs both name a person this way.
+ */
+export function checkBy(by: unknown): asserts by is string {
+  if (typeof by !== 'string' || by.length === 0 || by.length > 40 || !isVisibleText(by)) {
+    throw invalid('操作人員名稱須為 1 到 40 個可見字元', 'Who did it must be 1 to 40 visible characters');
+  }
+}
 
 export function recordSupervisorAction(
   db: Database.Database,
@@ -41,14 +48,7 @@ export function recordSupervisorAction(
       `Unknown supervisor action "${String(input.action)}"`,
     );
   }
-  if (
-    typeof input.by !== 'string' ||
-    input.by.length === 0 ||
-    input.by.length > 40 ||
-    CONTROL.test(input.by)
-  ) {
-    throw invalid('操作人員名稱須為 1 到 40 個可見字元', 'Who did it must be 1 to 40 visible characters');
-  }
+  checkBy(input.by);
   const detail = input.detail ?? {};
   const entry = appendEntry(db, {
     at: at.toISOString(),
@@ -60,16 +60,15 @@ export function recordSupervisorAction(
 }
 
 export function listSupervisorActions(db: Database.Database, limit: number): SupervisorActionRecord[] {
-  const rows = statement(
+  return latestEntriesOfKind<{ action: SupervisorActionKind; by: string; detail: Record<string, unknown> }>(
     db,
-    `SELECT id, at, payload FROM entries WHERE kind = 'supervisor.action' ORDER BY id DESC LIMIT ?`,
-  ).all(Math.max(1, Math.min(limit, 10_000))) as { id: number; at: string; payload: string }[];
-  return rows.map((row) => {
-    const payload = JSON.parse(row.payload) as {
-      action: SupervisorActionKind;
-      by: string;
-      detail: Record<string, unknown>;
-    };
-    return { entryId: row.id, at: row.at, action: payload.action, by: payload.by, detail: payload.detail };
-  });
+    'supervisor.action',
+    limit,
+  ).map(({ id, at, payload }) => ({
+    entryId: id,
+    at,
+    action: payload.action,
+    by: payload.by,
+    detail: payload.detail,
+  }));
 }
