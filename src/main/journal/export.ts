@@ -10,7 +10,7 @@ import { shortHead, verifyChainInSlices, type ChainHead } from './chain';
 import { CSV_BOM, csvCell } from './csv';
 import { dayModeOf, dayModeOfSummary, type DayMode } from './day-mode';
 import { invalid } from './errors';
-import { openJournalReader } from './open-db';
+import { readSnapshot } from './open-db';
 import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
 import { paymentPairs, type TxRow } from './rows';
 import { listShiftEntries } from './shift-entries';
@@ -299,14 +299,8 @@ export async function exportDay(
   chainKey: Buffer | null = null,
 ): Promise<ExportResult & { summary: DaySummary }> {
   checkExportOptions(options);
-  const reader = openJournalReader(dbPath);
-  try {
-    reader.exec('BEGIN'); // one snapshot for the rows, the summary and (JSON) the chain check
-    return await exportSnapshot(reader, options, out, now, chainKey);
-  } finally {
-    if (reader.inTransaction) reader.exec('COMMIT');
-    reader.close();
-  }
+  // One snapshot for the rows, the summary and (JSON) the chain check.
+  return readSnapshot(dbPath, (reader) => exportSnapshot(reader, options, out, now, chainKey));
 }
 
 /**
@@ -583,11 +577,9 @@ export async function exportDayToFolder(
   }
   checkExportOptions(options);
   const { tables: asked, ...single } = options;
-  const reader = openJournalReader(dbPath);
   if (options.format === 'json') {
-    try {
-      // One snapshot: the name says training exactly when the rows written under it are.
-      reader.exec('BEGIN');
+    // One snapshot: the name says training exactly when the rows written under it are.
+    return readSnapshot(dbPath, async (reader) => {
       const file = join(folder, exportFileName(single, exportMode(reader, single, ['transactions'])));
       const result = await writeThroughPartial(file, (out) =>
         exportSnapshot(reader, single, out, now, chainKey),
@@ -597,18 +589,15 @@ export async function exportDayToFolder(
         bytes: result.bytes,
         file,
         summaryFile: null,
-        files: [{ table: 'transactions', file, rows: result.rows }],
+        files: [{ table: 'transactions' as const, file, rows: result.rows }],
       };
-    } finally {
-      if (reader.inTransaction) reader.exec('COMMIT');
-      reader.close();
-    }
+    });
   }
   const tables = [...new Set(asked ?? [single.table ?? 'transactions'])];
   const files: ExportedFile[] = [];
   let bytes = 0;
-  try {
-    reader.exec('BEGIN'); // one snapshot: the tables, the summary and the files' names agree
+  // One snapshot: the tables, the summary and the files' names agree.
+  await readSnapshot(dbPath, async (reader) => {
     const summary = daySummary(reader, single, now);
     const mode = exportMode(reader, single, [...tables, 'summary']);
     for (const table of tables) {
@@ -628,10 +617,7 @@ export async function exportDayToFolder(
     // Its rows: the lines but the header (every row ends with CRLF; a cell's line break is LF);
     // the mode row counts as one.
     files.push({ table: 'summary', file: summaryFile, rows: summaryText.split('\r\n').length - 2 });
-  } finally {
-    if (reader.inTransaction) reader.exec('COMMIT');
-    reader.close();
-  }
+  });
   const main = files.find((f) => f.table === 'transactions') ?? files[0]!;
   return {
     rows: main.rows,

@@ -15,7 +15,7 @@ import {
 import { reserveTimestamp } from './company-clock';
 import { exportDay, exportDayToFolder, type FolderExportOptions } from './export';
 import { allocateOrderNo } from './order-numbers';
-import { openJournalDatabase, openJournalReader } from './open-db';
+import { openJournalDatabase, readSnapshot } from './open-db';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
 import * as returnQueries from './return-queries';
@@ -507,13 +507,8 @@ export class Journal {
    */
   async verifyChainInBackground(options: { signal?: AbortSignal } = {}): Promise<ChainVerification> {
     if (this.path === ':memory:') return verifyChain(this.db, this.chainKey);
-    const reader = openJournalReader(this.path);
-    try {
-      reader.exec('BEGIN'); // one snapshot: entries and rows as they were when the check began
-      return await verifyChainInSlices(reader, this.chainKey, options.signal);
-    } finally {
-      reader.close();
-    }
+    // One snapshot: entries and rows as they were when the check began.
+    return readSnapshot(this.path, (reader) => verifyChainInSlices(reader, this.chainKey, options.signal));
   }
 
   chainHead(): ChainHead {

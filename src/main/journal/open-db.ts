@@ -27,3 +27,22 @@ export function openJournalReader(path: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   return db;
 }
+
+/**
+ * `read` on a read-only connection inside one read transaction, so everything it reads (rows,
+ * entries, the summary, a file's name) is one snapshot while the till keeps writing; the
+ * connection is closed after, whatever happened.
+ */
+export async function readSnapshot<T>(
+  path: string,
+  read: (reader: Database.Database) => Promise<T>,
+): Promise<T> {
+  const reader = openJournalReader(path);
+  try {
+    reader.exec('BEGIN');
+    return await read(reader);
+  } finally {
+    if (reader.inTransaction) reader.exec('COMMIT');
+    reader.close();
+  }
+}
