@@ -137,6 +137,59 @@ describe('selling: grid, search and the barcode scanner', () => {
     await expect.poll(() => textOf(page, 'cart-total')).toBe('NT$108');
   });
 
+  // On a busy counter PC the lookup of a scan can still be under way when the cashier presses the
+  // next key. The test holds every lookup until it lets go, so the order is forced, not timed.
+  it('an F-key pressed while a scan is still being looked up acts on the cart with that scan in it', async () => {
+    const { session } = till;
+    const screen = await session.open();
+    const held: Array<() => void> = [];
+    await screen.route('**/__till/call/catalog.lookup', (route) => {
+      held.push(() => void route.continue());
+    });
+    const letGo = async (count: number) => {
+      await expect.poll(() => held.length).toBe(count);
+      held.splice(0).forEach((release) => release());
+    };
+    try {
+      // F6 (order discount) right after two scans: the dialog opens once both lines are in,
+      // and says the amount before the discount of both.
+      await scan(screen, GREEN_TEA.barcode);
+      await scan(screen, NEWSPAPER.barcode);
+      await screen.keyboard.press('F6');
+      expect(await screen.getByTestId('cart-line').count()).toBe(0);
+      expect(await screen.getByTestId('order-discount-dialog').count()).toBe(0);
+      await letGo(2);
+      await screen.getByTestId('order-discount-dialog').waitFor();
+      expect(await textOf(screen, 'order-discount-dialog')).toContain(
+        `折扣前 NT$${GREEN_TEA.price + NEWSPAPER.price}`,
+      );
+      expect(await screen.getByTestId('cart-line').count()).toBe(2);
+      await screen.keyboard.press('Escape');
+
+      // F4 (quantity) right after a scan: it is the line just scanned that gets the quantity.
+      await scan(screen, COLA.barcode);
+      await screen.keyboard.press('F4');
+      await letGo(1);
+      await screen.getByTestId('quantity-dialog').waitFor();
+      await screen.keyboard.type('2');
+      await screen.keyboard.press('Enter');
+      await expect
+        .poll(() => textOf(screen, 'cart-total'))
+        .toBe(`NT$${GREEN_TEA.price + NEWSPAPER.price + 2 * COLA.price}`);
+      expect(await screen.getByTestId('cart-line').nth(2).textContent()).toContain(COLA.name);
+
+      // F6 on an empty cart says why nothing opens.
+      await screen.unroute('**/__till/call/catalog.lookup');
+      await screen.keyboard.press('F3'); // hold the cart: the counter is empty again
+      await expect.poll(() => screen.getByTestId('cart-line').count()).toBe(0);
+      await screen.keyboard.press('F6');
+      await expect.poll(() => textOf(screen, 'sell-notice')).toContain('購物清單是空的，沒有可折扣的項目');
+      expect(await screen.getByTestId('order-discount-dialog').count()).toBe(0);
+    } finally {
+      await screen.close();
+    }
+  });
+
   it('switches to English and back', async () => {
     const { page } = till;
     await page.getByTestId('language-toggle').click();

@@ -108,19 +108,33 @@ export function SellScreen() {
     useCheckout.getState().start();
     go('checkout');
   };
-  const open = (which: LineDialog) => {
-    if (which !== 'order-discount' && !activeSelected) {
-      cart.setNotice({ tone: 'error', text: { zh: '請先選擇一項商品', en: 'Select a line first' } });
+  // A key pressed right after a scan acts on the cart with that scan in it (F4 on the line just
+  // scanned, F6 on its total): it waits for the lookups under way, then reads the cart afresh,
+  // never the one of the last render. On a busy machine the lookup can take longer than the key.
+  const open = async (which: LineDialog) => {
+    await scansSettled();
+    const now = useCart.getState();
+    const line = now.lines.find((l) => l.id === now.selectedId && !l.voided);
+    if (which === 'order-discount' ? currentCartTotals().activeLines === 0 : !line) {
+      now.setNotice({
+        tone: 'error',
+        text:
+          which === 'order-discount'
+            ? { zh: '購物清單是空的，沒有可折扣的項目', en: 'The cart is empty: nothing to discount' }
+            : { zh: '請先選擇一項商品', en: 'Select a line first' },
+      });
       return;
     }
-    if (which === 'order-discount' && total.activeLines === 0) return;
-    cart.setNotice(null);
+    now.setNotice(null);
     setDialog(which);
   };
-  const toggleVoid = () => {
-    if (!selected) return;
-    if (selected.voided) cart.restoreLine(selected.id);
-    else cart.voidLine(selected.id);
+  const toggleVoid = async () => {
+    await scansSettled();
+    const now = useCart.getState();
+    const line = now.lines.find((l) => l.id === now.selectedId);
+    if (!line) return;
+    if (line.voided) now.restoreLine(line.id);
+    else now.voidLine(line.id);
   };
 
   // Hold (掛單): the cart goes aside with its time and total, the counter is free for the next customer.
@@ -197,11 +211,11 @@ export function SellScreen() {
       search.current?.focus();
       search.current?.select();
     },
-    F4: () => open('quantity'),
-    F5: () => open('price'),
-    F6: () => open('order-discount'),
-    F8: toggleVoid,
-    F9: () => open('line-discount'),
+    F4: () => void open('quantity'),
+    F5: () => void open('price'),
+    F6: () => void open('order-discount'),
+    F8: () => void toggleVoid(),
+    F9: () => void open('line-discount'),
     F10: () => void checkout(),
     F12: () => void checkout(),
     Escape: () => {
@@ -286,22 +300,26 @@ export function SellScreen() {
         <CartPanel />
       </section>
       <footer className="action-bar">
-        <KeyButton shortcut="F4" onClick={() => open('quantity')} disabled={!activeSelected}>
+        <KeyButton shortcut="F4" onClick={() => void open('quantity')} disabled={!activeSelected}>
           {t({ zh: '數量', en: 'Qty' })}
         </KeyButton>
-        <KeyButton shortcut="F5" onClick={() => open('price')} disabled={!activeSelected}>
+        <KeyButton shortcut="F5" onClick={() => void open('price')} disabled={!activeSelected}>
           {t({ zh: '改價', en: 'Price' })}
         </KeyButton>
-        <KeyButton shortcut="F9" onClick={() => open('line-discount')} disabled={!activeSelected}>
+        <KeyButton shortcut="F9" onClick={() => void open('line-discount')} disabled={!activeSelected}>
           {t({ zh: '單品折扣', en: 'Line disc.' })}
         </KeyButton>
-        <KeyButton shortcut="F6" onClick={() => open('order-discount')} disabled={total.activeLines === 0}>
+        <KeyButton
+          shortcut="F6"
+          onClick={() => void open('order-discount')}
+          disabled={total.activeLines === 0}
+        >
           {t({ zh: '整筆折扣', en: 'Order disc.' })}
         </KeyButton>
         <KeyButton shortcut="F7" onClick={returns} data-testid="to-returns">
           {t({ zh: '退貨', en: 'Returns' })}
         </KeyButton>
-        <KeyButton shortcut="F8" tone="danger" onClick={toggleVoid} disabled={!selected}>
+        <KeyButton shortcut="F8" tone="danger" onClick={() => void toggleVoid()} disabled={!selected}>
           {selected?.voided ? t({ zh: '復原', en: 'Restore' }) : t({ zh: '刪除', en: 'Void line' })}
         </KeyButton>
         <KeyButton
