@@ -3,6 +3,7 @@ import type { JournalSummary } from '../../../shared/ipc/contract/journal';
 import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
+import { newestAsk } from '../ipc/newest-ask';
 import { isBusinessDay, today } from '../journal/journal-store';
 import { isPinError, type SupervisorInput } from '../settings/SupervisorAction';
 
@@ -31,6 +32,9 @@ interface ClosingState {
   verify(): Promise<void>;
 }
 
+/** The summary of the day picked last, though the day before it answers later. */
+const askSummary = newestAsk();
+
 export const useClosing = create<ClosingState>((set, get) => ({
   businessDay: today(),
   summary: null,
@@ -51,8 +55,10 @@ export const useClosing = create<ClosingState>((set, get) => ({
   async load() {
     const { businessDay } = get();
     if (!isBusinessDay(businessDay)) return;
+    const isNewest = askSummary();
     set((s) => ({ loads: s.loads + 1 }));
     const result = await callTill('journal.summary', { businessDay });
+    if (!isNewest()) return;
     if (result.ok) set({ summary: result.value, error: null });
     else set({ error: result.error });
   },

@@ -9,6 +9,7 @@ import { BusinessDay } from '../../../shared/ipc/contract/define';
 import type { JournalDetail, JournalListItem, JournalTxState } from '../../../shared/ipc/contract/journal';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
+import { newestAsk } from '../ipc/newest-ask';
 import { isPinError, type SupervisorInput } from '../settings/SupervisorAction';
 
 /**
@@ -45,6 +46,12 @@ export const today = () => taipeiBusinessDay(new Date());
 /** A whole date in the day field (while it is being typed it may not be one yet). */
 export const isBusinessDay = (day: string): boolean => BusinessDay.safeParse(day).success;
 
+// The answers of journal.list and journal.get can come back out of order (a big day is slower
+// than a small one, a busy machine slower still): each shows only if it answers the newest ask,
+// so the list never shows the day picked before last, nor the detail the sale clicked before.
+const askList = newestAsk();
+const askDetail = newestAsk();
+
 export const useJournal = create<JournalState>((set, get) => ({
   businessDay: today(),
   stateFilter: 'all',
@@ -58,7 +65,8 @@ export const useJournal = create<JournalState>((set, get) => ({
   notice: null,
 
   setDay(businessDay) {
-    set({ businessDay, selected: null });
+    set({ businessDay });
+    void get().select(null); // and a detail still on its way is dropped
     void get().load();
   },
   setStateFilter(stateFilter) {
@@ -70,19 +78,23 @@ export const useJournal = create<JournalState>((set, get) => ({
   async load() {
     const { businessDay, stateFilter } = get();
     if (!isBusinessDay(businessDay)) return;
+    const isNewest = askList();
     set({ loading: true });
     const result = await callTill('journal.list', {
       businessDay,
       ...(stateFilter === 'all' ? {} : { state: stateFilter }),
       limit: 2000,
     });
+    if (!isNewest()) return;
     if (result.ok) set({ items: result.value, loading: false, error: null });
     else set({ loading: false, error: result.error });
   },
 
   async select(orderNo) {
+    const isNewest = askDetail();
     if (orderNo === null) return set({ selected: null });
     const result = await callTill('journal.get', { orderNo });
+    if (!isNewest()) return;
     if (result.ok) set({ selected: result.value, error: null });
     else set({ error: result.error });
   },

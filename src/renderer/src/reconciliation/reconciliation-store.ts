@@ -4,6 +4,7 @@ import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { ReconciliationReport } from '../../../shared/ipc/contract/reconciliation';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
+import { newestAsk } from '../ipc/newest-ask';
 import { isPinError, type SupervisorInput } from '../settings/SupervisorAction';
 import { withoutSuggestion } from './report-view';
 
@@ -56,7 +57,8 @@ interface ReconciliationScreenState {
   focusDone(): void;
 }
 
-let runSeq = 0;
+/** A run overtaken by a newer one (another day picked) shows nothing. */
+const askRun = newestAsk();
 
 export const useReconciliation = create<ReconciliationScreenState>((set, get) => ({
   businessDay: null,
@@ -66,7 +68,7 @@ export const useReconciliation = create<ReconciliationScreenState>((set, get) =>
   error: null,
   accepted: null,
   async run(businessDay) {
-    const seq = ++runSeq;
+    const isNewest = askRun();
     set((s) => ({
       businessDay,
       running: true,
@@ -76,7 +78,7 @@ export const useReconciliation = create<ReconciliationScreenState>((set, get) =>
       report: s.businessDay === businessDay ? s.report : null,
     }));
     const result = await callTill('reconciliation.run', { businessDays: [businessDay], trigger: 'closing' });
-    if (seq !== runSeq) return;
+    if (!isNewest()) return;
     if (result.ok) set({ running: false, startedAt: null, report: result.value });
     else set({ running: false, startedAt: null, error: result.error });
   },

@@ -10,6 +10,7 @@ import type {
 import type { InvoiceChoiceInput } from '../../../shared/ipc/contract/checkout';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
+import { newestAsk } from '../ipc/newest-ask';
 import { isPinError } from '../settings/SupervisorAction';
 import { loadSlip, type SlipView } from './slip-preview';
 
@@ -122,7 +123,7 @@ const selection = () => ({
 });
 
 /** Drops answers to a plan request that a newer choice has overtaken. */
-let planSeq = 0;
+const askPlan = newestAsk();
 
 export const useReturns = create<ReturnsState>((set, get) => ({
   ...initial(),
@@ -222,14 +223,14 @@ export const useReturns = create<ReturnsState>((set, get) => ({
   async refreshPlan() {
     const { sale } = get();
     const items = get().items();
-    const seq = ++planSeq;
+    const isNewest = askPlan();
     if (!sale || items === null) return set({ plan: null, planError: null, planning: false });
     set({ planning: true });
     const answer = await callTill('returns.plan', {
       orderNo: sale.orderNo,
       ...(items ? { items } : {}),
     });
-    if (seq !== planSeq) return;
+    if (!isNewest()) return;
     if (answer.ok) set({ plan: answer.value, planError: null, planning: false });
     else set({ plan: null, planError: answer.error, planning: false });
   },
