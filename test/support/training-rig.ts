@@ -20,10 +20,13 @@ import { makeTempDir } from './temp-dir';
 export async function startService(
   dir: string,
   overrides: Partial<TrainingServiceConfig> = {},
+  /** The service's clock (the reconciliation tests set it); the real one by default. */
+  now?: () => Date,
 ): Promise<TrainingService> {
   return startTrainingService({
     dataDir: join(dir, 'training-service'),
     config: { ...trainingDefaults(), ...overrides },
+    ...(now ? { now } : {}),
   });
 }
 

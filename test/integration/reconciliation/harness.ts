@@ -16,13 +16,12 @@ import { sampleOrder, postOrder } from '../../support/pos-client';
 import { taipeiDateTime } from '../../../src/shared/domain';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
 import {
-  startTrainingService,
-  trainingDefaults,
   type AnyFaultKind,
   type TrainingService,
   type TrainingServiceConfig,
 } from '../../../src/training-service';
 import { postAdmin } from '../../support/pos-client';
+import { startService } from '../../support/training-rig';
 import { memoryLogger, type MemoryLogger } from '../checkout/harness';
 
 /**
@@ -52,11 +51,7 @@ export async function startClockedService(
   clock: Clock,
   overrides: Partial<TrainingServiceConfig> = {},
 ): Promise<TrainingService> {
-  return startTrainingService({
-    dataDir: join(dir, 'training-service'),
-    config: { ...trainingDefaults(), ...overrides },
-    now: clock.now,
-  });
+  return startService(dir, overrides, clock.now);
 }
 
 export function standardConfigOf(service: TrainingService, timeoutMs = 2000): StandardServiceConfig {
