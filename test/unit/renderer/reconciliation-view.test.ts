@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plural } from '../../../src/shared/domain';
 import type {
   FindingKind,
   ReconciliationFinding,
@@ -17,7 +18,6 @@ import {
   namesTills,
   netOf,
   paymentColumns,
-  plural,
   suggestionText,
   taipeiText,
   uploadWarning,

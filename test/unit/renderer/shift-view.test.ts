@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bilingual } from '../../../src/shared/domain';
+import { plural, type Bilingual } from '../../../src/shared/domain';
 import type { MethodReconciliation } from '../../../src/shared/ipc/contract/shifts';
 import {
   canTypeWhole,
@@ -10,7 +10,6 @@ import {
   overShortText,
   parseAmount,
   parseCountForm,
-  plural,
   rowSubtotal,
   shiftOverShortSummary,
   taipeiClock,

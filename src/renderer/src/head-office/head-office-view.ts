@@ -1,6 +1,6 @@
-import type { Bilingual } from '../../../shared/domain';
+import { plural, type Bilingual } from '../../../shared/domain';
 import type { HeadOfficeState, StoreDay } from '../../../shared/ipc/contract/head-office';
-import { plural, taipeiText } from '../reconciliation/report-view';
+import { taipeiText } from '../reconciliation/report-view';
 
 /**
  * What the status bar and the closing screen make of head office's state (issue 17): pure, so the

@@ -1,4 +1,4 @@
-import { formatNtd } from '../../../shared/domain';
+import { formatNtd, plural } from '../../../shared/domain';
 import type { ReconciliationReport, TillFigures } from '../../../shared/ipc/contract/reconciliation';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
@@ -6,7 +6,7 @@ import { paymentLabel } from '../journal/labels';
 import type { useSupervisorAction } from '../settings/SupervisorAction';
 import { FindingGroups } from './FindingList';
 import { useReconciliation } from './reconciliation-store';
-import { checkedText, completenessText, isClean, netOf, paymentColumns, plural } from './report-view';
+import { checkedText, completenessText, isClean, netOf, paymentColumns } from './report-view';
 
 const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 

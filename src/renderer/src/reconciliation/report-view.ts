@@ -21,9 +21,6 @@ import type {
  * only arranges it for a store manager.
  */
 
-/** The shared English plural (src/shared/domain/i18n.ts), here for this view's callers. */
-export { plural };
-
 /** An invoice number as the proof prints it (`AB-12345678`), or a dash when there is none. */
 export const invoiceText = (invoiceNumber: string | null): string =>
   invoiceNumber ? formatInvoiceNumber(invoiceNumber) : '—';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import type { Bilingual } from '../../../shared/domain';
+import { plural, type Bilingual } from '../../../shared/domain';
 import { CashierId, CashierPin, type Cashier } from '../../../shared/ipc/contract/shifts';
 import { CancelButton } from '../components/CancelButton';
 import { Dialog } from '../components/Dialog';
@@ -10,7 +10,6 @@ import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
 import { useSettings } from '../settings/settings-store';
 import { useSession } from './session-store';
-import { plural } from './shift-view';
 import './shifts.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatNtd, type Bilingual } from '../../../shared/domain';
+import { formatNtd, plural, type Bilingual } from '../../../shared/domain';
 import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { ShiftView } from '../../../shared/ipc/contract/shifts';
 import { Dialog } from '../components/Dialog';
@@ -11,7 +11,7 @@ import { paymentLabel } from '../journal/labels';
 import { isPinError, useSupervisorAction } from '../settings/SupervisorAction';
 import { useCashierName } from './cashier-name';
 import { FiguresList, PrintNote, ReconciliationTable } from './ShiftFigures';
-import { plural, shiftName, shiftOverShortSummary, taipeiClock, zNumber } from './shift-view';
+import { shiftName, shiftOverShortSummary, taipeiClock, zNumber } from './shift-view';
 import './shifts.css';
 
 type ZResult = MethodOutput<'day.zReport'>;

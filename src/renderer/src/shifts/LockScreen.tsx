@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Bilingual } from '../../../shared/domain';
+import { plural, type Bilingual } from '../../../shared/domain';
 import { CashierPin, type Cashier } from '../../../shared/ipc/contract/shifts';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -10,7 +10,6 @@ import { PinField } from '../components/PinField';
 import { useLanguage, useText } from '../i18n/language-store';
 import { useScanTarget } from '../scanner/scan-router';
 import { useSession } from './session-store';
-import { plural } from './shift-view';
 import './shifts.css';
 
 const DIGITS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0'];

@@ -1,12 +1,11 @@
-import { formatNtd } from '../../../shared/domain';
-import type { Bilingual } from '../../../shared/domain';
+import { formatNtd, plural, type Bilingual } from '../../../shared/domain';
 import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { PrintOutcome } from '../../../shared/ipc/contract/printing';
 import type { DenominationCount } from '../../../shared/ipc/contract/shifts';
 import { DENOMINATIONS } from '../../../shared/ipc/contract/shifts';
 import { useText } from '../i18n/language-store';
 import { paymentLabel } from '../journal/labels';
-import { countTotal, denominationKey, denominationLabel, overShortText, plural } from './shift-view';
+import { countTotal, denominationKey, denominationLabel, overShortText } from './shift-view';
 
 type Figures = MethodOutput<'shift.xReport'>['figures'];
 type Reconciliation = NonNullable<MethodOutput<'shift.close'>['reconciliation']>;

@@ -1,4 +1,4 @@
-import { formatNtd, plural, taipeiDateTime, type Bilingual } from '../../../shared/domain';
+import { formatNtd, taipeiDateTime, type Bilingual } from '../../../shared/domain';
 import {
   DENOMINATIONS,
   type Denomination,
@@ -103,9 +103,6 @@ export function parseAmount(text: string): number | null {
   const trimmed = text.trim();
   return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : null;
 }
-
-/** The shared English plural (src/shared/domain/i18n.ts), here for this view's callers. */
-export { plural };
 
 export type OverShortTone = 'over' | 'short' | 'even' | 'uncounted';
 
