@@ -9,7 +9,7 @@ import { useText } from '../i18n/language-store';
 import { onTillEvent } from '../ipc/till-client';
 import { useReturns } from '../returns/returns-store';
 import { useScanTarget } from '../scanner/scan-router';
-import { currentCartTotals, useCart, useCartTotals } from './cart-store';
+import { currentCartTotals, selectedLine, useCart, useCartTotals } from './cart-store';
 import { CartPanel } from './CartPanel';
 import { useCatalog } from './catalog-store';
 import { useHeldCarts } from './held-carts';
@@ -54,7 +54,7 @@ export function SellScreen() {
   const setQuery = useCatalog((s) => s.setQuery);
   const results = useCatalog((s) => s.results);
   const prefilled = useCheckout((s) => s.prefilled);
-  const selected = cart.lines.find((line) => line.id === cart.selectedId) ?? null;
+  const selected = selectedLine(cart);
   const activeSelected = selected && !selected.voided ? selected : null;
   const total = useCartTotals();
 
@@ -113,10 +113,9 @@ export function SellScreen() {
   // never the one of the last render. On a busy machine the lookup can take longer than the key.
   const open = async (which: LineDialog) => {
     await scansSettled();
-    const now = useCart.getState();
-    const line = now.lines.find((l) => l.id === now.selectedId && !l.voided);
-    if (which === 'order-discount' ? currentCartTotals().activeLines === 0 : !line) {
-      now.setNotice({
+    const line = selectedLine();
+    if (which === 'order-discount' ? currentCartTotals().activeLines === 0 : !line || line.voided) {
+      cart.setNotice({
         tone: 'error',
         text:
           which === 'order-discount'
@@ -125,16 +124,15 @@ export function SellScreen() {
       });
       return;
     }
-    now.setNotice(null);
+    cart.setNotice(null);
     setDialog(which);
   };
   const toggleVoid = async () => {
     await scansSettled();
-    const now = useCart.getState();
-    const line = now.lines.find((l) => l.id === now.selectedId);
+    const line = selectedLine();
     if (!line) return;
-    if (line.voided) now.restoreLine(line.id);
-    else now.voidLine(line.id);
+    if (line.voided) cart.restoreLine(line.id);
+    else cart.voidLine(line.id);
   };
 
   // Hold (掛單): the cart goes aside with its time and total, the counter is free for the next customer.

@@ -226,3 +226,10 @@ export function useCartTotals(): CartTotals {
   const orderDiscount = useCart((state) => state.orderDiscount);
   return totalsOf(lines, orderDiscount);
 }
+
+/** The selected line, voided or not (null: none): of a render's cart, or of the cart as it is now. */
+export function selectedLine(
+  cart: Pick<CartState, 'lines' | 'selectedId'> = useCart.getState(),
+): CartLine | null {
+  return cart.lines.find((line) => line.id === cart.selectedId) ?? null;
+}
