@@ -191,8 +191,8 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
         lastSyncedAt = at;
         break;
       case 'stopped':
-        outcome = 'ok';
-        reason = null;
+        // The till stopped the run: what head office last said stands (a run that reached head
+        // office has already said so through onProgress).
         break;
       case 'refused':
         outcome = 'refused';

@@ -48,7 +48,8 @@ export interface SyncOptions {
 
 export type SyncResult =
   | { kind: 'synced'; headOffice: Head; journalEntryId: number; sent: number }
-  | { kind: 'stopped'; headOffice: Head; journalEntryId: number; sent: number }
+  /** Cut short by `shouldStop`; `headOffice` is null when it stopped before head office answered. */
+  | { kind: 'stopped'; headOffice: Head | null; journalEntryId: number; sent: number }
   | { kind: 'refused'; refusal: Refusal; headOffice: Head | null; journalEntryId: number; sent: number }
   | { kind: 'failed'; error: HeadOfficeError; headOffice: Head | null; journalEntryId: number; sent: number };
 
@@ -155,6 +156,9 @@ export async function syncOnce(options: SyncOptions): Promise<SyncResult> {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } catch (error) {
+    // Stopping closes the connection under a batch in flight (see the capability's stop): the error
+    // that follows is ours, not head office's, and must not be reported as head office unreachable.
+    if (options.shouldStop?.()) return { kind: 'stopped', headOffice, journalEntryId, sent };
     return { kind: 'failed', error: classifyError(error), headOffice, journalEntryId, sent };
   } finally {
     options.onClient?.(null);

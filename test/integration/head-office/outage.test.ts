@@ -39,6 +39,7 @@ interface RunningTill {
   storeId: string;
   headOffice: HeadOfficeCapability;
   lifecycle: Lifecycle;
+  logger: ReturnType<typeof memoryLogger>;
   states: HeadOfficeState['state'][];
   sold: number;
 }
@@ -82,6 +83,7 @@ describe('head office: three tills selling while head office goes down and comes
         till,
         storeId,
         lifecycle,
+        logger,
         states: [],
         sold: 0,
       } as unknown as RunningTill;
@@ -326,6 +328,55 @@ describe('head office: three tills selling while head office goes down and comes
     }
     const t3 = await tills[2]!.headOffice.storeDay(businessDay);
     expect(t3.tills.map((t) => t.tillId)).toEqual(['T03']);
+  });
+
+  it('stopping while a batch waits at head office: the till says behind, not unreachable, and sends it at the next start', async () => {
+    const t = tills[2]!;
+    await allSynced();
+    // Hold T03's row so that its next batch waits inside its transaction at head office: the core
+    // then stops with that batch in flight, which is what closing the till on a slow line does.
+    const holder = await connectHeadOffice({ url: ownerUrl });
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM hq.tills WHERE till_id = 'T03' FOR UPDATE`);
+      const before = (await headOfficeEntries(pg, 'T03')).length;
+      expect((await t.till.engine.submit(saleOrder(700))).state).toBe('issued');
+      await waitFor(
+        'a batch of T03 waiting at head office',
+        async () =>
+          (
+            await pg.query<{ n: string }>(
+              `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'till' AND wait_event_type = 'Lock'`,
+              [],
+              'postgres',
+            )
+          ).rows[0]!.n,
+        (n) => Number(n) > 0,
+      );
+      const logged = t.logger.lines.length;
+      await t.lifecycle.stop();
+      await holder.query('ROLLBACK');
+      expect(t.headOffice.state()).toMatchObject({
+        state: 'behind',
+        behind: t.till.journal.chainHead().entryId - before,
+        headOfficeEntryId: before,
+        reason: null,
+      });
+      expect(t.states[t.states.length - 1]).not.toBe('unreachable');
+      // Stopping is not a head-office problem: nothing goes to the log as one.
+      expect(t.logger.lines.slice(logged).filter((line) => line.level !== 'info')).toEqual([]);
+      // The batch was never committed; the next start sends it.
+      expect((await headOfficeEntries(pg, 'T03')).length).toBe(before);
+      await t.headOffice.service.start();
+      try {
+        await allSynced();
+        expect(await headOfficeEntries(pg, 'T03')).toEqual(journalEntries(t.till.path));
+      } finally {
+        await t.headOffice.service.stop();
+      }
+    } finally {
+      await holder.end().catch(() => {});
+    }
   });
 
   it('stops with the core: no run is left behind, and a stopped till stays as it was', async () => {
