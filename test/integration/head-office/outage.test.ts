@@ -153,6 +153,29 @@ describe('head office: three tills selling while head office goes down and comes
     }
   }
 
+  /** Holds a till's row at head office, so that the till's next batch waits inside its transaction. */
+  async function holdTillRow(tillId: string): Promise<Awaited<ReturnType<typeof connectHeadOffice>>> {
+    const holder = await connectHeadOffice({ url: ownerUrl });
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM hq.tills WHERE till_id = $1 FOR UPDATE', [tillId]);
+    return holder;
+  }
+
+  /** Until a till's batch is seen waiting on that row: the order of events is forced, not timed. */
+  const batchWaitingAtHeadOffice = (tillId: string) =>
+    waitFor(
+      `a batch of ${tillId} waiting at head office`,
+      async () =>
+        (
+          await pg.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'till' AND wait_event_type = 'Lock'`,
+            [],
+            'postgres',
+          )
+        ).rows[0]!.n,
+      (n) => Number(n) > 0,
+    );
+
   const allSynced = () =>
     waitFor(
       'every till synced',
@@ -209,25 +232,11 @@ describe('head office: three tills selling while head office goes down and comes
 
   it('head office crashing in the middle of a batch loses nothing: the batch is rolled back and sent again', async () => {
     const t2 = tills[1]!;
-    // Hold T02's row so that its next batch waits inside its transaction, at head office.
-    const holder = await connectHeadOffice({ url: ownerUrl });
-    await holder.query('BEGIN');
-    await holder.query(`SELECT 1 FROM hq.tills WHERE till_id = 'T02' FOR UPDATE`);
+    const holder = await holdTillRow('T02');
     const before = (await headOfficeEntries(pg, 'T02')).length;
     for (let i = 0; i < 3; i++)
       expect((await t2.till.engine.submit(saleOrder(500 + i))).state).toBe('issued');
-    await waitFor(
-      'a batch of T02 waiting at head office',
-      async () =>
-        (
-          await pg.query<{ n: string }>(
-            `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'till' AND wait_event_type = 'Lock'`,
-            [],
-            'postgres',
-          )
-        ).rows[0]!.n,
-      (n) => Number(n) > 0,
-    );
+    await batchWaitingAtHeadOffice('T02');
     await pg.stop('immediate'); // a crash: no checkpoint, the open transactions are gone
     await holder.end().catch(() => {});
     expect(t2.headOffice.state().state).not.toBe('synced');
@@ -335,24 +344,11 @@ describe('head office: three tills selling while head office goes down and comes
     await allSynced();
     // Hold T03's row so that its next batch waits inside its transaction at head office: the core
     // then stops with that batch in flight, which is what closing the till on a slow line does.
-    const holder = await connectHeadOffice({ url: ownerUrl });
+    const holder = await holdTillRow('T03');
     try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM hq.tills WHERE till_id = 'T03' FOR UPDATE`);
       const before = (await headOfficeEntries(pg, 'T03')).length;
       expect((await t.till.engine.submit(saleOrder(700))).state).toBe('issued');
-      await waitFor(
-        'a batch of T03 waiting at head office',
-        async () =>
-          (
-            await pg.query<{ n: string }>(
-              `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'till' AND wait_event_type = 'Lock'`,
-              [],
-              'postgres',
-            )
-          ).rows[0]!.n,
-        (n) => Number(n) > 0,
-      );
+      await batchWaitingAtHeadOffice('T03');
       const logged = t.logger.lines.length;
       await t.lifecycle.stop();
       await holder.query('ROLLBACK');
