@@ -11,7 +11,7 @@ import { trainingDefaults, type TrainingService } from '../../../src/training-se
 import type { HeadOfficeState } from '../../../src/shared/ipc/contract/head-office';
 import type { TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/temp-dir';
-import { memoryLogger, startService } from '../checkout/harness';
+import { memoryLogger, startService, type MemoryLogger } from '../checkout/harness';
 import {
   headOfficeEntries,
   journalEntries,
@@ -39,7 +39,7 @@ interface RunningTill {
   storeId: string;
   headOffice: HeadOfficeCapability;
   lifecycle: Lifecycle;
-  logger: ReturnType<typeof memoryLogger>;
+  logger: MemoryLogger;
   states: HeadOfficeState['state'][];
   sold: number;
 }
@@ -154,7 +154,7 @@ describe('head office: three tills selling while head office goes down and comes
   }
 
   /** Holds a till's row at head office, so that the till's next batch waits inside its transaction. */
-  async function holdTillRow(tillId: string): Promise<Awaited<ReturnType<typeof connectHeadOffice>>> {
+  async function holdTillRow(tillId: string) {
     const holder = await connectHeadOffice({ url: ownerUrl });
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM hq.tills WHERE till_id = $1 FOR UPDATE', [tillId]);
