@@ -1,6 +1,7 @@
 import { TIMESTAMP_WINDOW_SECONDS } from '../provider/pos-profile';
 import { isProviderVariantId, PROVIDER_VARIANT_IDS, type ProviderVariantId } from '../provider/variants';
-import { validateBuyerTaxId, type Bilingual } from '../shared/domain';
+import type { Bilingual } from '../shared/domain';
+import { isValidTaxId } from './profile-rules';
 
 /**
  * The training service's settings. Six are required (who the seller is and its keys); the rest
@@ -262,7 +263,7 @@ function readConfig(json: unknown): TrainingServiceConfig {
   const config = { ...optionalDefaults(), ...input } as Record<string, unknown>;
 
   const companyId = config.companyId;
-  if (typeof companyId !== 'string' || !/^\d{8}$/.test(companyId) || !validateBuyerTaxId(companyId).ok) {
+  if (typeof companyId !== 'string' || !/^\d{8}$/.test(companyId) || !isValidTaxId(companyId)) {
     fail('companyId 必須是有效的 8 位數統一編號', 'companyId must be a valid 8-digit tax ID');
   }
   const sellerName = config.sellerName;

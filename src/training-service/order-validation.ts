@@ -1,19 +1,16 @@
 import { CONSUMER_BUYER_ID, type PosDetail, type PosOrderData } from '../provider/pos-profile';
 import {
   CARRIER_TYPES,
-  isAcceptableBusinessTax,
   isNtd,
-  lineSubtotal,
   parseTaipeiDateTime,
-  roundNtd,
-  sumNtd,
-  validateBuyerTaxId,
   validateBuyerTitle,
   validateCarrier,
   validateLoveCode,
   validateProductName,
-  VAT_RATE,
 } from '../shared/domain';
+// The amount and tax-ID rules are the service's own (profile-rules.ts), never the till's: the
+// service is the oracle the till's integration tests check against.
+import { expectedSubTotal, fivePercentOf, isBusinessTaxAcceptable, isValidTaxId } from './profile-rules';
 
 /**
  * The service's business checks of an order (`Data`), made before anything is issued. Each
@@ -90,7 +87,7 @@ function checkDetail(raw: unknown, index: number): PosDetail {
     reject(`${at}.UnitPrice must be a number`);
   }
   if (!isNtd(subTotal)) reject(`${at}.SubTotal must be a whole number of NT$`);
-  const expected = lineSubtotal(quantity, unitPrice);
+  const expected = expectedSubTotal(quantity, unitPrice);
   if (subTotal !== expected)
     reject(`${at}.SubTotal must be Quantity × UnitPrice rounded (expected ${expected})`);
   const itemTaxType = oneOf(line, 'ItemTaxType', ['1', '2', '3'] as const, `${at}.ItemTaxType`);
@@ -123,7 +120,7 @@ function checkOrder(data: Fields, context: OrderCheckContext): PosOrderData {
   let buyerTitle: string | undefined;
   if (business) {
     if (!/^\d{8}$/.test(buyerId)) reject('BuyerID must be the 8-digit buyer tax ID for B');
-    if (!validateBuyerTaxId(buyerId).ok) reject('BuyerID is not a valid tax ID (check digit)');
+    if (!isValidTaxId(buyerId)) reject('BuyerID is not a valid tax ID (check digit)');
     buyerTitle = text(data, 'BuyerInvoiceTitle', 60, false);
     if (buyerTitle === undefined || buyerTitle.trim() === '') reject('BuyerInvoiceTitle is required for B');
     const title = validateBuyerTitle(buyerTitle);
@@ -197,7 +194,7 @@ function checkOrder(data: Fields, context: OrderCheckContext): PosOrderData {
 
   // Header sums against the lines (profile §3).
   const sumOf = (type: '1' | '2' | '3') =>
-    sumNtd(details.filter((l) => l.ItemTaxType === type).map((l) => l.SubTotal));
+    details.reduce((sum, line) => (line.ItemTaxType === type ? sum + line.SubTotal : sum), 0);
   const expect = (actual: number, expected: number, rule: string) => {
     if (actual !== expected) reject(`${rule} (expected ${expected})`);
   };
@@ -205,8 +202,8 @@ function checkOrder(data: Fields, context: OrderCheckContext): PosOrderData {
   expect(zeroTaxSalesAmount, sumOf('2'), 'ZeroTaxSalesAmount must be the sum of the zero-rated lines');
   expect(freeTaxSalesAmount, sumOf('3'), 'FreeTaxSalesAmount must be the sum of the tax-exempt lines');
   if (business) {
-    if (!isAcceptableBusinessTax(salesAmount, taxAmount)) {
-      reject(`TaxAmount must be 5% of SalesAmount, ±1 (expected ${roundNtd(salesAmount * VAT_RATE)})`);
+    if (!isBusinessTaxAcceptable(salesAmount, taxAmount)) {
+      reject(`TaxAmount must be 5% of SalesAmount, ±1 (expected ${fivePercentOf(salesAmount)})`);
     }
   } else if (taxAmount !== 0) {
     reject('TaxAmount must be 0 for C (amounts include tax)');

@@ -9,10 +9,7 @@ import {
   RequestAssignNoModel,
   RequestInvoiceStatus,
   STANDARD_RESULT_MESSAGES as M,
-  allowanceLineValue,
   allowanceNumberOf,
-  allowanceTotals,
-  isLineTaxValid,
   isWithinVoidWindow,
   type AllowanceResult,
   type AppendStatusItem,
@@ -25,6 +22,9 @@ import {
 } from '../provider/standard-profile';
 import { periodOf } from '../shared/domain';
 import { tracksFor, type TrainingServiceConfig } from './config';
+// The allowance's tax rules are the service's own reading of the profile, not the till's
+// (standard-profile's isLineTaxValid and friends), so that a bug in the till's is seen.
+import { allowanceHeaderSums, allowanceLineUse, isAllowanceLineTaxRight } from './profile-rules';
 import type {
   AllowanceLineRecord,
   SegmentRecord,
@@ -105,7 +105,7 @@ export function makeAllowance(context: StandardContext, item: unknown): Allowanc
   const existing = store.allowanceNumberForPrefix(config.companyId, data.AllowanceNumberPrefix);
   if (existing !== null) return reject(M.duplicatePrefix, existing);
 
-  const totals = allowanceTotals(data.Details);
+  const totals = allowanceHeaderSums(data.Details);
   if (totals.totalAmount !== data.TotalAmount || totals.taxAmount !== data.TaxAmount) {
     return reject(M.totalsDoNotMatch);
   }
@@ -132,7 +132,7 @@ export function makeAllowance(context: StandardContext, item: unknown): Allowanc
     // The tax follows the original line's type and the invoice's B/C rule.
     if (
       detail.ItemTaxType !== line.itemTaxType ||
-      !isLineTaxValid(invoice.invoiceFor, detail.ItemTaxType, detail.Amount, detail.Tax)
+      !isAllowanceLineTaxRight(invoice.invoiceFor, detail.ItemTaxType, detail.Amount, detail.Tax)
     ) {
       return reject(M.totalsDoNotMatch);
     }
@@ -141,12 +141,12 @@ export function makeAllowance(context: StandardContext, item: unknown): Allowanc
       const standing = store.lineUse(invoice, line.sequence);
       used.set(key, {
         quantity: standing.quantity,
-        value: allowanceLineValue(invoice.invoiceFor, standing.amount, standing.tax),
+        value: allowanceLineUse(invoice.invoiceFor, standing.amount, standing.tax),
       });
     }
     const use = used.get(key)!;
     use.quantity += detail.Quantity;
-    use.value += allowanceLineValue(invoice.invoiceFor, detail.Amount, detail.Tax);
+    use.value += allowanceLineUse(invoice.invoiceFor, detail.Amount, detail.Tax);
     if (use.quantity > line.quantity + QUANTITY_EPSILON || use.value > line.subTotal) {
       return reject(M.allowanceExceedsLine);
     }

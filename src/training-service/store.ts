@@ -274,7 +274,7 @@ export interface StoredInvoiceLine {
 /** What the allowances that stand have used of one invoice line. */
 export interface LineUse {
   quantity: number;
-  /** In the line's SubTotal units (see `allowanceLineValue`). */
+  /** In the line's SubTotal units (see `allowanceLineUse` in profile-rules.ts). */
   value: number;
 }
 

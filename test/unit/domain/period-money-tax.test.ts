@@ -112,6 +112,83 @@ describe('B/C tax split (provider profile §3)', () => {
     for (const l of amounts.lines) expect(lineSubtotal(l.quantity, l.unitPrice)).toBe(l.subTotal);
   });
 
+  // Worked out by hand from profile §3 (never with the formula under test): the B split starts
+  // from the tax-inclusive total, SalesAmount = round(total / 1.05), and the lines' pre-tax
+  // amounts (each round(line / 1.05)) are made to add up by moving the largest line.
+  const businessSplit = (lines: PricedLine[]) => {
+    const result = splitTax(lines, 'B');
+    if (!result.ok) throw new Error(result.reason.en);
+    const { salesAmount, taxAmount, totalAmount } = result.amounts;
+    return {
+      salesAmount,
+      taxAmount,
+      totalAmount,
+      lines: result.amounts.lines.map((l) => [l.quantity, l.unitPrice, l.subTotal]),
+    };
+  };
+
+  it('B: remainders of .5 and above round up (NT$22 → 21 + 1, NT$31 → 30 + 1)', () => {
+    // 22 / 1.05 = 20.952… → 21; a floor would give 20 + 2.
+    expect(businessSplit([line('筆', 1, 22)])).toEqual({
+      salesAmount: 21,
+      taxAmount: 1,
+      totalAmount: 22,
+      lines: [[1, 21, 21]],
+    });
+    // 31 / 1.05 = 29.523… → 30.
+    expect(businessSplit([line('筆記本', 1, 31)])).toMatchObject({ salesAmount: 30, taxAmount: 1 });
+    // Below .5 stays down: 179 / 1.05 = 170.476… → 170 + 9.
+    expect(businessSplit([line('A', 3, 33), line('B', 1, 17), line('C', 7, 9)])).toMatchObject({
+      salesAmount: 170,
+      taxAmount: 9,
+    });
+  });
+
+  it('B: two chairs at 1,050 and shipping 100: 2,000 + 95 pre-tax, tax 105', () => {
+    // 2,200 / 1.05 = 2,095.238… → 2,095; chairs 2,100 / 1.05 = 2,000 exactly; shipping
+    // 100 / 1.05 = 95.238… → 95; 2,000 + 95 = 2,095: nothing to move.
+    expect(businessSplit([line('辦公椅', 2, 1050), line('運費', 1, 100)])).toEqual({
+      salesAmount: 2095,
+      taxAmount: 105,
+      totalAmount: 2200,
+      lines: [
+        [2, 1000, 2000],
+        [1, 95, 95],
+      ],
+    });
+  });
+
+  it('B: the rounding adjustment moves the largest line (10 + 10 + 2 × 10)', () => {
+    // Each 10 → 9.523… → 10; 20 → 19.047… → 19; the lines make 39, but 40 / 1.05 = 38.095… → 38:
+    // the largest line (20 → 19) gives 1, so 18, unit price 9. Tax 40 − 38 = 2.
+    expect(businessSplit([line('A', 1, 10), line('B', 1, 10), line('C', 2, 10)])).toEqual({
+      salesAmount: 38,
+      taxAmount: 2,
+      totalAmount: 40,
+      lines: [
+        [1, 10, 10],
+        [1, 10, 10],
+        [2, 9, 18],
+      ],
+    });
+  });
+
+  it('B: a weighed line and a half at the line: 0.35 kg × 128.5 = 44.975 → 45, pre-tax 43', () => {
+    // 45 / 1.05 = 42.857… → 43, tax 2; the unit price follows, 43 / 0.35 = 122.857142… → 122.8571.
+    expect(businessSplit([line('牛肉', 0.35, 128.5)])).toEqual({
+      salesAmount: 43,
+      taxAmount: 2,
+      totalAmount: 45,
+      lines: [[0.35, 122.8571, 43]],
+    });
+    // 3 × 33.5 = 100.5 → 101 (the half goes up), 101 / 1.05 = 96.190… → 96, tax 5.
+    expect(businessSplit([line('貼紙', 3, 33.5)])).toMatchObject({
+      salesAmount: 96,
+      taxAmount: 5,
+      totalAmount: 101,
+    });
+  });
+
   it('refuses mixed tax for a business buyer, and zero or negative totals', () => {
     const mixed = splitTax([line('A', 1, 100), line('B', 1, 50, 'exempt')], 'B');
     expect(mixed.ok).toBe(false);
