@@ -63,12 +63,19 @@ export interface Fault {
   kind: FaultKind;
   /** Wait (delay-*) or total sending time (trickle). */
   ms: number;
+  /**
+   * Instead of `ms`, wait until the test releases it (`TrainingService.release`): delay-* waits
+   * there, trickle sends half its body and waits. A test then forces the order of events (the
+   * answer after the till gave up, or before) instead of racing a timer against the till's.
+   */
+  hold: boolean;
   /** The `ResultMessage` of status-0. */
   message: string;
 }
 
-export interface FaultRequest extends Omit<Fault, 'kind'> {
+export interface FaultRequest extends Omit<Fault, 'kind' | 'hold'> {
   kind: AnyFaultKind;
+  hold?: boolean;
   count: number;
   /** Only requests to this operation take the fault; undefined: any request of either API. */
   path?: string;
@@ -81,6 +88,8 @@ export const FAULT_PATHS: readonly string[] = [
 ];
 
 export const DEFAULT_FAULT_MS = 1000;
+/** The faults that wait, and so can be held until released instead of timed. */
+export const HOLDABLE_KINDS = ['delay-before', 'delay-after-commit', 'trickle'] as const;
 export const DEFAULT_FAULT_MESSAGE = 'Service temporarily unavailable (training fault)';
 const MAX_FAULT_MS = 120_000;
 const MAX_FAULT_COUNT = 10_000;
@@ -90,9 +99,9 @@ export function parseFaultRequest(
   body: unknown,
 ): { ok: true; fault: FaultRequest } | { ok: false; message: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: 'Body must be {"kind","count","ms"?,"message"?,"path"?}' };
+    return { ok: false, message: 'Body must be {"kind","count","ms"?,"hold"?,"message"?,"path"?}' };
   }
-  const { kind, count, ms, message, path } = body as Record<string, unknown>;
+  const { kind, count, ms, message, path, hold } = body as Record<string, unknown>;
   if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind)) {
     return {
       ok: false,
@@ -120,6 +129,11 @@ export function parseFaultRequest(
       message: `Unknown operation path ${JSON.stringify(path)}; known: ${FAULT_PATHS.join(', ')}`,
     };
   }
+  if (hold !== undefined && typeof hold !== 'boolean')
+    return { ok: false, message: 'hold must be true or false' };
+  if (hold === true && !(HOLDABLE_KINDS as readonly string[]).includes(kind)) {
+    return { ok: false, message: `hold applies to ${HOLDABLE_KINDS.join(', ')} only` };
+  }
   // Only the POS operations issue invoices: an upload fault aimed elsewhere would never be taken.
   const posPaths: readonly string[] = Object.values(POS_OPERATIONS);
   if (isUploadFault(kind as AnyFaultKind) && path !== undefined && !posPaths.includes(path as string)) {
@@ -134,6 +148,7 @@ export function parseFaultRequest(
       kind: kind as AnyFaultKind,
       count,
       ms: ms ?? DEFAULT_FAULT_MS,
+      ...(hold === true && { hold: true }),
       message: message ?? DEFAULT_FAULT_MESSAGE,
       ...(path !== undefined && { path }),
     },
@@ -163,7 +178,7 @@ export class FaultQueue {
     const fault = this.queue[index];
     if (!fault || isUploadFault(fault.kind)) return null;
     if (--fault.count === 0) this.queue.splice(index, 1);
-    return { kind: fault.kind, ms: fault.ms, message: fault.message };
+    return { kind: fault.kind, ms: fault.ms, hold: fault.hold === true, message: fault.message };
   }
 
   /**

@@ -13,7 +13,7 @@ import type { FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
 import { issueOrder } from './issue';
 import { checkOrderData } from './order-validation';
-import { answerBefore, answerWithFault, type Sleep } from './respond';
+import { answerBefore, answerWithFault, faultWait, type FaultWaits } from './respond';
 import type { TrainingStore } from './store';
 
 export interface PosContext {
@@ -22,7 +22,8 @@ export interface PosContext {
   faults: FaultQueue;
   /** The service clock (the configured offset applied). */
   now: () => Date;
-  sleep: Sleep;
+  sleep: FaultWaits['sleep'];
+  hold: FaultWaits['hold'];
 }
 
 /**
@@ -41,7 +42,7 @@ export async function handlePos(
   const { config } = context;
   const variant = variantFor(config.variant);
   const fault = context.faults.take(POS_OPERATIONS[operation]);
-  if (fault?.kind === 'delay-before') await context.sleep(fault.ms);
+  if (fault?.kind === 'delay-before') await faultWait(fault, context);
   if (answerBefore(res, fault, variant.toWireAnswer)) return;
 
   const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
@@ -57,7 +58,7 @@ export async function handlePos(
   const credentials = checkCredentials(wrapper.wrapper, config, context.store, now, keys);
   // Every answer after the wrapper in the variant's shape; `Data` read back to the profile's names.
   const answer = (body: PosResponse) =>
-    answerWithFault(req, res, 200, variant.toWireAnswer(body), fault, context.sleep);
+    answerWithFault(req, res, 200, variant.toWireAnswer(body), fault, context);
   const refuse = (message: string) => answer({ StatusCode: 0, ResultMessage: message });
   if (!credentials.ok) return refuse(credentials.message);
 

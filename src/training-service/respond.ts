@@ -6,6 +6,20 @@ import { sendJson } from './http-body';
 /** A wait that the service's close() cuts short, so no timer outlives the service. */
 export type Sleep = (ms: number) => Promise<void>;
 
+/**
+ * The waits a fault can make: `sleep` for its `ms`, `hold` until the test releases it (a held
+ * fault, `Fault.hold`). close() ends both.
+ */
+export interface FaultWaits {
+  sleep: Sleep;
+  hold: () => Promise<void>;
+}
+
+/** The wait of a delay fault: held until released, or its `ms`. */
+export function faultWait(fault: Fault, waits: FaultWaits): Promise<void> {
+  return fault.hold ? waits.hold() : waits.sleep(fault.ms);
+}
+
 /** The success field each "missing field" fault leaves out. */
 const DROPPED_FIELD = {
   'no-print-data': 'PrintDataString',
@@ -18,11 +32,23 @@ function sendText(res: ServerResponse, status: number, contentType: string, text
   res.end(text);
 }
 
-/** The body sent one byte at a time, spread over `ms`: a slow or stalling provider. */
-async function trickle(res: ServerResponse, body: unknown, ms: number, sleep: Sleep): Promise<void> {
+/**
+ * The body sent one byte at a time, spread over `ms`: a slow or stalling provider. Held: the first
+ * half at once, then nothing until released, then the rest.
+ */
+async function trickle(res: ServerResponse, body: unknown, fault: Fault, waits: FaultWaits): Promise<void> {
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
   res.flushHeaders();
+  if (fault.hold) {
+    const half = Math.floor(bytes.length / 2);
+    res.write(bytes.subarray(0, half));
+    await waits.hold();
+    if (!res.destroyed) res.end(bytes.subarray(half));
+    return;
+  }
+  const { ms } = fault;
+  const { sleep } = waits;
   const gap = ms / bytes.length;
   let owed = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -52,11 +78,11 @@ export async function answerWithFault(
   status: number,
   body: unknown,
   fault: Fault | null,
-  sleep: Sleep,
+  waits: FaultWaits,
 ): Promise<void> {
   switch (fault?.kind) {
     case 'delay-after-commit':
-      await sleep(fault.ms);
+      await faultWait(fault, waits);
       return sendJson(res, status, body);
     case 'drop-after-commit':
       req.socket.destroy();
@@ -85,7 +111,7 @@ export async function answerWithFault(
       return sendJson(res, status, drop(body));
     }
     case 'trickle':
-      return trickle(res, body, fault.ms, sleep);
+      return trickle(res, body, fault, waits);
     default:
       return sendJson(res, status, body);
   }

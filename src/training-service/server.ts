@@ -8,7 +8,7 @@ import { FaultQueue } from './faults';
 import { RequestAborted, sendJson } from './http-body';
 import { handlePos } from './pos-handler';
 import { handleStandard } from './standard-handler';
-import type { Sleep } from './respond';
+import type { FaultWaits } from './respond';
 import { TrainingStore } from './store';
 
 /**
@@ -29,6 +29,13 @@ export interface TrainingService {
    * against the service wait for this instead of guessing how long a held request takes.
    */
   idle(): Promise<void>;
+  /**
+   * Resolves once `count` (1 by default) requests are waiting at a held fault (`hold: true`):
+   * the request has reached that point (before anything is issued, or after the commit).
+   */
+  held(count?: number): Promise<void>;
+  /** Lets every request waiting at a held fault go on; how many there were. */
+  release(): number;
   close(): Promise<void>;
 }
 
@@ -45,12 +52,40 @@ export interface TrainingServiceOptions {
 class ServiceClosing extends Error {}
 
 /**
- * Timers that close() ends early: the waiting request stops there (it throws ServiceClosing), so
- * that a delayed request never outlives the service nor touches its closed store.
+ * Timers and holds that close() ends early: the waiting request stops there (it throws
+ * ServiceClosing), so that a delayed or held request never outlives the service nor touches its
+ * closed store. A hold ends at `release()`; `held(n)` tells a test that n requests wait there.
  */
-function createSleeper(): { sleep: Sleep; cancelAll(): void } {
+function createSleeper(): FaultWaits & {
+  held(count: number): Promise<void>;
+  release(): number;
+  cancelAll(): void;
+} {
   const pending = new Map<NodeJS.Timeout, (error: Error) => void>();
+  let holds: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  let watchers: Array<{ count: number; wake: () => void }> = [];
+  const wakeWatchers = () => {
+    const ready = watchers.filter((watcher) => holds.length >= watcher.count);
+    watchers = watchers.filter((watcher) => holds.length < watcher.count);
+    for (const watcher of ready) watcher.wake();
+  };
   return {
+    hold: () =>
+      new Promise<void>((resolve, reject) => {
+        holds.push({ resolve, reject });
+        wakeWatchers();
+      }),
+    held: (count) =>
+      new Promise<void>((wake) => {
+        watchers.push({ count, wake });
+        wakeWatchers();
+      }),
+    release() {
+      const released = holds;
+      holds = [];
+      for (const hold of released) hold.resolve();
+      return released.length;
+    },
     sleep: (ms) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -65,6 +100,9 @@ function createSleeper(): { sleep: Sleep; cancelAll(): void } {
         reject(new ServiceClosing('service closing'));
       }
       pending.clear();
+      const held = holds;
+      holds = [];
+      for (const hold of held) hold.reject(new ServiceClosing('service closing'));
     },
   };
 }
@@ -83,7 +121,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   const sleeper = createSleeper();
   const clock = options.now ?? (() => new Date());
   const now = () => new Date(clock().getTime() + config.clockOffsetSeconds * 1000);
-  const context = { config, store, faults, now, sleep: sleeper.sleep };
+  const context = { config, store, faults, now, sleep: sleeper.sleep, hold: sleeper.hold };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The service's clock, as a provider's answers carry it: the till reads a wrong clock from it.
@@ -160,6 +198,8 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     config,
     idle: () =>
       handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
+    held: (count = 1) => sleeper.held(count),
+    release: () => sleeper.release(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

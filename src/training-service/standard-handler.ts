@@ -12,7 +12,7 @@ import { checkCredentials, readAnyWrapper, sameSecret, standardKeyPair, type Pos
 import type { Fault } from './faults';
 import { readJsonBody, sendJson } from './http-body';
 import type { PosContext } from './pos-handler';
-import { answerBefore, answerWithFault } from './respond';
+import { answerBefore, answerWithFault, faultWait } from './respond';
 import {
   appendStatus,
   cancelAllowance,
@@ -59,7 +59,7 @@ export async function handleStandard(
   const { config } = context;
   const dialect = variantFor(config.variant).standard;
   const fault = context.faults.take(STANDARD_OPERATIONS[operation]);
-  if (fault?.kind === 'delay-before') await context.sleep(fault.ms);
+  if (fault?.kind === 'delay-before') await faultWait(fault, context);
   // A refusal before anything is read: the variant's shape of one refusal (an array of one element
   // in SystemLead's: one record's worth).
   const refuseAll = (response: { ResultMessage: string }) =>
@@ -94,7 +94,7 @@ export async function handleStandard(
 
   const now = context.now();
   const credentials = checkCredentials(wrapper.wrapper, config, context.store, now, standardKeyPair(config));
-  const answer = (result: unknown) => answerWithFault(req, res, 200, result, fault, context.sleep);
+  const answer = (result: unknown) => answerWithFault(req, res, 200, result, fault, context);
   if (!credentials.ok) return answer({ StatusCode: 0, ResultMessage: credentials.message });
 
   const items: unknown[] = isArray ? data : [data];
@@ -157,7 +157,7 @@ async function handleRecords(
 
   const now = context.now();
   const keys = standardKeyPair(config);
-  const answer = (elements: unknown[]) => answerWithFault(req, res, 200, elements, fault, context.sleep);
+  const answer = (elements: unknown[]) => answerWithFault(req, res, 200, elements, fault, context);
   const checks = wrappers.map((wrapper) => checkCredentials(wrapper, config, context.store, now, keys));
   const passed = checks.find((check) => check.ok);
   // Nothing passed: nothing is recorded, so a forger cannot burn the pair's timestamps.

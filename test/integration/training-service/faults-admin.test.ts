@@ -11,7 +11,6 @@ describe('training service: admin channel and faults', () => {
   let n = 0;
   const order = () => sampleOrder(`FLT-${++n}`);
   const fault = (body: Record<string, unknown>) => svc.admin('faults', body);
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
     svc = await startService();
@@ -107,27 +106,36 @@ describe('training service: admin channel and faults', () => {
   });
 
   it('delay-before: waits, then processes (nothing is issued during the wait)', async () => {
-    expect(await fault({ kind: 'delay-before', count: 1, ms: 600 })).toEqual({
+    expect(await fault({ kind: 'delay-before', count: 1, hold: true })).toEqual({
       status: 200,
       json: { ok: true, pending: 1 },
     });
     const data = order();
-    const started = Date.now();
     const answer = svc.post('order', data);
-    await wait(250);
+    // The request waits at the fault: nothing is issued until it is released.
+    await svc.service.held();
     expect(await svc.lookup(data.BillingNo)).toEqual({ found: false });
+    expect(svc.service.release()).toBe(1);
     expect((await answer).json).toMatchObject({ StatusCode: 1 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(590);
     expect(await svc.lookup(data.BillingNo)).toMatchObject({ found: true });
   });
 
+  it('delay-before with ms: the answer takes at least that long', async () => {
+    await fault({ kind: 'delay-before', count: 1, ms: 300 });
+    const started = performance.now();
+    expect((await svc.post('order', order())).json).toMatchObject({ StatusCode: 1 });
+    // A lower bound only (a timer never fires early by more than its clock's millisecond).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(299);
+  });
+
   it('delay-after-commit: the invoice is on record before the late answer arrives', async () => {
-    await fault({ kind: 'delay-after-commit', count: 1, ms: 600 });
+    await fault({ kind: 'delay-after-commit', count: 1, hold: true });
     const data = order();
     const answer = svc.post('orderWithoutPrint', data);
-    await wait(250);
+    await svc.service.held();
     const lookup = await svc.lookup(data.BillingNo);
     expect(lookup).toMatchObject({ found: true });
+    svc.service.release();
     const result = await answer;
     expect(result.json).toMatchObject({ StatusCode: 1, InvoiceNumber: lookup.InvoiceNumber });
   });
@@ -230,6 +238,34 @@ describe('training service: admin channel and faults', () => {
     expect(JSON.parse(text)).toMatchObject({ StatusCode: 1, BillingNo: data.BillingNo });
     expect(chunks.length).toBeGreaterThan(10);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('trickle held: half the answer arrives, the rest only after the release', async () => {
+    await fault({ kind: 'trickle', count: 1, hold: true });
+    const data = order();
+    const response = await fetch(`${svc.service.url}/Append/OrderWithoutPrint`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apiKey: svc.config.apiKey },
+      body: JSON.stringify(signed(data)),
+    });
+    const length = Number(response.headers.get('content-length'));
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    await svc.service.held();
+    // Everything sent before the hold, and not a byte more, until the release.
+    while (received < Math.floor(length / 2)) {
+      const read = await reader.read();
+      chunks.push(read.value!);
+      received += read.value!.length;
+    }
+    expect(received).toBe(Math.floor(length / 2));
+    svc.service.release();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toMatchObject({
+      StatusCode: 1,
+      BillingNo: data.BillingNo,
+    });
   });
 
   it('applies a fault to the next `count` POS requests only, in the order faults were asked for', async () => {

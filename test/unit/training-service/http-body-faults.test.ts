@@ -30,7 +30,20 @@ describe('training service: fault queue', () => {
     });
     expect(parseFaultRequest([])).toEqual({
       ok: false,
-      message: 'Body must be {"kind","count","ms"?,"message"?,"path"?}',
+      message: 'Body must be {"kind","count","ms"?,"hold"?,"message"?,"path"?}',
+    });
+    // A held fault waits for the test's release instead of its ms: only the faults that wait.
+    expect(parseFaultRequest({ kind: 'delay-after-commit', count: 1, hold: true })).toMatchObject({
+      ok: true,
+      fault: { kind: 'delay-after-commit', hold: true },
+    });
+    expect(parseFaultRequest({ kind: 'not-json', count: 1, hold: true })).toEqual({
+      ok: false,
+      message: 'hold applies to delay-before, delay-after-commit, trickle only',
+    });
+    expect(parseFaultRequest({ kind: 'trickle', count: 1, hold: 'yes' })).toEqual({
+      ok: false,
+      message: 'hold must be true or false',
     });
     expect(parseFaultRequest({ kind: 'delay-before', count: 1, ms: 120_001 })).toEqual({
       ok: false,
