@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TillError } from '../../../src/main/core/errors';
 import { createPrintingCapability } from '../../../src/main/printing/capability';
 import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
@@ -9,7 +9,7 @@ import { trainingDefaults } from '../../../src/training-service';
 import { decodeEscPos, readableLines } from '../../support/escpos-decoder';
 import { supervisorWithPin } from '../settings/supervisor-fixture';
 import { expectPlainMessage } from '../../support/plain-message';
-import { openTill, paperOrder, phoneOrder, useCheckoutRig, type CheckoutRig } from './harness';
+import { openTill, paperOrder, phoneOrder, useCheckoutRig, type CheckoutRig, type Till } from './harness';
 
 /**
  * Every fault the training service can inject, over real HTTP on 127.0.0.1 and a real journal
@@ -18,18 +18,39 @@ import { openTill, paperOrder, phoneOrder, useCheckoutRig, type CheckoutRig } fr
  * The whole suite runs once per provider variant (profile §6): the till and the training service
  * speak it on both ends, and every outcome must be the same.
  */
-const TIMEOUT_MS = 700;
-const LONG_MS = 1500;
+/**
+ * No timer races the service's: an answer "within the timeout" is held by the service and released
+ * at once by the test (the till waits up to PATIENT_MS, far beyond), and one "past the timeout"
+ * is held until the impatient till (IMPATIENT_MS) has given up, then released.
+ */
+const PATIENT_MS = 30_000;
+const IMPATIENT_MS = 300;
 
 describe.each(PROVIDER_VARIANT_IDS)(
   'fault injection (variant %s): every kind lands in the right state, never resent',
   (variant) => {
     // A two-character till id: SystemLead's segment group (UseFor) takes no more.
     const rig = useCheckoutRig(`checkout-faults-${variant}`, {
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: PATIENT_MS,
       tillId: 'T1',
       variant,
     });
+    /**
+     * The same till (its journal file, its order numbers and timestamps) through a second engine
+     * that gives up after IMPATIENT_MS.
+     */
+    let impatient: Till;
+    beforeAll(() => {
+      impatient = openTill({
+        dbPath: join(rig.dir, 'journal.sqlite'),
+        service: rig.service,
+        url: rig.relay.url,
+        tillId: 'T1',
+        timeoutMs: IMPATIENT_MS,
+        config: { variant },
+      });
+    });
+    afterAll(() => impatient.close());
     /** Whether this provider sends PrintDataString, or the till builds the proof itself. */
     const providerPrints = variantFor(variant).sendsPrintData;
     beforeEach(() => {
@@ -37,13 +58,16 @@ describe.each(PROVIDER_VARIANT_IDS)(
     });
     afterEach(async () => {
       await rig.svc.clearFaults();
+      // Nothing held outlives its test.
+      rig.service.release();
+      await rig.service.idle();
     });
 
     /** Runs one checkout and checks the invariants every fault shares. */
-    async function checkout(order = paperOrder()) {
+    async function checkout(order = paperOrder(), till: Till = rig.till) {
       const before = rig.relay.connections();
-      const result = await rig.till.engine.submit(order);
-      const detail = rig.till.journal.detail(result.orderNo)!;
+      const result = await till.engine.submit(order);
+      const detail = till.journal.detail(result.orderNo)!;
       expect(rig.relay.connections() - before, 'exactly one request left the till').toBe(1);
       expect(detail.exchanges).toHaveLength(1);
       expect(detail.transaction.requestData.BillingNo).toBe(result.orderNo);
@@ -53,10 +77,19 @@ describe.each(PROVIDER_VARIANT_IDS)(
       return { result, detail };
     }
 
-    /** Waits for the service to finish a delayed request, then asks its verification channel. */
-    async function invoicesAfter(orderNo: string, waitMs = 0) {
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    /** Lets the held request go on, waits until the service has finished it, then asks its verification channel. */
+    async function invoicesAfterRelease(orderNo: string) {
+      expect(rig.service.release(), 'the request was held').toBe(1);
+      await rig.service.idle();
       return rig.svc.lookup(orderNo);
+    }
+
+    /** A checkout whose answer the service holds; released as soon as it is held, long before the till's timeout. */
+    async function checkoutReleasedInTime(order = paperOrder()) {
+      const pending = checkout(order);
+      await rig.service.held();
+      rig.service.release();
+      return pending;
     }
 
     it('no fault: issued, with the proof data parsed (or none expected: the till builds it)', async () => {
@@ -109,32 +142,34 @@ describe.each(PROVIDER_VARIANT_IDS)(
       expect(printed.source).toBe(providerPrints ? 'provider' : 'till');
     });
 
-    it('delay-before shorter than the timeout: issued', async () => {
-      await rig.svc.fault('delay-before', 1, 200);
-      const { result } = await checkout();
+    it('delay-before, answered within the timeout: issued', async () => {
+      await rig.svc.fault('delay-before', 1, undefined, undefined, true);
+      const { result } = await checkoutReleasedInTime();
       expect(result.state).toBe('issued');
       expect((await rig.svc.lookup(result.orderNo)).InvoiceNumber).toBe(result.invoiceNumber);
     });
 
-    it('delay-before longer than the timeout: needs verification, the look-up tells', async () => {
-      await rig.svc.fault('delay-before', 1, LONG_MS);
-      const { result, detail } = await checkout();
+    it('delay-before past the timeout: needs verification, the look-up tells', async () => {
+      await rig.svc.fault('delay-before', 1, undefined, undefined, true);
+      const { result, detail } = await checkout(paperOrder(), impatient);
       expect(result).toMatchObject({ state: 'needs-verification', invoiceNumber: null });
       expect(result.message.en).toMatch(/not known whether the invoice was issued/);
       expect(detail.exchanges[0]).toMatchObject({ outcome: 'uncertain', httpStatus: null });
-      // Whatever the service did after we gave up, the verification channel says it, once.
-      const found = await invoicesAfter(result.orderNo, LONG_MS);
-      const lookup = await rig.till.verification.lookupTraining(result.orderNo);
+      // Whatever the service does once released after the till gave up, the verification channel says it.
+      const found = await invoicesAfterRelease(result.orderNo);
+      const lookup = await impatient.verification.lookupTraining(result.orderNo);
       expect(lookup.found).toBe(found.found);
-      expect(rig.till.verification.pending().map((p) => p.orderNo)).toContain(result.orderNo);
+      expect(impatient.verification.pending().map((p) => p.orderNo)).toContain(result.orderNo);
     });
 
-    it('delay-after-commit longer than the timeout: needs verification; the invoice exists', async () => {
-      await rig.svc.fault('delay-after-commit', 1, LONG_MS);
-      const { result } = await checkout();
+    it('delay-after-commit past the timeout: needs verification; the invoice exists', async () => {
+      await rig.svc.fault('delay-after-commit', 1, undefined, undefined, true);
+      const { result } = await checkout(paperOrder(), impatient);
       expect(result.state).toBe('needs-verification');
+      // Committed before the hold: on record while the answer is still held back.
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
-      expect(rig.till.issued).toHaveLength(0);
+      expect(impatient.issued).toHaveLength(0);
+      expect((await invoicesAfterRelease(result.orderNo)).found).toBe(true);
     });
 
     it('drop-after-commit (reset after sending): needs verification; the invoice exists', async () => {
@@ -253,18 +288,19 @@ describe.each(PROVIDER_VARIANT_IDS)(
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
     });
 
-    it('trickle within the timeout: issued', async () => {
-      await rig.svc.fault('trickle', 1, 150);
-      const { result } = await checkout();
+    it('trickle, completed within the timeout: issued', async () => {
+      await rig.svc.fault('trickle', 1, undefined, undefined, true);
+      const { result } = await checkoutReleasedInTime();
       expect(result.state).toBe('issued');
     });
 
     it('trickle past the timeout: needs verification; the invoice exists', async () => {
-      await rig.svc.fault('trickle', 1, LONG_MS * 2);
-      const { result, detail } = await checkout();
+      await rig.svc.fault('trickle', 1, undefined, undefined, true);
+      const { result, detail } = await checkout(paperOrder(), impatient);
       expect(result.state).toBe('needs-verification');
       expect(detail.exchanges[0]!.error).toMatch(/no complete answer within/);
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
+      expect(rig.service.release(), 'the answer was held half-sent').toBe(1);
     });
   },
 );

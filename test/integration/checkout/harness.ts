@@ -36,7 +36,8 @@ export interface Admin {
   lookup(
     billingNo: string,
   ): Promise<{ found: boolean; InvoiceNumber?: string; BillingNo?: string; TotalAmount?: number }>;
-  fault(kind: FaultKind, count?: number, ms?: number, message?: string): Promise<void>;
+  /** `hold`: the fault waits for `TrainingService.release()` instead of `ms`. */
+  fault(kind: FaultKind, count?: number, ms?: number, message?: string, hold?: boolean): Promise<void>;
   clearFaults(): Promise<void>;
 }
 
@@ -45,12 +46,13 @@ export function admin(service: TrainingService): Admin {
   return {
     lookup: async (billingNo) =>
       (await call('lookup', { BillingNo: billingNo })) as Awaited<ReturnType<Admin['lookup']>>,
-    fault: async (kind, count = 1, ms, message) => {
+    fault: async (kind, count = 1, ms, message, hold) => {
       await call('faults', {
         kind,
         count,
         ...(ms === undefined ? {} : { ms }),
         ...(message ? { message } : {}),
+        ...(hold ? { hold } : {}),
       });
     },
     clearFaults,
