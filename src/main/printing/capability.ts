@@ -105,7 +105,8 @@ export function createPrintingCapability(options: {
    */
   async function onIssued(event: IssuedEvent): Promise<PrintResult | null> {
     const tx = event.transaction;
-    const cash = tx.payments.some((payment) => payment.method === 'cash');
+    // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
+    const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');
     try {
       if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
         return noteResult(
