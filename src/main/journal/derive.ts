@@ -100,6 +100,7 @@ export function nextTxRow(row: TxRow | null, entry: EntryFacts): TxRow | null {
         resolution: JSON.stringify({
           outcome: p.outcome,
           by: p.by,
+          ...(typeof p.atTill === 'string' ? { atTill: p.atTill } : {}),
           at: p.at,
           invoiceNumber: p.invoiceNumber,
           note: p.note,

@@ -263,6 +263,8 @@ export function resolve(
   const resolution: ResolutionRecord = {
     outcome: parsed.outcome,
     by: parsed.by,
+    // Only when someone was signed in: older entries without it replay as before.
+    ...(parsed.atTill ? { atTill: parsed.atTill } : {}),
     at,
     invoiceNumber,
     note: parsed.note ?? null,

@@ -160,16 +160,21 @@ export type ResolutionInput =
        */
       randomNumber?: string;
       by: string;
+      /** Who was signed in at the till (the confirmer `by` may be another, with the PIN). */
+      atTill?: string;
       note?: string;
       at?: Date;
     }
-  | { outcome: 'not-issued'; by: string; note?: string; at?: Date };
+  | { outcome: 'not-issued'; by: string; atTill?: string; note?: string; at?: Date };
 
 // ---------------------------------------------------------------- records read back
 
 export interface ResolutionRecord {
   outcome: 'issued' | 'not-issued';
+  /** Who confirmed it (checked with the supervisor PIN). */
   by: string;
+  /** Who was signed in at the till then; absent when no cashier was (or in older records). */
+  atTill?: string;
   at: string;
   invoiceNumber: string | null;
   note: string | null;

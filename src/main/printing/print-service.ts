@@ -107,6 +107,23 @@ export class PrintService {
   }
 
   /**
+   * The first print of a sale resolved as issued after an unknown outcome (no PrintDataString
+   * came back): the proof itself, built by the till, titled as the original since none ever
+   * printed. Null when the sale has no paper proof (a carrier, a donation) or one already printed
+   * (a later print is a 補印). Throws as `printBuiltProof` does (no QR key: nothing printed).
+   */
+  async printResolvedProof(input: { orderNo: string; randomNumber?: string }): Promise<PrintResult | null> {
+    const tx = this.deps.transaction?.(input.orderNo) ?? null;
+    if (!tx || tx.state !== 'issued' || tx.operation !== 'order') return null;
+    const jobs = await this.deps.store.printJobsFor(input.orderNo);
+    if (jobs.some((job) => job.kind === 'proof' && job.state === 'printed')) return null;
+    return this.printBuiltProof({
+      orderNo: input.orderNo,
+      ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
+    });
+  }
+
+  /**
    * 補印: prints an issued sale's paper proof again, with who and why in the job's content (so in
    * the journal's `print.created` entry). Never a second original: once a proof of the order has
    * printed, every later print of it says 電子發票證明聯補印; if none ever printed, the first that
