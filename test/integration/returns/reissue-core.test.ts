@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { taipeiBusinessDay } from '../../../src/shared/domain';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { ReturnResult, ReturnsFindResult } from '../../../src/shared/ipc/contract/returns';
 import type { z } from 'zod';
@@ -32,6 +33,12 @@ describe('改開 and 補印 through the core', () => {
     expect(sale.state).toBe('issued');
     return sale;
   };
+  const expectedCash = async () =>
+    (
+      await rig.call<{ sales: { expectedCash: number } }>('journal.summary', {
+        businessDay: taipeiBusinessDay(new Date()),
+      })
+    ).sales.expectedCash;
   const voidStateOf = async (orderNo: string) =>
     (await rig.call<Found>('returns.find', { by: 'order', orderNo })).matches[0]!.voidState;
 
@@ -58,6 +65,7 @@ describe('改開 and 補印 through the core', () => {
   it('item 1: a 改開 of a cash sale moves no money: no drawer kick for the void or for the new sale', async () => {
     const sale = await cashSale();
     const from = rig.printedCount();
+    const cashBefore = await expectedCash();
     const result = await rig.call<ReturnResult>('returns.submit', {
       kind: 'void-and-reissue',
       orderNo: sale.orderNo,
@@ -72,6 +80,9 @@ describe('改開 and 補印 through the core', () => {
     expect(textOf(jobs)).toContain('發票作廢通知');
     expect(textOf(jobs)).toContain('04595252');
     expect(kicks(jobs)).toBe(0);
+    // Nothing goes back to the customer, and the drawer's expected cash is what it was.
+    expect(result.refunds).toEqual([]);
+    expect(await expectedCash()).toBe(cashBefore);
   });
 
   it('item 2: a 改開 whose void is 待確認 owes the reissue, and issues it once the void stands', async () => {
