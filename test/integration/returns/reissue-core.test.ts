@@ -33,6 +33,15 @@ describe('改開 and 補印 through the core', () => {
     expect(sale.state).toBe('issued');
     return sale;
   };
+  /** `returns.submit` of a 改開 to a business invoice with this tax ID. */
+  const reissueWith = (orderNo: string, buyerTaxId: string) => ({
+    kind: 'void-and-reissue',
+    orderNo,
+    invoice: { kind: 'business', buyerTaxId, buyerTitle: '好公司' },
+    reason: '改統編',
+    pin: PIN,
+    by: '王店長',
+  });
   const expectedCash = async () =>
     (
       await rig.call<{ sales: { expectedCash: number } }>('journal.summary', {
@@ -46,14 +55,7 @@ describe('改開 and 補印 through the core', () => {
     const sale = await cashSale();
     const from = rig.printedCount();
     const head = await rig.head();
-    const refused = await rig.refusal('returns.submit', {
-      kind: 'void-and-reissue',
-      orderNo: sale.orderNo,
-      invoice: { kind: 'business', buyerTaxId: '11111111', buyerTitle: '好公司' },
-      reason: '改統編',
-      pin: PIN,
-      by: '王店長',
-    });
+    const refused = await rig.refusal('returns.submit', reissueWith(sale.orderNo, '11111111'));
     expect(refused.code).toBe('invalid-order');
     expect(refused.message.zh).toContain('統一編號');
     expect(await voidStateOf(sale.orderNo)).toBe('none');
@@ -66,14 +68,7 @@ describe('改開 and 補印 through the core', () => {
     const sale = await cashSale();
     const from = rig.printedCount();
     const cashBefore = await expectedCash();
-    const result = await rig.call<ReturnResult>('returns.submit', {
-      kind: 'void-and-reissue',
-      orderNo: sale.orderNo,
-      invoice: { kind: 'business', buyerTaxId: '04595252', buyerTitle: '好公司' },
-      reason: '改統編',
-      pin: PIN,
-      by: '王店長',
-    });
+    const result = await rig.call<ReturnResult>('returns.submit', reissueWith(sale.orderNo, '04595252'));
     expect(result).toMatchObject({ kind: 'void', state: 'done' });
     expect(result.reissue).toMatchObject({ state: 'issued' });
     const jobs = rig.printedSince(from);
@@ -89,14 +84,7 @@ describe('改開 and 補印 through the core', () => {
     const sale = await cashSale();
     await rig.call('training.drill', { drill: 'lost-answer', pin: PIN, by: '王店長' });
     const from = rig.printedCount();
-    const first = await rig.call<ReturnResult>('returns.submit', {
-      kind: 'void-and-reissue',
-      orderNo: sale.orderNo,
-      invoice: { kind: 'business', buyerTaxId: '04595252', buyerTitle: '好公司' },
-      reason: '改統編',
-      pin: PIN,
-      by: '王店長',
-    });
+    const first = await rig.call<ReturnResult>('returns.submit', reissueWith(sale.orderNo, '04595252'));
     expect(first.state).toBe('needs-verification');
     expect(first.reissue).toBeNull();
     expect(first.message.zh).toContain('改開');
