@@ -6,6 +6,7 @@ import { nextTxRow } from './derive';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';
 import { findTx } from './queries';
 import { voidStateOf } from './return-queries';
+import { linkReissue } from './returns';
 import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
 import { saveRow, statement } from './statements';
@@ -88,7 +89,7 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
     requestData: tx.requestData,
     ...(tx.reissueOf === undefined ? {} : { reissueOf: tx.reissueOf }),
   };
-  return commit(db, null, {
+  const record = commit(db, null, {
     at: iso(at),
     kind: 'tx.begun',
     orderNo: tx.orderNo,
@@ -105,6 +106,9 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       ...body,
     },
   });
+  // 改開: the owed reissue is paid by this sale, in the same write (returns.ts).
+  if (tx.reissueOf !== undefined) linkReissue(db, tx.reissueOf, tx.orderNo, at);
+  return record;
 }
 
 /**
@@ -259,6 +263,8 @@ export function resolve(
   const resolution: ResolutionRecord = {
     outcome: parsed.outcome,
     by: parsed.by,
+    // Only when someone was signed in: older entries without it replay as before.
+    ...(parsed.atTill ? { atTill: parsed.atTill } : {}),
     at,
     invoiceNumber,
     note: parsed.note ?? null,

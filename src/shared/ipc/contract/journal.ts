@@ -59,7 +59,10 @@ export const JournalInvoiceChoice = z.object({
 
 const Resolution = z.object({
   outcome: z.enum(['issued', 'not-issued']),
+  /** Who confirmed it (with the supervisor PIN). */
   by: z.string(),
+  /** Who was signed in at the till then (absent without cashiers). */
+  atTill: z.string().optional(),
   at: z.string(),
   invoiceNumber: z.string().nullable(),
   note: z.string().nullable(),
