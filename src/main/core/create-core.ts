@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
+import type { TrainingAdminChannel } from '../checkout/drills';
 import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-office/capability';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
@@ -47,6 +48,12 @@ export interface CoreOptions {
 export interface TillCore {
   dispatch: Dispatch;
   events: EventHub;
+  /**
+   * The embedded training service's admin channel with this start's random token (training mode;
+   * else null). For code in this process only (test rigs that arm a fault): no host forwards it,
+   * and the contract's way to a fault is `training.drill`, with the supervisor PIN and a record.
+   */
+  trainingAdmin(): Promise<TrainingAdminChannel | null>;
   close(): Promise<void>;
 }
 
@@ -308,6 +315,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     // Every call goes through the session first: idle lock, sign-in, open shift, who did it.
     dispatch: createDispatcher(shifts.guard(handlers), options.logger),
     events,
+    trainingAdmin: () => checkout.trainingAdmin(),
     async close() {
       publishing = false;
       await lifecycle.stop();
