@@ -146,6 +146,7 @@ describe('reconciliation through the core (training mode): run, status bar, acce
       const actions = journal.supervisorActions().map((a) => a.action);
       expect(actions).toContain('reconciliation.accept');
       expect(actions).not.toContain('reconciliation.store'); // refused: nothing done, nothing recorded
+      expect(actions).not.toContain('reconciliation.till-key'); // nor a till's key pinned
       const accept = journal.supervisorActions().find((a) => a.action === 'reconciliation.accept')!;
       expect(accept).toMatchObject({ by: '林店長', detail: { outcome: 'issued' } });
     } finally {
