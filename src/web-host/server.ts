@@ -73,7 +73,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', `http://${host}`);
 
     if (url.pathname.startsWith('/__till/call/') && req.method === 'POST') {
-      if (!hasToken(req.headers.authorization?.replace(/^Bearer /, ''), token)) {
+      if (!hasToken(bearerToken(req.headers.authorization), token)) {
         return sendJson(res, 401, forbidden);
       }
       const body = await readBody(req);
@@ -172,6 +172,11 @@ const notJson = {
   ok: false,
   error: { code: 'invalid-input', message: { zh: '資料不是 JSON 格式', en: 'Request body is not JSON' } },
 };
+
+/** The token of `Authorization: Bearer <token>`, the documented form only (a bare token is none). */
+function bearerToken(header: string | undefined): string | undefined {
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
 
 function hasToken(given: string | undefined, expected: string): boolean {
   // Compared as bytes: a token of the right length in characters but not in bytes (non-ASCII)

@@ -104,6 +104,20 @@ export async function postAdmin(
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
+/**
+ * POSTs to the admin channel of a core's embedded training service, with the random token of its
+ * start (the core holds it; the well-known training token is refused there).
+ */
+export async function postCoreAdmin(
+  core: { trainingAdmin(): Promise<{ url: string; adminToken: string } | null> },
+  route: 'lookup' | 'faults' | 'faults/clear',
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const channel = await core.trainingAdmin();
+  if (!channel) throw new Error('the core runs no training service (production mode)');
+  return postAdmin(channel.url, channel.adminToken, route, body);
+}
+
 export interface SampleOrderOptions {
   /** Default: now. */
   at?: Date;

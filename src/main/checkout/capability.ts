@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { bilingual, describeClockOffset } from '../../shared/domain';
@@ -14,7 +15,7 @@ import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderVariantId } from '../../provider/variants';
 import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
-import { createDrillHandlers } from './drills';
+import { createDrillHandlers, type TrainingAdminChannel } from './drills';
 import { createCheckoutHandlers } from './handlers';
 import { createVerification } from './verification';
 
@@ -45,6 +46,11 @@ export interface CheckoutCapability {
   serviceStatus(): AppStatus['service'];
   /** The training service's address while it runs (training mode), else null. */
   trainingServiceUrl(): string | null;
+  /**
+   * The running training service's admin channel (its address and this start's token), for the
+   * core's own callers in this process; never sent over the contract. Null outside training mode.
+   */
+  trainingAdmin(): Promise<TrainingAdminChannel | null>;
   /**
    * The settings changed: in training mode the embedded service is started again when the
    * provider variant changed (it speaks the setting's dialect). Never throws.
@@ -138,7 +144,10 @@ export async function createCheckoutCapability(
       }
       const service = await startTrainingService({
         dataDir: join(options.dataDir, 'training-service'),
-        config: { ...trainingDefaults(), variant },
+        // A random admin token per start, held only here (never in settings, the status or a
+        // file): the well-known training token would let anyone on this machine arm a fault or
+        // read a sale without the drill's supervisor PIN and its journal record.
+        config: { ...trainingDefaults(), variant, adminToken: randomBytes(32).toString('base64url') },
       });
       training = service;
       logger.info('training service started', { url: service.url, variant });
@@ -246,18 +255,21 @@ export async function createCheckoutCapability(
     void probe(startup.serviceUrl).then((reachable) => setSeen(reachable ? 'reachable' : 'unreachable'));
   }
 
+  async function trainingAdmin(): Promise<TrainingAdminChannel | null> {
+    if (closed || options.settings.get().mode !== 'training') return null;
+    const service = await ensureTrainingService();
+    return { url: service.url, adminToken: service.config.adminToken };
+  }
+
   return {
+    trainingAdmin,
     handlers: createCheckoutHandlers({
       engine: { ...engine, submit: tracked(engine.submit), resubmit: tracked(engine.resubmit) },
       verification,
       supervisor: options.supervisor,
     }),
     trainingHandlers: createDrillHandlers({
-      channel: async () => {
-        if (closed || options.settings.get().mode !== 'training') return null;
-        const service = await ensureTrainingService();
-        return { url: service.url, adminToken: service.config.adminToken };
-      },
+      channel: trainingAdmin,
       timeoutMs: () => options.settings.get().timeoutMs,
       supervisor: options.supervisor,
       logger,

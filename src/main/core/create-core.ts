@@ -3,8 +3,11 @@ import { createAppHandlers } from '../app/handlers';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCatalogCapability } from '../catalog/handlers';
+import type { KeyObject } from 'node:crypto';
 import { createCheckoutCapability } from '../checkout/capability';
+import type { TrainingAdminChannel } from '../checkout/drills';
 import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-office/capability';
+import { loadExportSigningKey } from '../journal/export-signature';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createReconciliationCapability } from '../reconciliation/capability';
@@ -47,6 +50,12 @@ export interface CoreOptions {
 export interface TillCore {
   dispatch: Dispatch;
   events: EventHub;
+  /**
+   * The embedded training service's admin channel with this start's random token (training mode;
+   * else null). For code in this process only (test rigs that arm a fault): no host forwards it,
+   * and the contract's way to a fault is `training.drill`, with the supervisor PIN and a record.
+   */
+  trainingAdmin(): Promise<TrainingAdminChannel | null>;
   close(): Promise<void>;
 }
 
@@ -69,6 +78,14 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     onChanged: () => publishStatus(),
   });
   const journal = guarded.journal;
+  // The till's JSON exports are signed with its own Ed25519 key (journal/export-signature.ts),
+  // made at the first export; without secure storage none is kept and the exports go unsigned.
+  let signingKey: KeyObject | null | undefined;
+  journal.useExportSigningKey(() => {
+    if (signingKey === undefined) signingKey = loadExportSigningKey(options.secrets);
+    if (signingKey === null) options.logger.warn('no secure storage: this JSON export is not signed');
+    return signingKey;
+  });
   const recovered = guarded.recovered;
   if (recovered.length > 0) {
     options.logger.warn('journal: in-flight sales need verification', {
@@ -318,6 +335,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     // Every call goes through the session first: idle lock, sign-in, open shift, who did it.
     dispatch: createDispatcher(shifts.guard(handlers), options.logger),
     events,
+    trainingAdmin: () => checkout.trainingAdmin(),
     async close() {
       publishing = false;
       await lifecycle.stop();

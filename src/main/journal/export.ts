@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, type Hash, type KeyObject } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
@@ -9,6 +9,7 @@ import { BusinessDay } from '../../shared/ipc/contract/define';
 import { shortHead, verifyChainInSlices, type ChainHead } from './chain';
 import { CSV_BOM, csvCell } from './csv';
 import { dayModeOf, dayModeOfSummary, type DayMode } from './day-mode';
+import { exportSignature } from './export-signature';
 import { invalid } from './errors';
 import { readSnapshot } from './open-db';
 import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
@@ -54,9 +55,11 @@ import { check } from './validate';
  *
  * JSON, version 2 (what a store's reconciliation reads from the other tills):
  * `{format:'till-journal-export', version:2, businessDay, tillId, companyId, tillIds, training,
- * chainHead, chain:{verified, entries, head, hmac, problem}, transactions:[…], summary, digest}`:
- * the seller the rows belong to, the tills in them, whether any is a training sale, the full chain
- * check at export time and a SHA-256 of every byte before the digest. A row is the CSV's columns,
+ * chainHead, chain:{verified, entries, head, hmac, problem}, transactions:[…], summary, digest,
+ * signature}`: the seller the rows belong to, the tills in them, whether any is a training sale,
+ * the full chain check at export time, a SHA-256 of every byte before the digest, and the till's
+ * Ed25519 signature of that digest with its public key (export-signature.ts; only when the till
+ * has its key: the core's exports). A row is the CSV's columns,
  * but `payments` is `[{method, amount}]` (signed as in the CSV). Version 1 had none of the head's
  * additions nor the digest, and `payments` as the CSV's text.
  */
@@ -297,10 +300,11 @@ export async function exportDay(
   out: Writable,
   now: Date,
   chainKey: Buffer | null = null,
+  signingKey: KeyObject | null = null,
 ): Promise<ExportResult & { summary: DaySummary }> {
   checkExportOptions(options);
   // One snapshot for the rows, the summary and (JSON) the chain check.
-  return readSnapshot(dbPath, (reader) => exportSnapshot(reader, options, out, now, chainKey));
+  return readSnapshot(dbPath, (reader) => exportSnapshot(reader, options, out, now, chainKey, signingKey));
 }
 
 /**
@@ -313,6 +317,7 @@ async function exportSnapshot(
   out: Writable,
   now: Date,
   chainKey: Buffer | null,
+  signingKey: KeyObject | null = null,
 ): Promise<ExportResult & { summary: DaySummary }> {
   const json = options.format === 'json';
   const writer = new ChunkWriter(out, json ? createHash('sha256') : null);
@@ -362,7 +367,11 @@ async function exportSnapshot(
     // Last: SHA-256 of every byte before `,"digest"` (head, transactions, summary), so that a
     // reader tells an export edited after the fact. Not a signature (anyone can recompute it);
     // the chain head it covers is what `verify --expect-head` checks against the journal.
-    await writer.write(`,"digest":"${writer.digest()}"}\n`);
+    const digest = writer.digest();
+    // Then the till's Ed25519 signature of that digest (export-signature.ts): the digest alone
+    // anyone can recompute; a signature only this till's key makes, and other tills pin it.
+    const signature = signingKey ? `,"signature":${JSON.stringify(exportSignature(signingKey, digest))}` : '';
+    await writer.write(`,"digest":"${digest}"${signature}}\n`);
   }
   await writer.flush();
   return { rows, bytes: writer.bytes, summary };
@@ -571,6 +580,7 @@ export async function exportDayToFolder(
   folder: string,
   now: Date,
   chainKey: Buffer | null = null,
+  signingKey: KeyObject | null = null,
 ): Promise<ExportResult & { file: string; summaryFile: string | null; files: ExportedFile[] }> {
   if (!isAbsolute(folder) || !isDirectory(folder)) {
     throw invalid(`匯出資料夾「${folder}」不存在`, `The export folder "${folder}" does not exist`);
@@ -582,7 +592,7 @@ export async function exportDayToFolder(
     return readSnapshot(dbPath, async (reader) => {
       const file = join(folder, exportFileName(single, exportMode(reader, single, ['transactions'])));
       const result = await writeThroughPartial(file, (out) =>
-        exportSnapshot(reader, single, out, now, chainKey),
+        exportSnapshot(reader, single, out, now, chainKey, signingKey),
       );
       return {
         rows: result.rows,

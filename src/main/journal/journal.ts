@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { KeyObject } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import {
   attachChainKey,
@@ -61,6 +62,7 @@ import type {
   TransactionDetail,
   TransactionListItem,
   TransactionRecord,
+  TillKeyPin,
 } from './types';
 
 export * from './types';
@@ -93,6 +95,8 @@ export class Journal {
   private readonly now: () => Date;
   private readonly chainKey: Buffer | null;
   private readonly keying: ChainKeying;
+  /** This till's export signing key (export-signature.ts), asked at each export; none: unsigned. */
+  private exportSigningKey: () => KeyObject | null = () => null;
 
   private constructor(
     private readonly db: Database.Database,
@@ -112,6 +116,22 @@ export class Journal {
   /** Opens (creating and migrating when needed) the journal file. Does not recover: call `recoverInFlight`. */
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(openJournalDatabase(path), path, options);
+  }
+
+  /**
+   * Signs this journal's JSON exports from now on with the till's key (the core's, from its
+   * secrets): asked for at each JSON export, so a till that never exports never makes one.
+   */
+  useExportSigningKey(key: () => KeyObject | null): void {
+    this.exportSigningKey = key;
+  }
+
+  /**
+   * The till keys pinned by store reconciliations (`reconciliation.till-key` records, oldest
+   * first): the first pin of a till id is the one that counts.
+   */
+  tillKeyPins(): TillKeyPin[] {
+    return supervisor.listTillKeyPins(this.db);
   }
 
   /** Where the keyed chain starts, whether this journal holds its key, and whether this open recorded the start. */
@@ -479,7 +499,7 @@ export class Journal {
    * the full chain check at export time, with this journal's key (HMACs checked).
    */
   exportDay(options: ExportOptions, out: Writable): Promise<ExportResult> {
-    return exportDay(this.path, options, out, this.now(), this.chainKey);
+    return exportDay(this.path, options, out, this.now(), this.chainKey, this.signingKeyFor(options));
   }
 
   /**
@@ -488,7 +508,18 @@ export class Journal {
    * say so (export.ts `exportFileName`).
    */
   exportDayToFolder(options: FolderExportOptions, folder: string): ReturnType<typeof exportDayToFolder> {
-    return exportDayToFolder(this.path, options, folder, this.now(), this.chainKey);
+    return exportDayToFolder(
+      this.path,
+      options,
+      folder,
+      this.now(),
+      this.chainKey,
+      this.signingKeyFor(options),
+    );
+  }
+
+  private signingKeyFor(options: { format: string }): KeyObject | null {
+    return options.format === 'json' ? this.exportSigningKey() : null;
   }
 
   /** The whole chain in one go; `key` checks the HMACs with a key this journal was not opened with (the CLI). */

@@ -2,7 +2,12 @@ import type Database from 'better-sqlite3';
 import { isVisibleText } from '../../shared/domain/plain-text';
 import { appendEntry, latestEntriesOfKind } from './chain';
 import { invalid } from './errors';
-import type { SupervisorActionInput, SupervisorActionKind, SupervisorActionRecord } from './types';
+import type {
+  SupervisorActionInput,
+  SupervisorActionKind,
+  SupervisorActionRecord,
+  TillKeyPin,
+} from './types';
 
 /**
  * Supervisor actions (anything done with the PIN) as chained entries of their own, with no order
@@ -25,6 +30,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'shift.x-report',
   'day.z-report-copy',
   'training.drill',
+  'reconciliation.till-key',
 ]);
 
 /**
@@ -71,4 +77,22 @@ export function listSupervisorActions(db: Database.Database, limit: number): Sup
     by: payload.by,
     detail: payload.detail,
   }));
+}
+
+/** Every `reconciliation.till-key` record, oldest first (never cut to the latest N: a pin stays). */
+export function listTillKeyPins(db: Database.Database): TillKeyPin[] {
+  const rows = db
+    .prepare(
+      `SELECT at, payload FROM entries WHERE kind = 'supervisor.action'
+         AND json_extract(payload, '$.action') = 'reconciliation.till-key' ORDER BY id`,
+    )
+    .all() as { at: string; payload: string }[];
+  const pins: TillKeyPin[] = [];
+  for (const row of rows) {
+    const { by, detail } = JSON.parse(row.payload) as { by: string; detail: Record<string, unknown> };
+    const { tillId, publicKey, fingerprint } = detail;
+    if (typeof tillId === 'string' && typeof publicKey === 'string' && typeof fingerprint === 'string')
+      pins.push({ tillId, publicKey, fingerprint, at: row.at, by });
+  }
+  return pins;
 }

@@ -303,7 +303,20 @@ export type SupervisorActionKind =
   | 'shift.x-report'
   | 'day.z-report-copy'
   // Training mode (issue 15): a fault drill of the training service armed from Settings.
-  | 'training.drill';
+  | 'training.drill'
+  // Issue 22: another till's export signing key, pinned at the first store reconciliation that
+  // imported it (detail: tillId, publicKey, fingerprint).
+  | 'reconciliation.till-key';
+
+/** Another till's export signing key as pinned (export-signature.ts). */
+export interface TillKeyPin {
+  tillId: string;
+  /** SPKI DER, base64. */
+  publicKey: string;
+  fingerprint: string;
+  at: string;
+  by: string;
+}
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;

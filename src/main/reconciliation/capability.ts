@@ -22,8 +22,9 @@ import type { SupervisorGate } from '../settings/supervisor';
 import { createReconciliationEngine, type ReconciliationEngine, type Trigger } from './engine';
 import { isLate } from './findings';
 import { createReconciliationHandlers } from './handlers';
-import { acceptRefused } from './messages';
-import { exportSources } from './sources';
+import { acceptRefused, reconciliationRefused } from './messages';
+import { readExports, sourcesOfExports } from './sources';
+import { checkTillKeys } from './till-export';
 
 /**
  * The reconciliation capability as the core assembles it: the engine over the standard API as the
@@ -216,14 +217,41 @@ export function createReconciliationCapability(
     by: string;
   }) {
     const connection = connect();
-    const imports = exportSources(input.imports, {
+    const exports = readExports(input.imports, {
       companyId: connection.config.companyId,
       businessDay: input.businessDay,
       training: connection.training,
       thisTillId: options.settings.get().tillId,
     });
+    // Each till's signing key: the pinned one, or pinned now (this act has the supervisor PIN),
+    // recorded with its fingerprint for whoever checks it against that till's screen.
+    const keys = checkTillKeys(exports, options.journal.tillKeyPins());
+    if (!keys.ok) throw reconciliationRefused(keys.reason.zh, keys.reason.en);
+    for (const pin of keys.newPins) {
+      options.supervisor.record('reconciliation.till-key', input.by, {
+        tillId: pin.tillId,
+        fingerprint: pin.fingerprint,
+        publicKey: pin.publicKey,
+        file: pin.file,
+        businessDay: input.businessDay,
+      });
+    }
+    const imports = sourcesOfExports(exports);
+    const signers = new Map<string, string>();
+    for (const data of exports)
+      for (const tillId of data.tillIds) signers.set(tillId, data.signer.fingerprint);
+    const pinnedNow = new Set(keys.newPins.map((pin) => pin.tillId));
     return tracked(async () => {
-      const report = await engine.store({ businessDay: input.businessDay, imports, by: input.by });
+      const run = await engine.store({ businessDay: input.businessDay, imports, by: input.by });
+      const report = {
+        ...run,
+        tills: run.tills.map((till) => {
+          const fingerprint = signers.get(till.tillId);
+          return fingerprint === undefined || till.source !== 'export'
+            ? till
+            : { ...till, keyFingerprint: fingerprint, keyPinnedNow: pinnedNow.has(till.tillId) };
+        }),
+      };
       lastStore = report;
       return report;
     });

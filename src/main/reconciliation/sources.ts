@@ -368,6 +368,19 @@ export function exportSources(
   files: ReadonlyArray<{ name: string; text: string }>,
   expect: TillExportExpectation,
 ): TillSource[] {
+  return sourcesOfExports(readExports(files, expect));
+}
+
+/** One source per till the accepted exports hold. */
+export function sourcesOfExports(exports: readonly TillExport[]): TillSource[] {
+  return exports.flatMap((data) => data.tillIds.map((tillId) => exportSource(data, tillId)));
+}
+
+/** The exports read and checked, or the refusal (`reconciliationRefused`) of the first bad one. */
+export function readExports(
+  files: ReadonlyArray<{ name: string; text: string }>,
+  expect: TillExportExpectation,
+): TillExport[] {
   const exports: TillExport[] = [];
   for (const file of files) {
     const read = readTillExport(file.name, file.text, expect);
@@ -376,5 +389,5 @@ export function exportSources(
   }
   const twice = duplicateTillsReason(duplicateTills(exports));
   if (twice) throw reconciliationRefused(twice.zh, twice.en);
-  return exports.flatMap((data) => data.tillIds.map((tillId) => exportSource(data, tillId)));
+  return exports;
 }

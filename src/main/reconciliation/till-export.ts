@@ -6,6 +6,7 @@ import {
   type Bilingual,
 } from '../../shared/domain';
 import { INVOICE_NUMBER_PATTERN } from '../../provider/pos-profile';
+import { verifyExportSignature } from '../journal/export-signature';
 import { isAcceptableOrderNo, TILL_ID_PATTERN } from '../journal/order-numbers';
 import {
   JSON_EXPORT_FORMAT,
@@ -23,7 +24,9 @@ import {
  *
  * Refused: not JSON; not a till journal export; version 1 (it states neither the company nor the
  * chain); an unknown version; edited after export (the digest over every byte before it does not
- * match); a damaged head; another company; another business day; training mixed with production
+ * match); unsigned, or a signature that is not the till key's over that digest (a forger who
+ * recomputes the digest cannot sign it; one who signs with a key of his own is refused by the
+ * key pinned for that till, `checkTillKeys`); a damaged head; another company; another business day; training mixed with production
  * (either way); this till's own export (its journal is already in); a chain that did not verify at
  * export time; any row that breaks the shape. What is read is plain data built field by field
  * (no parsed object is passed on), every text checked with the plain-text rule, every amount a
@@ -99,6 +102,8 @@ export interface TillExport {
   summary: unknown;
   /** SHA-256 (hex) of every byte of the file before the digest. */
   digest: string;
+  /** The key that signed the digest (checked): a store reconciliation pins it per till. */
+  signer: { publicKey: string; fingerprint: string };
 }
 
 export interface TillExportExpectation {
@@ -171,7 +176,9 @@ export function readTillExport(file: string, text: string, expect: TillExportExp
     }
     keys.add(member.key);
   }
-  const last = members[members.length - 1];
+  // The till's signature is last, after the digest it signs (export-signature.ts).
+  const signed = members[members.length - 1]?.key === 'signature';
+  const last = members[members.length - (signed ? 2 : 1)];
   const digest = own(doc, 'digest');
   if (last === undefined || last.key !== 'digest' || typeof digest !== 'string' || !HEX64.test(digest)) {
     return refuse(
@@ -186,6 +193,20 @@ export function readTillExport(file: string, text: string, expect: TillExportExp
     return refuse(
       '的內容與匯出時的摘要不符：匯出後被修改過。請在該收銀機重新匯出',
       'does not match the digest it was exported with: it was edited after export. Export the day again on that till',
+    );
+  }
+  // The digest anyone can recompute after an edit; the signature only the till's key makes.
+  if (!signed) {
+    return refuse(
+      '沒有收銀機的簽章，無法確認是該收銀機匯出且未經修改：請在該收銀機（更新後）重新匯出',
+      'is not signed by a till, so nothing shows that till wrote it unedited: export the day again on that till (updated)',
+    );
+  }
+  const signature = verifyExportSignature(own(doc, 'signature'), digest);
+  if (signature === null) {
+    return refuse(
+      '的簽章不符：匯出後被修改過，或不是收銀機簽署的。請在該收銀機重新匯出',
+      'has a signature that does not match: it was edited after export, or not signed by a till. Export the day again on that till',
     );
   }
 
@@ -323,6 +344,7 @@ export function readTillExport(file: string, text: string, expect: TillExportExp
       records,
       summary: own(doc, 'summary'),
       digest,
+      signer: { publicKey: signature.publicKey, fingerprint: signature.fingerprint },
     },
   };
 }
@@ -365,6 +387,47 @@ export function duplicateTillsReason(duplicates: readonly DuplicateTill[]): Bili
     zh: `${zh}：同一台收銀機只能採用一份匯出，未對帳。`,
     en: `${en}: one export per till, nothing was reconciled.`,
   };
+}
+
+/** A till's export key as pinned in this till's journal (the first one recorded counts). */
+export interface PinnedTillKey {
+  tillId: string;
+  publicKey: string;
+  fingerprint: string;
+}
+
+export type TillKeysCheck =
+  { ok: true; newPins: Array<PinnedTillKey & { file: string }> } | { ok: false; reason: Bilingual };
+
+/**
+ * The keys of accepted exports against the keys pinned for their tills: a till's export signed
+ * with another key than its pinned one is refused, naming the file, the till and both
+ * fingerprints (an edited file re-signed with a key of the editor's, or another PC claiming that
+ * till); a till seen for the first time is pinned with the key it came with (the caller records
+ * it under the supervisor PIN, showing the fingerprint).
+ */
+export function checkTillKeys(exports: readonly TillExport[], pins: readonly PinnedTillKey[]): TillKeysCheck {
+  const pinned = new Map<string, PinnedTillKey>();
+  for (const pin of pins) if (!pinned.has(pin.tillId)) pinned.set(pin.tillId, pin);
+  const newPins: Array<PinnedTillKey & { file: string }> = [];
+  for (const data of exports) {
+    const tills = new Set([...data.tillIds, ...(data.tillId ? [data.tillId] : [])]);
+    for (const tillId of [...tills].sort()) {
+      const pin = pinned.get(tillId);
+      if (pin && pin.publicKey !== data.signer.publicKey) {
+        const name = displayName(data.file);
+        return {
+          ok: false,
+          reason: {
+            zh: `${name} 的簽章金鑰（指紋 ${data.signer.fingerprint}）不是收銀機 ${tillId} 登錄的金鑰（指紋 ${pin.fingerprint}）：可能被修改後重新簽署，或是另一台電腦的匯出，未採用。`,
+            en: `${name} is signed with a key (fingerprint ${data.signer.fingerprint}) other than till ${tillId}’s pinned one (fingerprint ${pin.fingerprint}): it may have been edited and signed again, or come from another PC. Not used.`,
+          },
+        };
+      }
+      if (!pin) newPins.push({ tillId, ...data.signer, file: data.file });
+    }
+  }
+  return { ok: true, newPins };
 }
 
 // ---------------------------------------------------------------- the head's parts

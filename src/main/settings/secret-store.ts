@@ -18,6 +18,8 @@ export const SECRET_NAMES = [
   'supervisorPinHash',
   'pinLockout',
   'journalChainKey',
+  // This till's Ed25519 key that signs its JSON exports (journal/export-signature.ts), made on first use.
+  'tillExportSigningKey',
   // The cashiers' personal PINs (src/main/shifts/cashiers.ts): `{ "<cashier id>": "<scrypt hash>" }`,
   // and their wrong-PIN lockout, counted apart from the supervisor's.
   'cashierPinHashes',

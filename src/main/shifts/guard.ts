@@ -16,6 +16,11 @@ import type { LockReason } from './session';
  *   name from the screen is refused), and `by` of a return, a resolution, a drawer opening, a
  *   reprint or a Z report is the cashier's name whatever the screen sent.
  *
+ * - while nobody is signed in, the till answers only the methods of LOCKED_METHODS (the lock
+ *   screen's own, and supervisor acts that check the supervisor PIN in main): every other method,
+ *   a read included, is refused. An allow-list, so a method added to the contract is locked until
+ *   someone decides the lock screen needs it.
+ *
  * Without cashiers nothing changes: the till works as before, with the names the screen sends.
  */
 type Handlers = HandlersFor<typeof contract>;
@@ -47,7 +52,7 @@ const POLICIES = new Map<string, Policy>([
   ['shift.cashMovement', { signedIn: true, by: true }],
   ['shift.xReport', { signedIn: true, by: true }],
   ['shift.close', { signedIn: true }],
-  // A supervisor makes the Z report with the PIN, also after the last cashier signed out.
+  // Also after the last cashier signed out (LOCKED_METHODS).
   ['day.zReport', { by: true }],
   ['day.zReportCopy', { by: true }],
 ]);
@@ -57,6 +62,37 @@ const POLICIES = new Map<string, Policy>([
  * are refused.
  */
 export const PASSIVE_METHODS: ReadonlySet<string> = new Set(['app.status', 'session.current']);
+
+/**
+ * What a locked till answers. The lock screen: the status bar, the session, the cashiers to pick
+ * from (never their PINs) and the settings it reads (language, seller; no secret). The settings
+ * screen stays reachable from the lock screen for a supervisor, so the acts on it that check the
+ * supervisor PIN in main (and record who) pass too. Nothing here shows a sale, a buyer or the
+ * day's cash without the supervisor PIN: journal reads, returns look-ups, shift lists and prints
+ * wait for a sign-in (a blind count stays blind).
+ */
+export const LOCKED_METHODS: ReadonlySet<string> = new Set([
+  'app.status',
+  'session.current',
+  'session.signIn',
+  'session.signOut',
+  'session.activity',
+  'cashiers.list',
+  'settings.get',
+  // Supervisor acts, each with the supervisor PIN checked in main:
+  'settings.verifyPin',
+  'settings.update',
+  'settings.setPin',
+  'settings.checkProvider',
+  'cashiers.save',
+  'catalog.import',
+  'catalog.loadSample',
+  'training.drill',
+  'journal.acknowledgeBroken',
+  // A supervisor makes the Z report with the PIN, also after the last cashier signed out.
+  'day.zReport',
+  'day.zReportCopy',
+]);
 
 export interface GuardDeps {
   /** Signs out a cashier left idle too long (records it), before the call is looked at. */
@@ -75,8 +111,10 @@ export function guardHandlers(handlers: Handlers, deps: GuardDeps): Handlers {
     guarded[method] = async (input, ctx) => {
       deps.expire();
       if (!PASSIVE_METHODS.has(method)) deps.touch();
-      if (!policy || !deps.configured()) return handler(input, ctx);
+      if (!deps.configured()) return handler(input, ctx);
       const { cashier, lockReason } = deps.session();
+      if (!cashier && !LOCKED_METHODS.has(method)) throw tillLocked(lockReason ?? 'not-signed-in');
+      if (!policy) return handler(input, ctx);
       if (policy.signedIn && !cashier) throw tillLocked(lockReason ?? 'not-signed-in');
       if (policy.shift && !deps.shiftOpen()) throw noOpenShift(policy.shift);
       if (!cashier) return handler(input, ctx);

@@ -81,10 +81,12 @@ export async function startTillSession(name: string, options: TillSessionOptions
       return page;
     },
     async injectFault(kind, count = 1, ms) {
-      const status = await call('app.status', {});
-      const response = await fetch(new URL('/_admin/faults', status.service.url), {
+      // The core holds the random admin token of its training service's start.
+      const channel = await till.core.trainingAdmin();
+      if (!channel) throw new Error('no training service');
+      const response = await fetch(new URL('/_admin/faults', channel.url), {
         method: 'POST',
-        headers: { authorization: 'Bearer training-admin-token', 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${channel.adminToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ kind, count, ...(ms === undefined ? {} : { ms }) }),
       });
       if (!response.ok) throw new Error(`fault ${kind}: HTTP ${response.status} ${await response.text()}`);

@@ -5,7 +5,7 @@ import { createTillCore, type TillCore } from '../../../src/main/core/create-cor
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import type { CheckoutResult, PendingVerification } from '../../../src/shared/ipc/contract/checkout';
-import { postAdmin } from '../../support/pos-client';
+import { postCoreAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 import { memoryLogger, paperOrder } from './harness';
 
@@ -29,8 +29,7 @@ describe('the core in training mode', () => {
   };
   /** One fault of this kind from the core's own training service, set through its admin channel. */
   const injectFault = async (kind: string) => {
-    const status = await call<{ service: { url: string } }>('app.status', {});
-    return postAdmin(status.service.url, 'training-admin-token', 'faults', { kind, count: 1 });
+    return postCoreAdmin(core, 'faults', { kind, count: 1 });
   };
 
   beforeAll(async () => {

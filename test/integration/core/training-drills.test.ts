@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
@@ -8,7 +9,10 @@ import { TRAINING_DRILL_TEXT } from '../../../src/shared/domain/training-drills'
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { TrainingDrillResult } from '../../../src/shared/ipc/contract/training';
 import { memoryLogger, paperOrder } from '../checkout/harness';
+import { filesUnder } from '../../support/files-under';
+import { postAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
+import { trainingDefaults } from '../../../src/training-service';
 
 /**
  * Issue 15: the training service's fault drills through the core's one entry. `training.drill`
@@ -54,6 +58,31 @@ describe('fault drills in training mode', () => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'pin-wrong' } });
     const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
     expect(sale.state).toBe('issued');
+  });
+
+  it('the embedded service’s admin channel takes no well-known token: only the drill (PIN, record) arms a fault', async () => {
+    const status = await call<{ service: { url: string } }>('app.status', {});
+    const wellKnown = trainingDefaults().adminToken;
+    const faults = await postAdmin(status.service.url, wellKnown, 'faults', {
+      kind: 'http-503-before',
+      count: 1,
+    });
+    expect(faults.status).toBe(401);
+    const lookup = await postAdmin(status.service.url, wellKnown, 'lookup', { BillingNo: 'T01-X' });
+    expect(lookup.status).toBe(401);
+    // Nothing was armed: the next sale is issued.
+    expect((await call<CheckoutResult>('checkout.submit', paperOrder())).state).toBe('issued');
+    // The token of this start is the core's alone: random, and nowhere in the data folder.
+    const channel = await core.trainingAdmin();
+    expect(channel?.url).toBe(status.service.url);
+    expect(channel?.adminToken).not.toBe(wellKnown);
+    expect(channel?.adminToken.length).toBeGreaterThanOrEqual(32);
+    for (const file of filesUnder(temp.dir)) {
+      expect(readFileSync(file).includes(channel!.adminToken), file).toBe(false);
+    }
+    expect(
+      (await postAdmin(status.service.url, channel!.adminToken, 'lookup', { BillingNo: 'T01-X' })).status,
+    ).toBe(200);
   });
 
   it('refuses an unknown drill by the contract', async () => {

@@ -13,8 +13,8 @@ import {
   ReconciliationReport,
   ReconciliationState,
 } from '../../../src/shared/ipc/contract/reconciliation';
-import { trainingDefaults, type TrainingService } from '../../../src/training-service';
-import { postAdmin } from '../../support/pos-client';
+import type { TrainingService } from '../../../src/training-service';
+import { postCoreAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 import { memoryLogger, paperOrder } from '../checkout/harness';
 import { supervisorWithPin } from '../settings/supervisor-fixture';
@@ -64,9 +64,8 @@ describe('reconciliation through the core (training mode): run, status bar, acce
     expect(state).toMatchObject({ state: 'idle', lastRunAt: null, suggestions: 0 });
     expect(await call('reconciliation.last', {})).toBeNull();
 
-    const url = (await call<AppStatus>('app.status', {})).service.url;
     expect((await call<CheckoutResult>('checkout.submit', paperOrder(150))).state).toBe('issued');
-    const dropped = await postAdmin(url, trainingDefaults().adminToken, 'faults', {
+    const dropped = await postCoreAdmin(core, 'faults', {
       kind: 'drop-after-commit',
       count: 1,
     });
@@ -147,6 +146,7 @@ describe('reconciliation through the core (training mode): run, status bar, acce
       const actions = journal.supervisorActions().map((a) => a.action);
       expect(actions).toContain('reconciliation.accept');
       expect(actions).not.toContain('reconciliation.store'); // refused: nothing done, nothing recorded
+      expect(actions).not.toContain('reconciliation.till-key'); // nor a till's key pinned
       const accept = journal.supervisorActions().find((a) => a.action === 'reconciliation.accept')!;
       expect(accept).toMatchObject({ by: '林店長', detail: { outcome: 'issued' } });
     } finally {

@@ -22,6 +22,7 @@ import {
 } from '../../../src/training-service';
 import { postAdmin } from '../../support/pos-client';
 import { startService } from '../../support/training-rig';
+import { signExports } from '../../support/export-keys';
 import { memoryLogger, type MemoryLogger } from '../checkout/harness';
 
 /**
@@ -87,7 +88,8 @@ export function openReconTill(options: {
   post?: Parameters<typeof assembleReconciliation>[0]['post'];
 }): ReconTill {
   const tillId = options.tillId ?? 'T01';
-  const journal = Journal.open(options.dbPath, { now: options.clock.now });
+  // Signed like a till's (the core gives its journal the till's key).
+  const journal = signExports(Journal.open(options.dbPath, { now: options.clock.now }));
   const logger = memoryLogger();
   const quiet: Logger = { info() {}, warn() {}, error() {} };
   const checkout = assembleCheckout({

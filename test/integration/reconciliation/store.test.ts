@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   twoLines,
   type ReconTill,
 } from './harness';
+import { signExports } from '../../support/export-keys';
 
 /**
  * A store of two tills: this one (T01, its journal) and T02 (its JSON export of the day, as the
@@ -145,7 +147,7 @@ describe('store reconciliation: this till with other tills’ exports', () => {
     };
 
     // Another company: a till of another seller (its own journal, nothing sold that day).
-    const other = Journal.open(join(temp.dir, 'other.sqlite'));
+    const other = signExports(Journal.open(join(temp.dir, 'other.sqlite')));
     const otherFolder = join(temp.dir, 'other-usb');
     mkdirSync(otherFolder);
     const otherFile = (
@@ -163,6 +165,20 @@ describe('store reconciliation: this till with other tills’ exports', () => {
     const edited = refusal([{ name: 'journal-T02.json', text: tampered }]);
     expect(edited.bilingual.zh).toContain('匯出後被修改過');
     expect(edited.bilingual.zh).toContain('journal-T02.json');
+
+    // Edited with the digest recomputed, as anyone can (issue 22, item 11): the till's signature
+    // no longer matches; without one (what an editor or an older till writes) it is refused too.
+    const body = tampered.slice(0, tampered.lastIndexOf(',"digest":'));
+    const digest = createHash('sha256').update(body, 'utf8').digest('hex');
+    const signature = exportText.slice(exportText.lastIndexOf(',"signature":'));
+    const redigested = refusal([
+      { name: 'journal-T02.json', text: `${body},"digest":"${digest}"${signature}` },
+    ]);
+    expect(redigested.bilingual.zh).toContain('journal-T02.json 的簽章不符');
+    expect(redigested.bilingual.en).toContain('journal-T02.json has a signature that does not match');
+    const unsigned = refusal([{ name: 'journal-T02.json', text: `${body},"digest":"${digest}"}\n` }]);
+    expect(unsigned.bilingual.zh).toContain('journal-T02.json 沒有收銀機的簽章');
+    expect(unsigned.bilingual.en).toContain('journal-T02.json is not signed by a till');
 
     const twice = refusal([
       { name: 'a.json', text: exportText },

@@ -10,6 +10,7 @@ import {
   type TillExport,
   type TillExportExpectation,
 } from '../../../src/main/reconciliation/till-export';
+import { signExports } from '../../support/export-keys';
 import { beginSale, issuedSale, NOON_TAIPEI, tempJournal } from '../journal/fixtures';
 
 /**
@@ -40,7 +41,7 @@ describe('a store’s reconciliation reads the other tills’ exports', () => {
   });
 
   async function exportOf(journal: Journal, options: Partial<ExportOptions> = {}): Promise<string> {
-    const written = await journal.exportDayToFolder(
+    const written = await signExports(journal).exportDayToFolder(
       { businessDay: '2026-11-22', format: 'json', companyId: '12345678', ...options },
       folder.dir,
     );

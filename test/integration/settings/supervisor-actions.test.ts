@@ -6,7 +6,7 @@ import { createTillCore, type TillCore } from '../../../src/main/core/create-cor
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
-import { postAdmin } from '../../support/pos-client';
+import { postCoreAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 import { memoryLogger, paperOrder } from '../checkout/harness';
 
@@ -44,8 +44,7 @@ describe('supervisor actions through the core', () => {
     }
   };
   const fault = async (kind: string) => {
-    const status = await call<{ service: { url: string } }>('app.status', {});
-    await postAdmin(status.service.url, 'training-admin-token', 'faults', { kind, count: 1 });
+    await postCoreAdmin(core, 'faults', { kind, count: 1 });
   };
 
   beforeAll(async () => {

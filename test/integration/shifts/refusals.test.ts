@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { taipeiBusinessDay } from '../../../src/shared/domain';
-import type { AppStatus } from '../../../src/shared/ipc/contract/app';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import { ShiftView } from '../../../src/shared/ipc/contract/shifts';
-import { trainingDefaults } from '../../../src/training-service';
-import { postAdmin } from '../../support/pos-client';
+import { postCoreAdmin } from '../../support/pos-client';
 import { kicks, order, PIN, useShiftRig } from './harness';
 
 /**
@@ -115,8 +113,7 @@ describe('refusals of shifts and the Z report change nothing', () => {
   });
 
   it('refuses to close the shift while a sale is in flight, then closes once it has its outcome', async () => {
-    const url = (await rig.call<AppStatus>('app.status')).service.url;
-    const delayed = await postAdmin(url, trainingDefaults().adminToken, 'faults', {
+    const delayed = await postCoreAdmin(rig.core, 'faults', {
       kind: 'delay-before',
       count: 1,
       ms: 1500,

@@ -175,6 +175,31 @@ describe('signing in, the idle lock and who is recorded', () => {
     expect(AppStatus.parse(await rig.call('app.status')).cashier).toEqual({ id: 'B02', name: '李小華' });
   });
 
+  it('after sign-out the till answers no reads: the journal, returns, shifts and prints wait for a sign-in', async () => {
+    const day = taipeiBusinessDay(new Date());
+    const [sold] = await rig.call<Array<{ orderNo: string }>>('journal.list', { businessDay: day });
+    await rig.call('session.signOut');
+    const printed = rig.printedCount();
+    for (const [method, payload] of [
+      ['journal.list', { businessDay: day }],
+      ['journal.get', { orderNo: sold!.orderNo }],
+      ['journal.summary', { businessDay: day }],
+      ['returns.find', { by: 'order', orderNo: sold!.orderNo }],
+      ['shift.list', { businessDay: day }],
+      ['printing.testPrint', {}],
+    ] as const) {
+      const refused = await rig.refusal(method, payload);
+      expect(refused.code, method).toBe('till-locked');
+      expect(refused.message.zh, method).toContain('PIN 登入');
+    }
+    expect(rig.printedCount()).toBe(printed);
+    // What the lock screen needs still answers.
+    expect(SessionView.parse(await rig.call('session.current'))).toMatchObject({ locked: true });
+    expect(await rig.call<Array<{ id: string }>>('cashiers.list')).toHaveLength(3);
+    await rig.call('session.signIn', { cashierId: 'B02', pin: '8642' });
+    expect(await rig.call<unknown[]>('shift.list', { businessDay: day })).toHaveLength(1);
+  });
+
   it('a manager signed in passes supervisor acts with their own PIN; a plain cashier’s PIN does not', async () => {
     expect((await rig.refusal('printing.openDrawer', { pin: '8642' })).code).toBe('pin-wrong');
     await rig.call('session.signIn', { cashierId: 'M01', pin: '9753' });

@@ -39,6 +39,20 @@ describe('web host: the IPC contract over loopback HTTP', () => {
     expect((await response.json()).error.code).toBe('forbidden');
   });
 
+  it('accepts the token only as documented, `Authorization: Bearer <token>`', async () => {
+    const token = till.host.token;
+    for (const authorization of [token, `bearer ${token}`, `Basic ${token}`, `Bearer  ${token}`]) {
+      const response = await fetch(`${till.host.url}__till/call/app.status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: '{}',
+      });
+      expect(response.status, authorization.replace(token, '<token>')).toBe(401);
+      expect((await response.json()).error.code).toBe('forbidden');
+    }
+    expect((await call('app.status', {})).status).toBe(200);
+  });
+
   it('refuses a token of the right length whose bytes are not (non-ASCII), as any wrong token', async () => {
     const wrong = 'é'.repeat(till.host.token.length);
     expect((await call('app.status', {}, wrong)).status).toBe(401);

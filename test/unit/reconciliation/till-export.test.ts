@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkTillKeys,
   duplicateTills,
   duplicateTillsReason,
   readTillExport,
@@ -9,11 +10,13 @@ import {
   type TillExportExpectation,
   type TillExportRecord,
 } from '../../../src/main/reconciliation/till-export';
+import { exportSignature } from '../../../src/main/journal/export-signature';
 import { isVisibleText } from '../../../src/shared/domain';
 
 /**
  * The reader on export texts built here byte for byte as src/main/journal/export.ts writes them
- * (head, one row per line, summary, then the digest of everything before it); the integration
+ * (head, one row per line, summary, then the digest of everything before it and the till's
+ * signature of the digest); the integration
  * test reads real exports of real journals.
  */
 
@@ -132,21 +135,31 @@ function head(overrides: Partial<Head> = {}): Head {
 
 const SUMMARY = { businessDay: '2026-11-23', byPaymentMethod: { cash: { count: 2, amount: 200 } } };
 
-/** As export.ts writes it: the digest over every byte before `,"digest"`. */
+/** T02's export signing key (the core keeps a till's in its secrets). */
+const TILL_KEY = generateKeyPairSync('ed25519').privateKey;
+
+/** The digest over every byte before `,"digest"`, then the till's signature of it (export.ts). */
+function sealed(body: string, key: KeyObject = TILL_KEY): string {
+  const digest = sha256(body);
+  return `${body},"digest":"${digest}","signature":${JSON.stringify(exportSignature(key, digest))}}\n`;
+}
+
+/** As export.ts writes it: head, rows, summary, digest, signature. */
 function exportText(h: Head = head(), rows: unknown[] = ROWS, summary: unknown = SUMMARY): string {
   let text = JSON.stringify(h).slice(0, -1) + ',"transactions":[';
   rows.forEach((row, i) => (text += (i === 0 ? '\n' : ',\n') + JSON.stringify(row)));
   text += `\n],"summary":${JSON.stringify(summary)}`;
-  return `${text},"digest":"${sha256(text)}"}\n`;
+  return sealed(text);
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** Re-signs an edited text as a forger (or a buggy writer) would: the digest then matches. */
-function resign(text: string): string {
-  const cut = text.lastIndexOf(',"digest":');
-  const body = text.slice(0, cut);
-  return `${body},"digest":"${sha256(body)}"}\n`;
+/**
+ * Seals an edited text again, digest and signature, with `key` (by default the till's own, as a
+ * buggy writer would: to reach the checks after the signature's).
+ */
+function resign(text: string, key: KeyObject = TILL_KEY): string {
+  return sealed(text.slice(0, text.lastIndexOf(',"digest":')), key);
 }
 
 function read(text: string, expect: TillExportExpectation = EXPECT, file = FILE) {
@@ -594,6 +607,79 @@ function refusalNamesTheFile(result: ReturnType<typeof readTillExport>): void {
   expect(result.reason.zh.endsWith('，未採用。')).toBe(true);
   expect(result.reason.en.endsWith(': not used.')).toBe(true);
 }
+
+describe('the till’s signature (issue 22, item 11)', () => {
+  /** The body of an export: every byte before `,"digest"`. */
+  const bodyOf = (text: string) => text.slice(0, text.lastIndexOf(',"digest":'));
+  /** What a forger without the till's key can make: the digest recomputed, no signature. */
+  const redigested = (body: string) => `${body},"digest":"${sha256(body)}"}\n`;
+
+  it('refuses an unsigned export by name, in both languages, even with a matching digest', () => {
+    const reason = refused(redigested(bodyOf(exportText())));
+    expect(reason.zh).toBe(
+      `${FILE} 沒有收銀機的簽章，無法確認是該收銀機匯出且未經修改：請在該收銀機（更新後）重新匯出，未採用。`,
+    );
+    expect(reason.en).toBe(
+      `${FILE} is not signed by a till, so nothing shows that till wrote it unedited: export the day again on that till (updated): not used.`,
+    );
+  });
+
+  it('refuses an edit whose digest was recomputed: an amount, or the file’s own chain.verified', () => {
+    const text = exportText(
+      head({
+        chain: {
+          verified: false,
+          entries: 12,
+          head: { entryId: 12, hash: HASH },
+          hmac: 'checked',
+          problem: { zh: '第 5 筆紀錄已被修改', en: 'Entry 5 was modified' },
+        },
+      }),
+    );
+    const signature = text.slice(text.lastIndexOf(',"signature":'));
+    for (const edited of [
+      bodyOf(exportText()).replace('"total_amount":1050', '"total_amount":1000'),
+      bodyOf(text)
+        .replace('"verified":false', '"verified":true')
+        .replace(/,"problem":\{[^}]*\}/, ',"problem":null'),
+    ]) {
+      // The digest recomputed, the till's signature kept: it signed another digest.
+      const forged = `${edited},"digest":"${sha256(edited)}"${signature}`;
+      const reason = refused(forged);
+      expect(reason.zh).toContain(`${FILE} 的簽章不符：匯出後被修改過`);
+      expect(reason.en).toContain(`${FILE} has a signature that does not match: it was edited after export`);
+    }
+  });
+
+  it('carries the key that signed it; a key other than the till’s pinned one is refused by name', () => {
+    const own = accepted(exportText());
+    expect(own.signer.fingerprint).toMatch(/^([0-9A-F]{4}-){7}[0-9A-F]{4}$/);
+    // First import: T02's key is pinned as it came.
+    const first = checkTillKeys([own], []);
+    expect(first).toEqual({
+      ok: true,
+      newPins: [
+        { tillId: 'T02', publicKey: own.signer.publicKey, fingerprint: own.signer.fingerprint, file: FILE },
+      ],
+    });
+    const pins = [{ tillId: 'T02', publicKey: own.signer.publicKey, fingerprint: own.signer.fingerprint }];
+    expect(checkTillKeys([own], pins)).toEqual({ ok: true, newPins: [] });
+    // Edited, then signed with a key of the editor's own: the file reads, the till's pin refuses it.
+    const forger = generateKeyPairSync('ed25519').privateKey;
+    const edited = accepted(
+      resign(exportText().replace('"total_amount":1050', '"total_amount":1000'), forger),
+    );
+    expect(edited.signer.fingerprint).not.toBe(own.signer.fingerprint);
+    const refusedKey = checkTillKeys([edited], pins);
+    expect(refusedKey).toEqual({
+      ok: false,
+      reason: {
+        zh: `${FILE} 的簽章金鑰（指紋 ${edited.signer.fingerprint}）不是收銀機 T02 登錄的金鑰（指紋 ${own.signer.fingerprint}）：可能被修改後重新簽署，或是另一台電腦的匯出，未採用。`,
+        en: `${FILE} is signed with a key (fingerprint ${edited.signer.fingerprint}) other than till T02’s pinned one (fingerprint ${own.signer.fingerprint}): it may have been edited and signed again, or come from another PC. Not used.`,
+      },
+    });
+  });
+});
 
 describe('properties: mutated exports', () => {
   const original = exportText();

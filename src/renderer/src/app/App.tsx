@@ -65,6 +65,10 @@ export function App() {
   const busy = isBusyScreen(screen);
   // The settings stay reachable from the sign-in screen: they ask for the supervisor PIN themselves.
   const locked = isLocked(session) && screen !== 'settings' && screen !== 'first-run';
+  // A locked till answers no reads (main's guard), so the screen behind is not mounted while
+  // locked: it loads afresh after the sign-in. The cart, the payment and the result live in
+  // their stores and are still there.
+  const shown: Screen | null = locked ? null : screen;
   return (
     <>
       <div className="shell" inert={locked}>
@@ -109,15 +113,15 @@ export function App() {
         </header>
         <JournalBanner />
         <main className="shell__main" data-testid="work-area">
-          {screen === 'sell' && <SellScreen />}
-          {screen === 'checkout' && <CheckoutScreen />}
-          {screen === 'result' && <ResultScreen />}
-          {screen === 'returns' && <ReturnsScreen />}
-          {screen === 'shift' && <ShiftScreen />}
-          {screen === 'journal' && <JournalScreen />}
-          {screen === 'closing' && <ClosingScreen />}
-          {screen === 'settings' && <SettingsScreen />}
-          {screen === 'first-run' && <FirstRunScreen />}
+          {shown === 'sell' && <SellScreen />}
+          {shown === 'checkout' && <CheckoutScreen />}
+          {shown === 'result' && <ResultScreen />}
+          {shown === 'returns' && <ReturnsScreen />}
+          {shown === 'shift' && <ShiftScreen />}
+          {shown === 'journal' && <JournalScreen />}
+          {shown === 'closing' && <ClosingScreen />}
+          {shown === 'settings' && <SettingsScreen />}
+          {shown === 'first-run' && <FirstRunScreen />}
         </main>
         <StatusBar />
         {helpOpen && <HelpDialog onClose={() => setHelp(false)} />}

@@ -32,7 +32,7 @@ function matchCashier(cashiers: readonly Cashier[], typed: string): Cashier | nu
 /**
  * The whole window while the till is locked: pick a cashier (a big button, the id typed, or the
  * arrow keys) and type the PIN. Main checks the PIN and counts wrong ones; this only asks. The
- * screens behind keep their state (a cart half rung up is still there after signing back in).
+ * screens behind wait unmounted (a cart half rung up is still there after signing back in: its store).
  */
 export function LockScreen() {
   const t = useText();

@@ -90,6 +90,10 @@ export const TillFigures = z.object({
   /** Invoices of this till checked with the provider. */
   checked: z.number().int().nonnegative(),
   findings: z.number().int().nonnegative(),
+  /** An export's signing key, as its till shows it (`3F2A-91BC-…`); absent for this till's journal. */
+  keyFingerprint: z.string().optional(),
+  /** True when this reconciliation pinned that key (the till's first import here). */
+  keyPinnedNow: z.boolean().optional(),
 });
 export type TillFigures = z.infer<typeof TillFigures>;
 
