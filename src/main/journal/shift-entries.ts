@@ -225,7 +225,7 @@ export interface RangeSale {
   payments: MethodAmounts;
 }
 
-/** A return whose `return.begun` lies in the range, as it stands now. */
+/** A return that settled as done in the range (its money moved then), as it stands now. */
 export interface RangeReturn {
   returnId: number;
   kind: ReturnKind;
@@ -265,13 +265,22 @@ export function salesInRange(db: Database.Database, range: EntryRange): RangeSal
   }));
 }
 
-/** The returns made at this till (its drawer paid them) begun in the range. */
+/**
+ * The entry at which a return became done: its money moved through the drawer then (the answer
+ * came and the drawer opened), which for a 待確認 one settled later by the status query or by
+ * hand is the settling entry, not the `return.begun` (issue 22, item 5). Done is final: one such
+ * entry per done return.
+ */
+export const SETTLED_ENTRY_SQL = `(e.kind = 'return.done'
+  OR (e.kind = 'return.resolved' AND json_extract(e.payload, '$.state') = 'done'))`;
+
+/** The returns made at this till (its drawer paid them) that settled as done in the range. */
 export function returnsInRange(db: Database.Database, range: EntryRange): RangeReturn[] {
   const rows = statement(
     db,
     `SELECT r.id, r.kind, r.state, r.total_amount, r.refunds
      FROM entries e JOIN returns r ON r.id = json_extract(e.payload, '$.returnId')
-     WHERE e.id > @after AND e.id < @before AND e.kind = 'return.begun'
+     WHERE e.id > @after AND e.id < @before AND ${SETTLED_ENTRY_SQL}
        AND r.till_id = @till AND r.training = @training
      ORDER BY e.id`,
   ).all(rangeParams(range)) as {
