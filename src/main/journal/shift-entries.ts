@@ -4,6 +4,7 @@ import { drawerCash, isVisibleText, MAX_NTD, type DrawerCash, type DrawerEvent }
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { NtdAmount } from '../../shared/ipc/contract/journal';
 import { DenominationCount, MethodReconciliation, ShiftFigures } from '../../shared/ipc/contract/shifts';
+import { TillError } from '../core/errors';
 import { appendEntry } from './chain';
 import { invalid } from './errors';
 import { TILL_ID_PATTERN } from './order-numbers';
@@ -395,4 +396,30 @@ function cashOf(pairs: string): number {
   let cash = 0;
   for (const [method, amount] of paymentPairs(pairs)) if (summaryMethodKey(method) === 'cash') cash += amount;
   return cash;
+}
+
+/** After the Z report the day is closed at this till (issue 22, item 6). */
+export const dayClosed = (businessDay: string, number: number) => {
+  const z = `Z${String(number).padStart(4, '0')}`;
+  return new TillError('day-closed', {
+    zh: `營業日 ${businessDay} 已做日結（${z}），本日不能再開班或銷售：請於下一個營業日再開班。未執行。`,
+    en: `Business day ${businessDay} is closed by its Z report (${z}): no shift or sale on it any more; open the next shift on the next business day. Nothing was done.`,
+  });
+};
+
+/**
+ * Refuses a shift or a sale on a business day whose Z report this till made in this mode: the Z
+ * closed the day, and a sale after it would be in no Z report. Checked inside the write of the
+ * shift's or the sale's first entry, so nothing (not even an order number) is used.
+ */
+export function refuseClosedDay(
+  db: Database.Database,
+  tillId: string,
+  training: boolean,
+  businessDay: string,
+): void {
+  const z = listShiftEntries(db, { kinds: ['day.z-report'], tillId, businessDay }).find(
+    (entry) => entry.payload.training === training,
+  );
+  if (z) throw dayClosed(businessDay, z.payload.number);
 }

@@ -16,6 +16,7 @@ import {
   shiftFigures,
 } from './figures';
 import {
+  dayClosed,
   noDrawerToTakeOver,
   noOpenShift,
   paidOutBeyondDrawer,
@@ -224,6 +225,8 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
         const tillId = deps.tillId();
         const training = deps.training();
         const businessDay = taipeiBusinessDay(now());
+        const z = zEntries(tillId, training).find((entry) => entry.payload.businessDay === businessDay);
+        if (z) throw dayClosed(businessDay, z.payload.number);
         let count = normalizeCount(float);
         let takenOverFrom: number | undefined;
         if (options.takeOver) {

@@ -57,15 +57,8 @@ export const takeOverWithFloat = () =>
     ),
   );
 
-/** After the Z report the day is closed at this till (issue 22, item 6). */
-export const dayClosed = (businessDay: string, number: number) =>
-  new TillError(
-    'day-closed',
-    bilingual(
-      `營業日 ${businessDay} 已做日結（Z${String(number).padStart(4, '0')}），本日不能再開班或銷售：請於下一個營業日再開班。未執行。`,
-      `Business day ${businessDay} is closed by its Z report (Z${String(number).padStart(4, '0')}): no shift or sale on it any more; open the next shift on the next business day. Nothing was done.`,
-    ),
-  );
+/** After the Z report the day is closed at this till (the journal refuses a sale then too). */
+export { dayClosed } from '../journal/shift-entries';
 
 export const cashierRequired = () =>
   new TillError(
