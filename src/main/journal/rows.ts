@@ -314,3 +314,19 @@ export function returnExchangeFromEntry(
   if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
   return record;
 }
+
+/** The key a stored method name is summed under when it is not a plain name. */
+export const UNKNOWN_PAYMENT_METHOD = 'unknown';
+
+/**
+ * A payment method as the summary names it. Since the contract closed the set, new sales carry
+ * only cash/card/other; an older journal may hold anything the contract once let through
+ * (`__proto__`, `constructor`, control characters). A plain lower-case name (`line-pay`) is
+ * shown as it is; anything else is summed as `unknown`, so that no consumer of the summary
+ * (zod, the closing screen, the CSV, the slip) drops or misreads it.
+ */
+export function summaryMethodKey(method: unknown): string {
+  return typeof method === 'string' && /^[a-z][a-z0-9-]{0,31}$/.test(method) && !(method in Object.prototype)
+    ? method
+    : UNKNOWN_PAYMENT_METHOD;
+}

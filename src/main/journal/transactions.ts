@@ -9,6 +9,7 @@ import { voidStateOf } from './return-queries';
 import { linkReissue } from './returns';
 import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
+import { refuseClosedDay } from './shift-entries';
 import { saveRow, statement } from './statements';
 import {
   RESUBMITTABLE_STATES,
@@ -73,6 +74,7 @@ function commit(db: Database.Database, before: TxRow | null, entry: NewEntry): T
 export function begin(db: Database.Database, input: NewTransaction, now: Date): TransactionRecord {
   checkNewTransaction(input);
   const tx = withoutSecrets(input);
+  refuseClosedDay(db, tx.tillId, tx.training, taipeiBusinessDay(input.at ?? now));
   if (findTx(db, tx.orderNo)) {
     throw new JournalError('journal-refused', {
       zh: `訂單編號 ${tx.orderNo} 已經使用過，不能再用於新交易`,

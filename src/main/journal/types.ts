@@ -1,4 +1,4 @@
-import type { Bilingual, LineTaxType, Ntd } from '../../shared/domain';
+import type { Bilingual, DrawerCash, LineTaxType, Ntd } from '../../shared/domain';
 import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
 
 /**
@@ -459,8 +459,13 @@ export interface SummaryBlock {
    * (`byPaymentMethod`, the gross per method) minus `returns.byPaymentMethod`.
    */
   net: { amount: Ntd; byPaymentMethod: Record<string, AmountCount> };
-  /** What the drawer should hold from the day: cash taken − cash refunded (`net.byPaymentMethod.cash`). */
+  /**
+   * What the day's drawers should hold (`drawer.expected`): floats + taken over + cash sales −
+   * cash refunds + paid-in − paid-out (issue 22, item 7; until then cash taken − cash refunded).
+   */
   expectedCash: Ntd;
+  /** The parts of `expectedCash` (shared/domain/drawer.ts; shift-entries.ts `dayDrawers`). */
+  drawer: DrawerCash;
 }
 
 /** Standing invoices of one kind, with their tax as the return counts it. */
