@@ -54,8 +54,6 @@ describe('the installer prepares one till per PC', () => {
     );
     // Users may read the record and create it once; the app reads it from the same place.
     expect(include).toContain('*S-1-5-32-545:(OI)(CI)(RX,WD,AD)');
-    const { machineClaimFile } =
-      require('../../../src/main/shell/machine-claim') as typeof import('../../../src/main/shell/machine-claim');
     expect(machineClaimFile('win32', { ProgramData: 'C:\\ProgramData' })).toMatch(
       /ProgramData[\\/]Till[\\/]till-owner\.json$/,
     );
