@@ -3,6 +3,7 @@
 //   electron  the app itself: rebuilt against Electron's headers (start/package only).
 // Install scripts are off (.npmrc), so this is the one place native code gets compiled.
 import { spawnSync } from 'node:child_process';
+import { electronToolingMessage, runsElectronTooling } from './node-needs.mjs';
 
 const target = process.argv[2] ?? 'node';
 
@@ -28,6 +29,12 @@ if (target === 'node') {
     }
   }
 } else if (target === 'electron') {
+  // `npm start` and `npm run package` come through here first: say which Node they need before
+  // Electron's tooling fails with an engine error of its own.
+  if (!runsElectronTooling()) {
+    console.error(electronToolingMessage('npm start / npm run package'));
+    process.exit(1);
+  }
   // Electron's binary and headers come from the network; install.js is electron's own postinstall.
   run(process.execPath, ['node_modules/electron/install.js']);
   run('npx', ['electron-builder', 'install-app-deps']);

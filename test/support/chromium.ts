@@ -2,10 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium, never a downloaded one; flags that keep it off the network. */
+/**
+ * Debian's Chromium, never a downloaded one; flags that keep it off the network. With real
+ * scrollbars: Playwright hides them by default (`--hide-scrollbars`), but a counter PC's classic
+ * scrollbars take 17 px, and a layout that fits only without them wraps or cuts at the counter.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ignoreDefaultArgs: ['--hide-scrollbars'],
     args: [
       '--headless',
       '--no-sandbox',

@@ -19,12 +19,13 @@ import { createShiftsCapability } from '../shifts/capability';
 import { lateSupervisorPins } from '../shifts/supervisor-pins';
 import { createPinGuard } from '../settings/pin';
 import { createSupervisorGate } from '../settings/supervisor';
-import type { SecretStore } from '../settings/secret-store';
+import { withSecretsOnDisk, type SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
-import { CHAIN_KEY_SECRET, openGuardedJournal } from './journal-guard';
+import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from './journal-guard';
 import { createLifecycle } from './lifecycle';
+import type { CustomerWindowState } from '../../shared/ipc/contract/display';
 import type { Logger } from './logger';
 
 /** How often an idle printer is asked for its state (paper, cover) for the status bar. */
@@ -44,6 +45,11 @@ export interface CoreOptions {
   sessionClock?: () => number;
   /** Between head-office runs (head-office/capability.ts; default 10 s); tests shorten it. */
   headOfficeIntervalMs?: number;
+  /** The customer display's window, where the host has one (Electron: shell/customer-window.ts). */
+  customerWindow?: {
+    state(): Exclude<CustomerWindowState, 'unavailable'>;
+    setOpen(open: boolean): Exclude<CustomerWindowState, 'unavailable'>;
+  };
 }
 
 /** The main process without Electron: every capability behind one typed handler map. */
@@ -69,9 +75,14 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   mkdirSync(options.dataDir, { recursive: true });
   // The journal first: keyed, its tail checked as found, then sales left in flight by a crash
   // become needs-verification before anything else runs (core/journal-guard.ts).
+  // A key made now must be on disk before the journal records its keyed start with it: a crash
+  // in between would leave a journal keyed with a key nobody has.
+  const keyLoad = loadChainKey(options.secrets, options.logger);
+  await options.secrets.settled?.();
   const guarded = openGuardedJournal({
     path: join(options.dataDir, 'journal.sqlite'),
     secrets: options.secrets,
+    keyLoad,
     logger: options.logger,
     // The same supervisor check as every other PIN action (below, once the journal exists).
     checkSupervisor: (request, messages) => supervisor.check(request, messages),
@@ -326,6 +337,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       events.publish('display.changed', { ...update, sellerName: options.settings.get().sellerName });
       return { ok: true as const };
     },
+    // Its window (Electron): the cashier can close it from the till and open it again.
+    'display.window': async ({ open }) => {
+      const window = options.customerWindow;
+      if (!window) return { state: 'unavailable' as const };
+      return { state: open === undefined ? window.state() : window.setOpen(open) };
+    },
   };
 
   publishing = true;
@@ -333,7 +350,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   await lifecycle.start();
   return {
     // Every call goes through the session first: idle lock, sign-in, open shift, who did it.
-    dispatch: createDispatcher(shifts.guard(handlers), options.logger),
+    // …and answers only once the secrets it wrote are on disk (settings/secret-store.ts).
+    dispatch: createDispatcher(withSecretsOnDisk(shifts.guard(handlers), options.secrets), options.logger),
     events,
     trainingAdmin: () => checkout.trainingAdmin(),
     async close() {
@@ -343,6 +361,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       await checkout.close();
       await printing.close();
       await guarded.close();
+      await options.secrets.settled?.();
     },
   };
 }

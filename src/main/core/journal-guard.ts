@@ -78,6 +78,11 @@ export interface GuardedJournalOptions {
   onChanged: () => void;
   /** How many entries the start-up check covers (chain.ts TAIL_ENTRIES). */
   tailEntries?: number;
+  /**
+   * The key as loaded (and made) beforehand, when the caller had to wait for a new key to reach
+   * the disk before the journal is keyed with it (safeStorage writes asynchronously).
+   */
+  keyLoad?: ChainKeyLoad;
 }
 
 export interface GuardedJournal {
@@ -96,7 +101,7 @@ export interface GuardedJournal {
 
 export function openGuardedJournal(options: GuardedJournalOptions): GuardedJournal {
   const { logger } = options;
-  const keyLoad = loadChainKey(options.secrets, logger);
+  const keyLoad = options.keyLoad ?? loadChainKey(options.secrets, logger);
   const journal = Journal.open(options.path, keyLoad.key ? { chainKey: keyLoad.key } : {});
   const keying = journal.chainKeying();
 

@@ -28,5 +28,6 @@ export function redactingSecretStore(secrets: SecretStore, redactor: Redactor): 
     },
     has: (name) => secrets.has(name),
     clear: (name) => secrets.clear(name),
+    ...(secrets.settled ? { settled: () => secrets.settled!() } : {}),
   };
 }

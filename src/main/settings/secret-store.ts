@@ -41,6 +41,35 @@ export interface SecretStore {
   get(name: SecretName): string | null;
   has(name: SecretName): boolean;
   clear(name: SecretName): void;
+  /**
+   * Resolves when every `set` and `clear` so far is on disk (rejects if one failed). Stores that
+   * write synchronously leave it out; Electron's safeStorage encrypts asynchronously.
+   */
+  settled?(): Promise<void>;
+}
+
+/**
+ * The handler map with one rule added: no answer goes back before the secrets a call wrote are
+ * on disk, so a PIN set, a wrong-PIN count or a key saved is never lost to a crash right after
+ * the screen said it was done.
+ */
+export function withSecretsOnDisk<M extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  handlers: M,
+  secrets: SecretStore,
+): M {
+  const settled = secrets.settled?.bind(secrets);
+  if (!settled) return handlers;
+  const wrapped: Record<string, (...args: never[]) => Promise<unknown>> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    wrapped[name] = async (...args) => {
+      try {
+        return await handler(...args);
+      } finally {
+        await settled();
+      }
+    };
+  }
+  return wrapped as M;
 }
 
 /** Where the encrypted values (base64 text) are kept: electron-store or a JSON file. */

@@ -22,8 +22,13 @@ const MIME: Record<string, string> = {
  * The `app://till/` protocol: the built renderer's files, each with the CSP header. Nothing
  * outside `rootDir` is served, whatever the path says.
  */
-export function createAppProtocolHandler(rootDir: string): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  rootDir: string,
+  /** Pages the shell makes itself (the recovery page), by path: they answer before any file. */
+  pages: Readonly<Record<string, () => string>> = {},
+): (request: Request) => Promise<Response> {
   const root = normalize(rootDir);
+  const made = new Map(Object.entries(pages));
   return async (request) => {
     const url = new URL(request.url);
     if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return plain(404, 'not found');
@@ -34,6 +39,12 @@ export function createAppProtocolHandler(rootDir: string): (request: Request) =>
     } catch {
       return plain(400, 'bad path');
     }
+    const page = made.get(url.pathname);
+    if (page)
+      return new Response(request.method === 'HEAD' ? null : page(), {
+        status: 200,
+        headers: securityHeaders(MIME['.html']!),
+      });
     if (relative === '') relative = 'index.html';
     const file = normalize(join(root, relative));
     if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || relative.includes('\0'))

@@ -12,25 +12,36 @@ vi.hoisted(() => {
 
 const { createElectronSecretBlobs } = await import('../../../src/main/settings/electron-secret-blobs');
 const { createFileKeySecretStore } = await import('../../../src/main/settings/file-key-secret-store');
-const { createSafeStorageSecretStore, safeStorageState } =
+const { openSafeStorageSecretStore, safeStorageState } =
   await import('../../../src/main/settings/safe-storage-secret-store');
 
 const SECRET = 'SS-live-Zq8Pw3Lm6Rt9Yx2';
 
-/** safeStorage as a keychain would do it: real encryption under a key that is not on disk. */
-function fakeSafeStorage(options: { available?: boolean; backend?: string } = {}) {
+/**
+ * safeStorage as a keychain would do it: real encryption under a key that is not on disk, only
+ * through Electron 45's asynchronous calls (the deprecated synchronous ones throw if called).
+ * `rotated` answers every decryption with `shouldReEncrypt`, as after the OS changed its key.
+ */
+function fakeSafeStorage(options: { available?: boolean; backend?: string; rotated?: boolean } = {}) {
   const key = randomBytes(32);
+  const deprecated = (name: string) => () => {
+    throw new Error(`deprecated safeStorage.${name} called`);
+  };
   return {
-    isEncryptionAvailable: () => options.available ?? true,
+    isEncryptionAvailable: deprecated('isEncryptionAvailable'),
+    encryptString: deprecated('encryptString'),
+    decryptString: deprecated('decryptString'),
+    isAsyncEncryptionAvailable: async () => options.available ?? true,
     getSelectedStorageBackend: () => (options.backend ?? 'gnome_libsecret') as never,
-    encryptString: vi.fn((text: string) => {
+    encryptStringAsync: vi.fn(async (text: string) => {
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', key, iv);
       return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final()]);
     }),
-    decryptString: vi.fn((data: Buffer) => {
+    decryptStringAsync: vi.fn(async (data: Buffer) => {
       const decipher = createDecipheriv('aes-256-cbc', key, data.subarray(0, 16));
-      return Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString('utf8');
+      const result = Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]).toString('utf8');
+      return { result, shouldReEncrypt: options.rotated ?? false };
     }),
   };
 }
@@ -39,23 +50,26 @@ describe('secret stores', () => {
   const tempDir = tempDirsPerTest('secrets');
 
   describe('safeStorage (Electron)', () => {
-    it('encrypts with safeStorage and keeps base64 ciphertext in secrets.json', () => {
+    it('encrypts with safeStorage and keeps base64 ciphertext in secrets.json', async () => {
       const dir = tempDir();
       const safeStorage = fakeSafeStorage();
-      const secrets = createSafeStorageSecretStore({
+      const secrets = await openSafeStorageSecretStore({
         safeStorage,
         platform: 'linux',
         blobs: createElectronSecretBlobs(dir),
       });
       expect(secrets.backend).toBe('os');
       secrets.set('signingSecret', SECRET);
-      expect(safeStorage.encryptString).toHaveBeenCalledWith(SECRET);
+      // Readable at once; on disk once settled.
+      expect(secrets.get('signingSecret')).toBe(SECRET);
+      await secrets.settled!();
+      expect(safeStorage.encryptStringAsync).toHaveBeenCalledWith(SECRET);
       const stored = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
       expect(stored.signingSecret).toMatch(/^[A-Za-z0-9+/]+=*$/);
       for (const path of filesUnder(dir)) expect(readFileSync(path).includes(SECRET), path).toBe(false);
 
       // A restart reads it back through safeStorage.
-      const again = createSafeStorageSecretStore({
+      const again = await openSafeStorageSecretStore({
         safeStorage,
         platform: 'linux',
         blobs: createElectronSecretBlobs(dir),
@@ -65,19 +79,78 @@ describe('secret stores', () => {
       expect(again.get('apiKey')).toBeNull();
       again.clear('signingSecret');
       expect(again.has('signingSecret')).toBe(false);
+      await again.settled!();
+      expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).signingSecret).toBeUndefined();
     });
 
-    it('says how safe the storage is: OS store, Linux basic_text (weak), or none', () => {
-      expect(safeStorageState(fakeSafeStorage(), 'win32')).toBe('os');
-      expect(safeStorageState(fakeSafeStorage({ backend: 'kwallet5' }), 'linux')).toBe('os');
-      expect(safeStorageState(fakeSafeStorage({ backend: 'basic_text' }), 'linux')).toBe('weak');
-      expect(safeStorageState(fakeSafeStorage({ available: false }), 'darwin')).toBe('unavailable');
+    it('writes in the order of the calls, and settled() reports a write that failed', async () => {
+      const dir = tempDir();
+      const safeStorage = fakeSafeStorage();
+      const secrets = await openSafeStorageSecretStore({
+        safeStorage,
+        platform: 'win32',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      // The first encryption is slow: the later set and clear must still land after it.
+      let release!: () => void;
+      const slow = new Promise<void>((resolve) => (release = resolve));
+      const encrypt = safeStorage.encryptStringAsync.getMockImplementation()!;
+      safeStorage.encryptStringAsync.mockImplementationOnce(async (text: string) => {
+        await slow;
+        return encrypt(text);
+      });
+      secrets.set('apiKey', 'first');
+      secrets.set('apiKey', 'second');
+      secrets.set('qrAesKey', 'gone');
+      secrets.clear('qrAesKey');
+      release();
+      await secrets.settled!();
+      const reopened = await openSafeStorageSecretStore({
+        safeStorage,
+        platform: 'win32',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      expect(reopened.get('apiKey')).toBe('second');
+      expect(reopened.has('qrAesKey')).toBe(false);
+
+      safeStorage.encryptStringAsync.mockRejectedValueOnce(new Error('keychain locked'));
+      secrets.set('signingSecret', SECRET);
+      await expect(secrets.settled!()).rejects.toThrow('keychain locked');
+      await expect(secrets.settled!()).resolves.toBeUndefined();
     });
 
-    it('refuses to store anything when encryption is unavailable, with a bilingual reason', () => {
+    it('stores a value again when the OS rotated its key (shouldReEncrypt)', async () => {
+      const dir = tempDir();
+      const safeStorage = fakeSafeStorage({ rotated: true });
+      const secrets = await openSafeStorageSecretStore({
+        safeStorage,
+        platform: 'win32',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      secrets.set('apiKey', SECRET);
+      await secrets.settled!();
+      const before = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).apiKey as string;
+      const reopened = await openSafeStorageSecretStore({
+        safeStorage,
+        platform: 'win32',
+        blobs: createElectronSecretBlobs(dir),
+      });
+      expect(reopened.get('apiKey')).toBe(SECRET);
+      const after = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).apiKey as string;
+      expect(after).not.toBe(before);
+    });
+
+    it('says how safe the storage is: OS store, Linux basic_text (weak), or none', async () => {
+      expect(await safeStorageState(fakeSafeStorage(), 'win32')).toBe('os');
+      expect(await safeStorageState(fakeSafeStorage({ backend: 'kwallet5' }), 'linux')).toBe('os');
+      expect(await safeStorageState(fakeSafeStorage({ backend: 'basic_text' }), 'linux')).toBe('weak');
+      expect(await safeStorageState(fakeSafeStorage({ available: false }), 'darwin')).toBe('unavailable');
+    });
+
+    it('refuses to store anything when encryption is unavailable, with a bilingual reason', async () => {
       const dir = tempDir();
       const safeStorage = fakeSafeStorage({ available: false });
-      const secrets = createSafeStorageSecretStore({
+      const secrets = await openSafeStorageSecretStore({
         safeStorage,
         platform: 'linux',
         blobs: createElectronSecretBlobs(dir),
@@ -92,17 +165,19 @@ describe('secret stores', () => {
       expect((error as TillError).code).toBe('secure-storage-unavailable');
       expect((error as TillError).bilingual.zh).toContain('無法加密儲存密鑰');
       expect(secrets.has('apiKey')).toBe(false);
-      expect(safeStorage.encryptString).not.toHaveBeenCalled();
+      expect(safeStorage.encryptStringAsync).not.toHaveBeenCalled();
     });
 
-    it('reports a secret it cannot decrypt (another OS account) as unreadable', () => {
+    it('reports a secret it cannot decrypt (another OS account) as unreadable', async () => {
       const dir = tempDir();
-      createSafeStorageSecretStore({
+      const first = await openSafeStorageSecretStore({
         safeStorage: fakeSafeStorage(),
         platform: 'linux',
         blobs: createElectronSecretBlobs(dir),
-      }).set('apiKey', SECRET);
-      const other = createSafeStorageSecretStore({
+      });
+      first.set('apiKey', SECRET);
+      await first.settled!();
+      const other = await openSafeStorageSecretStore({
         safeStorage: fakeSafeStorage(),
         platform: 'linux',
         blobs: createElectronSecretBlobs(dir),

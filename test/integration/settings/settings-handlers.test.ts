@@ -7,7 +7,7 @@ import { createFileKeySecretStore } from '../../../src/main/settings/file-key-se
 import { createSettingsHandlers } from '../../../src/main/settings/handlers';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import { createPinGuard } from '../../../src/main/settings/pin';
-import { createSafeStorageSecretStore } from '../../../src/main/settings/safe-storage-secret-store';
+import { openSafeStorageSecretStore } from '../../../src/main/settings/safe-storage-secret-store';
 import type { SecretStore } from '../../../src/main/settings/secret-store';
 import type { SettingsStore } from '../../../src/main/settings/settings-store';
 import type { SettingsView } from '../../../src/shared/ipc/contract/settings';
@@ -259,13 +259,13 @@ describe('settings methods', () => {
 
   it('refuses to store any secret or PIN when the OS offers no secure storage, and says so', async () => {
     const dir = tempDir();
-    const secrets = createSafeStorageSecretStore({
+    const secrets = await openSafeStorageSecretStore({
       safeStorage: {
-        isEncryptionAvailable: () => false,
-        encryptString: () => {
+        isAsyncEncryptionAvailable: async () => false,
+        encryptStringAsync: () => {
           throw new Error('must not be called');
         },
-        decryptString: () => '',
+        decryptStringAsync: async () => ({ result: '', shouldReEncrypt: false }),
       },
       platform: 'linux',
       blobs: createFileSecretBlobs(join(dir, 'secrets.json')),

@@ -36,7 +36,7 @@ describe('the customer display window on a second screen', () => {
       y: 0,
       width: 1024,
       height: 600,
-      fullscreen: true,
+      fullscreen: false,
       focusable: false,
       show: false,
       webPreferences: expect.objectContaining({
@@ -47,6 +47,10 @@ describe('the customer display window on a second screen', () => {
       }),
     });
     expect(customer.loadURL).toHaveBeenCalledWith(CUSTOMER_DISPLAY_URL);
+    // Placed on its screen after creation, then full screen there (Linux here).
+    expect(customer.setBounds).toHaveBeenCalledWith({ x: 1920, y: 0, width: 1024, height: 600 });
+    expect(customer.setFullScreen).toHaveBeenCalledWith(true);
+    expect(customer.showInactive).toHaveBeenCalled();
   });
 
   it('receives display.changed (with the store’s name) and no other push', async () => {
@@ -82,5 +86,33 @@ describe('the customer display window on a second screen', () => {
       },
     );
     expect(answer.ok).toBe(false);
+  });
+  it('closes when its screen is unplugged, reopens on the screen plugged back, and says so to the till', async () => {
+    const main = fake.windows[0]!;
+    main.webContents.send.mockClear();
+    const first = fake.windows[1]!;
+    fake.module.screen.unplug(101);
+    expect(first.destroyed).toBe(true);
+    expect(main.destroyed).toBe(false);
+    const changed = ipcEventChannel('display.window-changed');
+    expect(main.webContents.send).toHaveBeenCalledWith(changed, { state: 'no-screen' });
+    expect((await invokeTill(fake, 'display.window', {})).value).toEqual({ state: 'no-screen' });
+
+    fake.module.screen.plug(1);
+    expect(fake.windows).toHaveLength(3);
+    const again = fake.windows[2]!;
+    expect(again.destroyed).toBe(false);
+    expect(again.loadURL).toHaveBeenCalledWith(CUSTOMER_DISPLAY_URL);
+    expect(main.webContents.send).toHaveBeenCalledWith(changed, { state: 'open' });
+  });
+
+  it('the cashier closes it from the till and opens it again (display.window)', async () => {
+    const customer = fake.windows.at(-1)!;
+    expect((await invokeTill(fake, 'display.window', { open: false })).value).toEqual({ state: 'closed' });
+    expect(customer.destroyed).toBe(true);
+    expect(fake.windows[0]!.destroyed).toBe(false);
+    expect((await invokeTill(fake, 'display.window', { open: true })).value).toEqual({ state: 'open' });
+    expect(fake.windows.at(-1)!.destroyed).toBe(false);
+    expect(fake.windows.at(-1)).not.toBe(customer);
   });
 });

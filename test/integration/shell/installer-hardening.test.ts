@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { machineClaimFile } from '../../../src/main/shell/machine-claim';
 
 /*
  * The shipped app's shell: Electron fuses that keep the binary from running as plain Node, taking
@@ -42,5 +43,19 @@ describe('electron-builder.yml hardens the shipped app', () => {
     expect(config.nsis.perMachine).toBe(true);
     // With oneClick false, perMachine true means no install-mode page at all (the schema's words).
     expect(config.nsis.oneClick).toBe(false);
+  });
+});
+
+describe('the installer prepares one till per PC', () => {
+  it('creates %ProgramData%\\Till for every account (the one-till record lives there)', () => {
+    const include = readFileSync(join(root, 'build/installer.nsh'), 'utf8');
+    expect(include).toMatch(
+      /!macro customInstall[\s\S]*SetShellVarContext all[\s\S]*CreateDirectory "\$APPDATA\\Till"[\s\S]*!macroend/,
+    );
+    // Users may read the record and create it once; the app reads it from the same place.
+    expect(include).toContain('*S-1-5-32-545:(OI)(CI)(RX,WD,AD)');
+    expect(machineClaimFile('win32', { ProgramData: 'C:\\ProgramData' })).toMatch(
+      /ProgramData[\\/]Till[\\/]till-owner\.json$/,
+    );
   });
 });

@@ -70,6 +70,47 @@ describe('the Electron entry with a stand-in for electron', () => {
     expect(window().loadURL).toHaveBeenCalledWith('app://till/index.html');
   });
 
+  it("has no application menu: Electron's default keys (Ctrl+W, Ctrl+R, Ctrl+Q, F11, zoom) are gone", () => {
+    expect(fake.module.Menu.setApplicationMenu).toHaveBeenCalledWith(null);
+    expect(fake.module.Menu.current).toBeNull();
+    // Set once the app is ready, before the till's window exists.
+    const menuAt = fake.module.Menu.setApplicationMenu.mock.invocationCallOrder[0]!;
+    const windowLoadAt = window().loadURL.mock.invocationCallOrder[0]!;
+    expect(menuAt).toBeLessThan(windowLoadAt);
+  });
+
+  it('reloads a crashed renderer with the cart kept and says so; repeated crashes get the recovery page', async () => {
+    const contents = window().webContents;
+    window().loadURL.mockClear();
+    contents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
+    expect(window().loadURL).not.toHaveBeenCalled();
+    for (let i = 0; i < 3; i++) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(window().loadURL.mock.calls.map((call) => call[0])).toEqual([
+      'app://till/index.html?recovered=1',
+      'app://till/index.html?recovered=1',
+      'app://till/index.html?recovered=1',
+    ]);
+    contents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 1 });
+    expect(window().loadURL).toHaveBeenLastCalledWith('app://till/recovery.html');
+    // The recovery page is the shell's own, bilingual, with the log's path and a way back.
+    const handler = fake.module.protocol.handle.mock.calls[0]![1] as (request: Request) => Promise<Response>;
+    const page = await handler(new Request('app://till/recovery.html'));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('收銀畫面連續停止回應');
+    expect(html).toContain('stopped responding');
+    expect(html).toContain(join(fake.userData, 'logs', 'till.log'));
+    expect(html).toContain('href="app://till/index.html?recovered=1"');
+    // Its link back is the one navigation allowed; any other stays denied.
+    expect(contents.attemptNavigation('will-navigate', 'app://till/index.html?recovered=1')).toBe(true);
+    expect(contents.attemptNavigation('will-navigate', 'app://till/elsewhere.html')).toBe(false);
+    // …and going back starts the count over: the next crash reloads again.
+    contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(window().loadURL).toHaveBeenLastCalledWith('app://till/index.html?recovered=1');
+    const log = readFileSync(join(fake.userData, 'logs', 'till.log'), 'utf8');
+    expect(log).toMatch(/renderer gone .*recovery-page/);
+  });
+
   it('serves the renderer on app://till/ with the CSP header', async () => {
     expect(fake.module.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
     const handler = fake.module.protocol.handle.mock.calls[0]![1] as (request: Request) => Promise<Response>;
@@ -200,7 +241,10 @@ describe('the Electron entry with a stand-in for electron', () => {
       qrAesKey: { set: true },
       supervisorPin: { set: false },
     });
-    expect(fake.module.safeStorage.encryptString).toHaveBeenCalledWith(API_KEY);
+    expect(fake.module.safeStorage.encryptStringAsync).toHaveBeenCalledWith(API_KEY);
+    // Electron 45 deprecates the synchronous calls: the till makes none (the stand-in's throw).
+    for (const name of ['encryptString', 'decryptString', 'isEncryptionAvailable'] as const)
+      expect(fake.module.safeStorage[name]).not.toHaveBeenCalled();
 
     // A page trying to send the key somewhere gets blocked, and the log line names the URL redacted.
     fake.module.session.defaultSession.webRequest.beforeRequest!(

@@ -154,6 +154,108 @@ describe('electron-builder.yml', () => {
   });
 });
 
+describe("electron-builder's target checks that need no Electron binary", () => {
+  const metadata = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const yaml = require('js-yaml') as { load(text: string): unknown };
+  const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+  /** electron-builder's own AppInfo over this package.json and config, as the packager builds it. */
+  function appInfo(meta: Record<string, unknown>) {
+    const { AppInfo } = require('app-builder-lib/out/appInfo.js') as {
+      AppInfo: new (
+        info: unknown,
+        buildVersion: null,
+      ) => {
+        companyName: string | null;
+        copyright: string;
+        computePackageUrl(): Promise<string | null>;
+      };
+    };
+    return new AppInfo(
+      { metadata: meta, devMetadata: meta, config, framework: { defaultAppIdPrefix: 'com.electron.' } },
+      null,
+    );
+  }
+
+  /** The deb target's metadata check (FpmTarget.computeFpmMetaInfoOptions), run as the deb target runs it. */
+  async function debMetaInfo(meta: Record<string, unknown>) {
+    const { default: FpmTarget } = require('app-builder-lib/out/targets/FpmTarget.js') as {
+      default: { prototype: { computeFpmMetaInfoOptions(this: unknown): Promise<Record<string, string>> } };
+    };
+    const linux = config.linux as Record<string, unknown>;
+    const deb = config.deb as Record<string, unknown>;
+    const packager = { appInfo: appInfo(meta), info: { metadata: meta } };
+    return FpmTarget.prototype.computeFpmMetaInfoOptions.call({ packager, options: { ...linux, ...deb } });
+  }
+
+  it("package.json passes the packager's metadata check (name, version, author)", () => {
+    const { checkMetadata } = require('app-builder-lib/out/util/packageMetadata.js') as {
+      checkMetadata(meta: unknown, dev: unknown, file: string, devFile: string): void;
+    };
+    const file = join(root, 'package.json');
+    expect(() => checkMetadata(metadata, metadata, file, file)).not.toThrow();
+  });
+
+  it('the deb target finds the homepage and a maintainer (it failed after packing without them)', async () => {
+    const info = await debMetaInfo(metadata);
+    expect(info.url).toMatch(/^https:\/\//);
+    expect(info.maintainer).toMatch(/^.+ <.+@.+>$/);
+    // The same check refuses a package.json without a homepage: it is the check that failed.
+    const { homepage: _homepage, repository: _repository, ...bare } = metadata;
+    await expect(debMetaInfo(bare)).rejects.toThrow(/homepage/);
+  });
+
+  it("Windows' company name and the installer's publisher come from the author", () => {
+    const info = appInfo(metadata);
+    expect(info.companyName).toBe('Till contributors');
+    const { author: _author, ...anonymous } = metadata;
+    expect(appInfo(anonymous).companyName).toBeNull();
+  });
+});
+
+describe('which Node each command needs', () => {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const olderThanElectronTooling = major < 22 || (major === 22 && minor < 12);
+
+  it("Electron's tooling (npm start, npm run package) needs Node 22.12+; the tests run on engines", async () => {
+    const { runsElectronTooling, electronToolingMessage } = (await import(
+      join(root, 'scripts/node-needs.mjs')
+    )) as {
+      runsElectronTooling(version: string): boolean;
+      electronToolingMessage(command: string, version: string): string;
+    };
+    expect(runsElectronTooling('v20.19.0')).toBe(false);
+    expect(runsElectronTooling('v22.11.9')).toBe(false);
+    expect(runsElectronTooling('v22.12.0')).toBe(true);
+    expect(runsElectronTooling('v24.1.0')).toBe(true);
+    const electron = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    // The figure the check uses is the one Electron's package declares.
+    expect(electron.engines.node.replace(/\s/g, '')).toBe('>=22.12.0');
+    const message = electronToolingMessage('npm start', 'v20.19.0');
+    expect(message).toContain('需要 Node 22.12 以上');
+    expect(message).toContain('needs Node 22.12 or newer');
+  });
+
+  it.runIf(olderThanElectronTooling)(
+    'on an older Node, the Electron step stops with that message before any download',
+    () => {
+      const result = spawnSync(process.execPath, ['scripts/ensure-native.mjs', 'electron'], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('needs Node 22.12 or newer');
+      expect(result.stdout).toBe('');
+    },
+  );
+});
+
 describe('the app icon', () => {
   it('is a 512×512 PNG with transparent corners and an opaque middle', () => {
     const png = PNG.sync.read(readFileSync(join(root, 'assets/icon.png')));

@@ -31,7 +31,7 @@ interface HeldCartsState {
   take(id: string): HeldCart | null;
 }
 
-const isLine = (value: unknown): value is CartLine => {
+export const isLine = (value: unknown): value is CartLine => {
   if (typeof value !== 'object' || value === null) return false;
   const line = value as Record<string, unknown>;
   return (

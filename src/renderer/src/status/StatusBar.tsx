@@ -6,6 +6,7 @@ import { useText } from '../i18n/language-store';
 import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { UploadWarning } from '../reconciliation/UploadWarning';
 import { CashierStatus } from '../shifts/CashierStatus';
+import { CustomerWindowToggle } from './CustomerWindowToggle';
 import { useStatus } from './status-store';
 
 const SERVICE_TEXT = {
@@ -108,6 +109,7 @@ export function StatusBar() {
       )}
       <UploadWarning state={status.reconciliation} disabled={busy} />
       <HeadOfficeStatus state={status.headOffice} />
+      <CustomerWindowToggle />
       <span className="status-bar__version" data-testid="status-version">
         {status.appName} v{status.version}
       </span>

@@ -39,7 +39,21 @@ export type DisplayUpdate = z.infer<typeof DisplayUpdate>;
 export const DisplayState = DisplayUpdate.extend({ sellerName: z.string() });
 export type DisplayState = z.infer<typeof DisplayState>;
 
+/**
+ * The customer display's window (Electron, issue 23): `open` on the second screen, `closed` by
+ * the cashier, `no-screen` (no second screen), `misplaced` (the OS would not put it on the second
+ * screen, so it was closed rather than left over the till), `unavailable` (the web host: the
+ * customer display is a page opened at /customer).
+ */
+export const CustomerWindowState = z.enum(['open', 'closed', 'no-screen', 'misplaced', 'unavailable']);
+export type CustomerWindowState = z.infer<typeof CustomerWindowState>;
+
 export const displayMethods = {
+  'display.window': method(
+    "The customer display's window: its state, or open / close it from the till (`open`)",
+    z.object({ open: z.boolean().optional() }).strict(),
+    z.object({ state: CustomerWindowState }),
+  ),
   'display.update': method(
     "Publish what the customer display shows (main adds the store's name and pushes display.changed)",
     DisplayUpdate,
@@ -49,4 +63,5 @@ export const displayMethods = {
 
 export const displayEvents = {
   'display.changed': DisplayState,
+  'display.window-changed': z.object({ state: CustomerWindowState }),
 };
