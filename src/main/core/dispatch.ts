@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { contract, isMethodName } from '../../shared/ipc/contract';
+import { issuesText } from '../../shared/ipc/issue-text';
 import { unknownMethod, type IpcResult } from '../../shared/ipc/result';
 import { TillError } from './errors';
 import type { CallContext, HandlersFor } from './handlers';
@@ -10,7 +10,8 @@ export type HandlerMap = HandlersFor<typeof contract>;
 /**
  * The single entry for every call from the renderer, whichever host carried it: validates the
  * payload against the contract before any handler runs, then turns the handler's outcome into an
- * IpcResult. A malformed payload never reaches a handler.
+ * IpcResult. A malformed payload never reaches a handler; its refusal names each field in words
+ * in both languages (shared/ipc/issue-text.ts).
  */
 export function createDispatcher(handlers: HandlerMap, logger: Pick<Logger, 'error'>) {
   return async function dispatch(
@@ -20,22 +21,22 @@ export function createDispatcher(handlers: HandlerMap, logger: Pick<Logger, 'err
   ): Promise<IpcResult<unknown>> {
     if (!isMethodName(method)) return unknownMethod(method);
     const spec = contract[method];
-    const parsed = spec.input.safeParse(payload ?? {});
+    // The input kept on each issue: a field left out reads 「未填寫」, not a wrong type.
+    const parsed = spec.input.safeParse(payload ?? {}, { reportInput: true });
     if (!parsed.success) {
-      const where = (issue: z.core.$ZodIssue) => issue.path.join('.') || '(input)';
-      const issues = parsed.error.issues.map((issue) => `${where(issue)}: ${issue.message}`);
-      // A schema that knows the reason in Chinese (the shared text rule, the business day) gives it.
-      const zhIssues = parsed.error.issues.map((issue) => {
-        const zh: unknown = issue.code === 'custom' ? issue.params?.zh : undefined;
-        return `${where(issue)}：${typeof zh === 'string' ? zh : issue.message}`;
-      });
+      // For scripts and logs: where and zod's own words, as before.
+      const issues = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(input)'}: ${issue.message}`,
+      );
+      // For the person at the till: each field named in words, what is wrong in both languages.
+      const text = issuesText(parsed.error.issues);
       return {
         ok: false,
         error: {
           code: 'invalid-input',
           message: {
-            zh: `資料格式不正確，未執行「${method}」：${zhIssues.join('；')}`,
-            en: `Invalid input for ${method}, nothing was done: ${issues.join('; ')}`,
+            zh: `資料格式不正確，未執行「${method}」：${text.zh}`,
+            en: `Invalid input for ${method}, nothing was done: ${text.en}`,
           },
           issues,
         },

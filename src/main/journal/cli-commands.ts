@@ -16,6 +16,7 @@ import { createFileKeySecretStore } from '../settings/file-key-secret-store';
 import { CHAIN_KEY_BYTES, MIN_HEAD_PREFIX, parseExpectedHead, shortHead, type ExpectedHead } from './chain';
 import { JournalError, STATE_LABELS } from './errors';
 import { checkExportOptions, summaryCsv } from './export';
+import { loadExportSigningKey } from './export-signature';
 import { Journal } from './journal';
 import { TILL_ID_PATTERN } from './order-numbers';
 import { writeThroughPartial } from './partial-file';
@@ -83,6 +84,12 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
     switch (command) {
       case 'export': {
         const format = (values.format ?? 'csv') as ExportFormat;
+        // With the till's data folder (the web host's file-key secrets), the JSON export is signed
+        // with the till's own key, as the closing screen's is (export-signature.ts).
+        const data = values.data;
+        if (data !== undefined && existsSync(join(data, 'secrets.json'))) {
+          journal.useExportSigningKey(() => loadExportSigningKey(createFileKeySecretStore(data)));
+        }
         const companyId = companyIdFrom(values);
         const options = {
           businessDay: date,

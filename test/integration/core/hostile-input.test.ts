@@ -269,10 +269,10 @@ describe('hostile input through dispatch', () => {
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       if (result.ok) continue;
       expect(result.error.message.zh).toMatch(
-        /^資料格式不正確，未執行「checkout\.submit」：payments\.0\.method/,
+        /^資料格式不正確，未執行「checkout\.submit」：第 1 筆付款的付款方式/,
       );
       expect(result.error.message.en).toMatch(
-        /^Invalid input for checkout\.submit, nothing was done: payments\.0\.method/,
+        /^Invalid input for checkout\.submit, nothing was done: The payment method of item 1 of the payments/,
       );
     }
     expectNothingLeaked();
@@ -291,9 +291,10 @@ describe('hostile input through dispatch', () => {
       );
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       if (result.ok) continue;
-      expect(result.error.message.zh).toMatch(/lines\.0\.name：含有看不見的控制字元 U\+001[BD]/);
+      // The field in words (issue 22), with the plain-text rule's own reason.
+      expect(result.error.message.zh).toMatch(/第 1 筆商品明細的名稱不正確：含有看不見的控制字元 U\+001[BD]/);
       expect(result.error.message.en).toMatch(
-        /lines\.0\.name: The text contains an invisible control character U\+001[BD]/,
+        /The name of item 1 of the lines is not right: The text contains an invisible control character U\+001[BD]/,
       );
     }
     const csv = await core.dispatch(

@@ -77,6 +77,11 @@ describe('journal CLI', () => {
         companyId: '12345678',
         chain: { verified: true, hmac: 'checked' },
       });
+      // Signed with the till's own key, kept in its secrets (issue 22, item 11): the same key again.
+      const { signature } = JSON.parse(exported.stdout) as { signature: { fingerprint: string } };
+      expect(signature.fingerprint).toMatch(/^([0-9A-F]{4}-){7}[0-9A-F]{4}$/);
+      const again = cli('export', '--data', data.dir, '--date', '2026-11-22', '--format', 'json');
+      expect(JSON.parse(again.stdout).signature.fingerprint).toBe(signature.fingerprint);
       writeFileSync(join(data.dir, 'settings.json'), JSON.stringify({ companyId: '87654321' }));
       const refused = cli('export', '--data', data.dir, '--date', '2026-11-22', '--format', 'json');
       expect(refused.status).toBe(2);
