@@ -73,7 +73,12 @@ export interface HeadOfficeCapability {
 }
 
 /** Problems that are head office saying no (shown as refused) rather than not being there. */
-const REFUSING: ReadonlySet<HeadOfficeProblemCode> = new Set(['other-company', 'other-machine', 'chain-key']);
+const REFUSING: ReadonlySet<HeadOfficeProblemCode> = new Set([
+  'other-company',
+  'other-machine',
+  'other-store',
+  'chain-key',
+]);
 const UNREACHABLE: ReadonlySet<HeadOfficeProblemCode> = new Set([
   'bad-address',
   'unreachable',
