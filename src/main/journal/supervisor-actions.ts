@@ -25,6 +25,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'shift.x-report',
   'day.z-report-copy',
   'training.drill',
+  'head-office.claim-resolved',
 ]);
 
 /**

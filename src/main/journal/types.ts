@@ -298,7 +298,9 @@ export type SupervisorActionKind =
   | 'shift.x-report'
   | 'day.z-report-copy'
   // Training mode (issue 15): a fault drill of the training service armed from Settings.
-  | 'training.drill';
+  | 'training.drill'
+  // Head office (issue 22): sales stopped by a refused claim of the till id, resolved with the PIN.
+  | 'head-office.claim-resolved';
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;
