@@ -3,13 +3,16 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createHeadOfficeCapability } from '../../../src/main/head-office/capability';
 import { connectHeadOffice } from '../../../src/main/head-office/connection';
-import { register } from '../../../src/main/head-office/feed';
+import { ingest, register } from '../../../src/main/head-office/feed';
+import { migrateHeadOffice } from '../../../src/main/head-office/migrate';
+import { BOOTSTRAP_SQL, HEAD_OFFICE_MIGRATIONS } from '../../../src/main/head-office/schema';
 import {
   claimsReport,
   runReport,
   tillStatus,
   type ReportOptions,
 } from '../../../src/main/head-office/reports';
+import { openJournalFeed } from '../../../src/main/journal/replication';
 import { seedSyntheticJournal } from '../../../src/main/journal/synthetic';
 import { hq } from './cli-io';
 import { headOfficeEntries, identityFor, journalEntries, syncAll, useHeadOffice } from './harness';
@@ -251,5 +254,66 @@ describe('head office: the registration, not the payload', () => {
         head_at: null,
       }),
     ]);
+  });
+
+  it('step 2 puts right the rows a step-1 head office took from the payload', async () => {
+    const database = await rig.pg.createDatabase('hq_step1');
+    const url = rig.pg.url({ database });
+    const client = await connectHeadOffice({ url });
+    try {
+      // A head office as step 1 left it, fed a chain naming T09 under another registration.
+      await client.query(BOOTSTRAP_SQL);
+      await client.query(HEAD_OFFICE_MIGRATIONS[0]!.up);
+      await client.query(`INSERT INTO hq.schema_migrations (version, description) VALUES (1, 'step 1')`);
+      await client.query(`INSERT INTO hq.companies (company_id) VALUES ('12345678')`);
+      await client.query(`INSERT INTO hq.meta (id, company_id) VALUES (1, '12345678')`);
+      await client.query(`SELECT hq.grant_till_role('till_feed')`);
+      const tillUrl = rig.pg.url({ database, user: 'till_feed', password: 'feed-only-password' });
+      const forged = synthetic('forged-step1', 'T09', 4);
+      const fed = await client.query<{ answer: { status: string } }>(
+        `SELECT hq.register('12345678', 'S1', 'H09', $1, NULL, NULL) AS answer`,
+        [identityFor('H09').installId],
+      );
+      expect(fed.rows[0]!.answer.status).toBe('ok');
+      const install = (await client.query(`SELECT install_id FROM hq.tills WHERE till_id = 'H09'`)).rows[0]!
+        .install_id as string;
+      // The step-1 till sends with the six-argument register, as a till not yet updated does.
+      const feed = openJournalFeed(forged);
+      const tillClient = await connectHeadOffice({ url: tillUrl });
+      try {
+        const answer = await ingest(
+          tillClient,
+          { ...identityFor('H09', 'S1', install) },
+          feed.entriesAfter(0, 5000),
+        );
+        expect(answer.kind).toBe('ok');
+      } finally {
+        feed.close();
+        await tillClient.end();
+      }
+      const before = await client.query(
+        `SELECT DISTINCT till_id, company_id FROM hq.sales WHERE feed_till = 'H09'`,
+      );
+      expect(before.rows).toEqual([{ till_id: 'T09', company_id: '12345678' }]);
+
+      expect(await migrateHeadOffice(client)).toMatchObject({ from: 1, to: 2, applied: [2] });
+      const after = await client.query(
+        `SELECT DISTINCT till_id, company_id FROM hq.sales WHERE feed_till = 'H09'`,
+      );
+      expect(after.rows).toEqual([{ till_id: 'H09', company_id: '12345678' }]);
+      // The till login granted at step 1 may call step 2's register.
+      const tillClient2 = await connectHeadOffice({ url: tillUrl });
+      try {
+        await expect(
+          register(tillClient2, identityFor('H09', 'S1', install), null, null),
+        ).resolves.toMatchObject({
+          kind: 'ok',
+        });
+      } finally {
+        await tillClient2.end();
+      }
+    } finally {
+      await client.end();
+    }
   });
 });
