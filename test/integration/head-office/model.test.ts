@@ -72,6 +72,9 @@ interface RealTill {
 interface SecondPc {
   tillId: string;
   installId: string;
+  /** Its own journal and what it registers as. */
+  path: string;
+  identity: TillIdentity;
   headOffice: HeadOfficeCapability;
 }
 
@@ -405,11 +408,26 @@ describe('head office: the model (two tills and a hostile third login)', () => {
         const pc: SecondPc = {
           tillId: t.tillId,
           installId: identity.installId,
+          path,
+          identity,
           headOffice: capability({ path, identity, key: null, chainHead: () => ({ entryId: 0 }) }),
         };
         const state = await pc.headOffice.syncNow();
         expect(state.state).toBe('refused');
         world.secondPcs.push(pc);
+      }),
+    ),
+    fc.constant(
+      cmd('restart-second-pcs', async (world) => {
+        // A refused PC restarted: its stop is read back from its data folder, before any sync.
+        for (const pc of world.secondPcs) {
+          pc.headOffice = capability({
+            path: pc.path,
+            identity: pc.identity,
+            key: null,
+            chainHead: () => ({ entryId: 0 }),
+          });
+        }
       }),
     ),
   ];
