@@ -183,6 +183,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     trainingServiceUrl: () => checkout.trainingServiceUrl(),
     reissue: async (order, reissueOf) => {
       guarded.assertCanSell();
+      headOffice.assertCanSell();
       // 改開 is the signed-in cashier's sale, not the voided one's cashier's.
       const cashier = shifts.cashierName();
       return checkout.reissue(cashier ? { ...order, cashier } : order, reissueOf);
@@ -269,6 +270,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       return hex && /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : null;
     },
     logger: options.logger,
+    supervisor,
     onStateChanged: () => publishStatus(),
     ...(options.headOfficeIntervalMs ? { intervalMs: options.headOfficeIntervalMs } : {}),
   });
@@ -306,10 +308,13 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     // No sale while the journal is broken and no supervisor has acknowledged it.
     'checkout.submit': async (order, ctx) => {
       guarded.assertCanSell();
+      // Nor while head office refuses this PC's claim of its till id (another PC sells under it).
+      headOffice.assertCanSell();
       return checkout.handlers['checkout.submit'](order, ctx);
     },
     'checkout.resubmit': async (input, ctx) => {
       guarded.assertCanSell();
+      headOffice.assertCanSell();
       return checkout.handlers['checkout.resubmit'](input, ctx);
     },
     // A paper-proof sale resolved as issued gets its proof now: the first print is the original.

@@ -6,6 +6,7 @@ import {
   type HeadOfficeState,
   type headOfficeMethods,
 } from '../../shared/ipc/contract/head-office';
+import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import { periodic, type PeriodicService } from '../core/lifecycle';
 import type { Logger } from '../core/logger';
@@ -20,7 +21,16 @@ import {
   type HeadOfficeProblemCode,
 } from './connection';
 import type { TillIdentity } from './feed';
-import { installFileFor, loadOrCreateInstallId } from './install-id';
+import type { SupervisorGate } from '../settings/supervisor';
+import {
+  clearClaimStop,
+  installFileFor,
+  loadOrCreateInstallId,
+  readClaimStop,
+  stopFileFor,
+  writeClaimStop,
+  type ClaimStop,
+} from './install-id';
 import { DEFAULT_BATCH, syncOnce, type SyncResult } from './replicator';
 
 /**
@@ -54,6 +64,10 @@ export interface HeadOfficeCapabilityOptions {
   /** The journal's chain key (the `journalChainKey` secret), or null. */
   chainKey: () => Buffer | null;
   logger: Logger;
+  /** The PIN gate (and its journal record) for resolving a refused claim; without one it is refused. */
+  supervisor?: SupervisorGate;
+  /** Where a refused claim's stop is kept (default beside the journal: install-id.ts). */
+  stopFile?: string;
   /** The status bar's line changed (throttled to one call a second during a catch-up). */
   onStateChanged?: () => void;
   /** Between runs (default 10 s). */
@@ -69,11 +83,21 @@ export interface HeadOfficeCapability {
   /** One run now (or the one in progress); the state after it. */
   syncNow(): Promise<HeadOfficeState>;
   storeDay(businessDay: string): Promise<StoreDay>;
+  /**
+   * Throws the bilingual `till-id-claimed` TillError while head office refuses this PC's claim of
+   * the till id it sells under (another PC owns it) and no supervisor has resolved it.
+   */
+  assertCanSell(): void;
   handlers: HandlersFor<typeof headOfficeMethods>;
 }
 
 /** Problems that are head office saying no (shown as refused) rather than not being there. */
-const REFUSING: ReadonlySet<HeadOfficeProblemCode> = new Set(['other-company', 'other-machine', 'chain-key']);
+const REFUSING: ReadonlySet<HeadOfficeProblemCode> = new Set([
+  'other-company',
+  'other-machine',
+  'other-store',
+  'chain-key',
+]);
 const UNREACHABLE: ReadonlySet<HeadOfficeProblemCode> = new Set([
   'bad-address',
   'unreachable',
@@ -110,11 +134,21 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     }
   }
 
+  const stopFile = options.stopFile ?? stopFileFor(options.journal.path);
+
+  /** The stop that applies to the till id sold under now (an unreadable one applies to any). */
+  function stop(): ClaimStop | null {
+    const found = readClaimStop(stopFile);
+    return found && (found.tillId === '*' || found.tillId === options.tillId()) ? found : null;
+  }
+
   function state(): HeadOfficeState {
     const settings = options.settings();
     const local = journalEntryId();
+    const stopped = stop();
     if (!settings) {
       return {
+        stopped,
         state: 'off',
         behind: null,
         headOfficeEntryId: null,
@@ -145,6 +179,7 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
       lastContactAt,
       reason: kind === 'synced' || kind === 'behind' ? null : reason,
       address: describeAddress(settings.connection.url),
+      stopped,
     };
   }
 
@@ -199,6 +234,14 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
         reason = result.refusal.reason;
         break;
       case 'failed':
+        if (result.error.problem === 'other-machine' && tillOfRun !== null) {
+          // Selling on would hand out the other PC's order numbers: stop until a person acts.
+          writeClaimStop(stopFile, {
+            tillId: tillOfRun,
+            since: at,
+            reason: result.error.bilingual,
+          });
+        }
         outcome = REFUSING.has(result.error.problem)
           ? 'refused'
           : UNREACHABLE.has(result.error.problem)
@@ -221,12 +264,16 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     }
   }
 
+  /** The till id the run in progress registers as (a stop names it, not a later setting). */
+  let tillOfRun: string | null = null;
+
   async function run(): Promise<void> {
     const settings = options.settings();
     if (!settings || stopping) return;
     let till: TillIdentity;
     try {
       till = identity();
+      tillOfRun = till.tillId;
     } catch (error) {
       // The install id could not be kept (a read-only data folder): said, not thrown at the core.
       record({ kind: 'failed', error: classifyError(error), headOffice: null, journalEntryId: 0, sent: 0 });
@@ -244,6 +291,8 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
         client = current;
       },
       onProgress: ({ headOffice }) => {
+        // Head office took this PC as the till (registered): a stop under this id is over.
+        if (readClaimStop(stopFile)?.tillId === till.tillId) clearClaimStop(stopFile);
         headOfficeEntryId = headOffice.entryId;
         lastContactAt = now().toISOString();
         if (outcome !== 'ok') {
@@ -343,9 +392,52 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     }
   }
 
+  function assertCanSell(): void {
+    const stopped = stop();
+    if (!stopped) return;
+    throw new TillError('till-id-claimed', {
+      zh: `總部拒絕本機以收銀機代號 ${options.tillId()} 傳送資料（另一台電腦已使用此代號），為免訂單編號重複已暫停結帳；請主管處理（總部的 hq status 列出此事）。此筆未送出。`,
+      en: `Head office refused this PC's claim of till id ${options.tillId()} (another PC uses it): sales are stopped so that no order number is handed out twice; a supervisor must resolve it (head office's hq status lists it). Nothing was sent.`,
+    });
+  }
+
+  async function resolveClaim(request: { pin?: string | undefined; by?: string | undefined; note: string }) {
+    const stopped = stop();
+    if (!stopped) return state();
+    const note = request.note.trim();
+    if (note === '') {
+      throw new TillError('rejected', {
+        zh: '請說明如何處理（例如：已改收銀機代號、總部已移轉），未變更任何設定。',
+        en: 'Say how it was resolved (the till id changed, head office moved it, …). Nothing was changed.',
+      });
+    }
+    if (!options.supervisor) {
+      throw new TillError('rejected', {
+        zh: '此處無法確認主管 PIN，未變更任何設定。',
+        en: 'No supervisor PIN can be checked here. Nothing was changed.',
+      });
+    }
+    await options.supervisor.run(
+      request,
+      {
+        action: 'head-office.claim-resolved',
+        required: {
+          zh: '恢復結帳需要主管 PIN，仍暫停結帳。',
+          en: 'Selling again needs the supervisor PIN: sales stay stopped.',
+        },
+        wrong: { zh: '主管 PIN 不正確，仍暫停結帳。', en: 'Wrong supervisor PIN: sales stay stopped.' },
+        detail: () => ({ tillId: stopped.tillId, since: stopped.since, note }),
+      },
+      () => clearClaimStop(stopFile),
+    );
+    publish(true);
+    return state();
+  }
+
   return {
     service,
     state,
+    assertCanSell,
     async syncNow() {
       await service.runNow();
       return state();
@@ -358,6 +450,7 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
         return state();
       },
       'headOffice.storeDay': async ({ businessDay }) => storeDay(businessDay),
+      'headOffice.resolveClaim': async (request) => resolveClaim(request),
     },
   };
 }

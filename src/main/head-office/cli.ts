@@ -1,7 +1,7 @@
-// `npm run hq -- migrate|status|report|restore|release|grant-till --url URL …`: head office from the
+// `npm run hq -- migrate|status|report|restore|release|move|resolve-claim|grant-till --url URL …`: head office from the
 // owner's side, over the same code the till uses. JSON (default) or CSV (`--format csv`) on stdout;
 // bilingual errors on stderr (Traditional Chinese first). Exit 0 done, 1 findings (a refused till
-// in `status`) or a failure (head office unreachable, wrong password, a restore that does not
+// or an open claim in `status`) or a failure (head office unreachable, wrong password, a restore that does not
 // verify), 2 bad input (nothing changed).
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,13 +23,14 @@ import {
   type HeadOfficeConnection,
   type TlsMode,
 } from './connection';
-import { installFileFor } from './install-id';
+import { installFileFor, isInstallId } from './install-id';
 import { migrateHeadOffice } from './migrate';
 import {
   REPORT_GROUPS,
   REPORT_KINDS,
   reportCsv,
   reportJson,
+  claimsReport,
   runReport,
   tillStatus,
   type ReportGroup,
@@ -50,6 +51,9 @@ export const USAGE = `用法 / usage:
       --key-file: where the till's chain key goes (64 hex digits, 0600); --data DIR: a web-host data
       folder (journal.sqlite, head-office.json and the key in its secret store)
   npm run hq -- release  --url URL --till ID --by NAME      (a refused till may feed again)
+  npm run hq -- move     --url URL --till ID --store ID --by NAME   (a till moves to another store)
+  npm run hq -- resolve-claim --url URL --till ID --install ID --by NAME [--note TEXT]
+      another PC's refused claim of the till id, looked into (status lists the open ones)
   npm run hq -- grant-till --url URL --role ROLE            (what a till's login may do, nothing more)
   URL: postgres://user[:password]@host[:port]/database[?sslmode=disable|require|verify-full]
        (or the password in PGPASSWORD); --tls off|require|verify [--ca FILE] override sslmode`;
@@ -70,7 +74,16 @@ class UsageError extends Error {
 }
 const usage = (zh: string, en: string) => new UsageError({ zh, en });
 
-const COMMANDS = ['migrate', 'status', 'report', 'restore', 'release', 'grant-till'] as const;
+const COMMANDS = [
+  'migrate',
+  'status',
+  'report',
+  'restore',
+  'release',
+  'move',
+  'resolve-claim',
+  'grant-till',
+] as const;
 type Command = (typeof COMMANDS)[number];
 
 interface Values {
@@ -94,6 +107,8 @@ interface Values {
   data?: string;
   by?: string;
   role?: string;
+  install?: string;
+  note?: string;
 }
 
 function parse(argv: string[]): { command: Command; values: Values } {
@@ -125,6 +140,8 @@ function parse(argv: string[]): { command: Command; values: Values } {
           'data',
           'by',
           'role',
+          'install',
+          'note',
         ].map((name) => [name, { type: 'string' as const }]),
       ),
       strict: true,
@@ -184,6 +201,16 @@ function tillArg(value: string | undefined): string {
   return value;
 }
 
+function storeArg(value: string | undefined): string {
+  if (!value || !/^[A-Za-z0-9_-]{1,32}$/.test(value)) {
+    throw usage(
+      '--store 須為 1 到 32 個英文字母、數字、- 或 _',
+      '--store must be 1 to 32 letters, digits, - or _',
+    );
+  }
+  return value;
+}
+
 function connectionOf(values: Values): HeadOfficeConnection {
   parseAddress(values.url!); // refused here (exit 2) rather than as a failed connection
   const tls =
@@ -236,8 +263,23 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
       case 'status':
         work = async (c) => {
           const report = await tillStatus(c);
-          io.stdout.write(format === 'csv' ? reportCsv(report) : reportJson(report));
-          return report.rows.some((row) => row.refused === true) ? 1 : 0;
+          // The open claims in full beside the tills (JSON); the CSV has each till's count and latest.
+          const claims = await claimsReport(c);
+          io.stdout.write(
+            format === 'csv'
+              ? reportCsv(report)
+              : JSON.stringify(
+                  {
+                    report: report.kind,
+                    columns: report.columns,
+                    rows: report.rows,
+                    claims: { columns: claims.columns, rows: claims.rows },
+                  },
+                  null,
+                  2,
+                ) + '\n',
+          );
+          return report.rows.some((row) => row.refused === true) || claims.rows.length > 0 ? 1 : 0;
         };
         break;
       case 'report': {
@@ -383,6 +425,70 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
             return 1;
           }
           say(JSON.stringify({ tillId, released: true, by }));
+          return 0;
+        };
+        break;
+      }
+      case 'move': {
+        const tillId = tillArg(values.till);
+        const storeId = storeArg(values.store);
+        const by = textArg(values.by, 'by', 40);
+        work = async (c) => {
+          // Only the owner moves a till between stores (a till asking to is refused: schema.ts step 2).
+          const result = await c.query<{ from_store: string }>(
+            `WITH old AS (SELECT till_id, store_id FROM hq.tills WHERE till_id = $1 FOR UPDATE),
+             store AS (INSERT INTO hq.stores (store_id, company_id)
+                       SELECT $2, company_id FROM hq.meta WHERE id = 1 AND EXISTS (SELECT 1 FROM old)
+                       ON CONFLICT DO NOTHING),
+             moved AS (UPDATE hq.tills t SET store_id = $2 FROM old WHERE t.till_id = old.till_id
+                       AND old.store_id <> $2 RETURNING old.store_id AS from_store),
+             logged AS (INSERT INTO hq.till_events (till_id, event, by_name, detail)
+                        SELECT $1, 'store-changed', $3, jsonb_build_object('from', from_store, 'to', $2::text)
+                        FROM moved)
+             SELECT from_store FROM moved`,
+            [tillId, storeId, by],
+          );
+          if (result.rowCount === 0) {
+            complain({
+              zh: `收銀機 ${tillId} 不存在或已在門市 ${storeId}，未變更任何資料`,
+              en: `Till ${tillId} does not exist or is already in store ${storeId}: nothing was changed`,
+            });
+            return 1;
+          }
+          say(JSON.stringify({ tillId, from: result.rows[0]!.from_store, to: storeId, by }));
+          return 0;
+        };
+        break;
+      }
+      case 'resolve-claim': {
+        const tillId = tillArg(values.till);
+        const install = values.install ?? '';
+        if (!isInstallId(install)) {
+          throw usage(
+            '--install 須為收銀機的安裝編號（UUID）',
+            '--install must be the PC’s install id (a UUID)',
+          );
+        }
+        const by = textArg(values.by, 'by', 40);
+        const note = values.note === undefined ? null : textArg(values.note, 'note', 200);
+        work = async (c) => {
+          const result = await c.query(
+            `WITH resolved AS (
+               UPDATE hq.claims SET resolved_at = now(), resolved_by = $3, resolution = $4
+               WHERE till_id = $1 AND install_id = $2 AND resolved_at IS NULL RETURNING id)
+             INSERT INTO hq.till_events (till_id, event, by_name, detail)
+             SELECT $1, 'claim-resolved', $3, jsonb_build_object('install', $2::text, 'note', $4::text) FROM resolved
+             RETURNING till_id`,
+            [tillId, install, by, note],
+          );
+          if (result.rowCount === 0) {
+            complain({
+              zh: `收銀機 ${tillId} 沒有安裝編號 ${install} 的待處理認領，未變更任何資料`,
+              en: `Till ${tillId} has no open claim by install id ${install}: nothing was changed`,
+            });
+            return 1;
+          }
+          say(JSON.stringify({ tillId, installId: install, resolved: true, by }));
           return 0;
         };
         break;

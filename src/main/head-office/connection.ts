@@ -38,6 +38,7 @@ export type HeadOfficeProblemCode =
   | 'not-utf8'
   | 'other-company'
   | 'other-machine'
+  | 'other-store'
   | 'chain-key'
   | 'permission'
   | 'tls'

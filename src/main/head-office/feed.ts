@@ -56,6 +56,7 @@ const Answer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('refused'), ...RefusalFields, ...partial(HeadFields) }),
   z.object({ status: z.literal('other-company'), company: z.string().nullable() }),
   z.object({ status: z.literal('other-machine') }),
+  z.object({ status: z.literal('other-store'), store: z.string().nullable().optional() }),
   z.object({ status: z.literal('unknown-till') }),
   z.object({ status: z.literal('key-missing') }),
   z.object({ status: z.literal('key-differs') }),
@@ -105,6 +106,14 @@ function problemOf(answer: Answer, identity: TillIdentity): never {
         `收銀機代號 ${identity.tillId} 已由另一台電腦傳送資料；兩台電腦不能使用同一代號（不會合併）。請改用其他代號，或由總部以 hq restore 移轉。未變更任何資料。`,
         `Till id ${identity.tillId} is already fed by another PC; two PCs cannot share one till id (they are never merged). Use another till id, or move it with hq restore. Nothing was changed.`,
       );
+    case 'other-store': {
+      const registered = plain(answer.store ?? '?', 32);
+      throw headOfficeError(
+        'other-store',
+        `收銀機 ${identity.tillId} 在總部登記於門市 ${registered}，不是設定中的 ${identity.storeId}：收銀機不能自行移到其他門市，須由總部以 hq move 移轉（或改回設定）。未變更任何資料。`,
+        `Till ${identity.tillId} is registered at head office in store ${registered}, not ${identity.storeId} as set: a till cannot move itself to another store; head office moves it with hq move (or set the store back). Nothing was changed.`,
+      );
+    }
     case 'unknown-till':
       throw headOfficeError(
         'internal',
@@ -143,13 +152,21 @@ const headOf = (answer: { headId?: number | undefined; headHash?: string | undef
   hash: answer.headHash ?? GENESIS,
 });
 
+/** This journal's last entry, which head office keeps with a refused claim (hq.claims). */
+export interface JournalHead {
+  entryId: number;
+  hash: string;
+  at: string | null;
+}
+
 export async function register(
   client: pg.ClientBase,
   identity: TillIdentity,
   key: ChainKeyRegistration | null,
+  journalHead: JournalHead | null = null,
 ): Promise<RegisterAnswer> {
   const result = await client.query<{ answer: unknown }>(
-    'SELECT hq.register($1, $2, $3, $4, $5, $6) AS answer',
+    'SELECT hq.register($1, $2, $3, $4, $5, $6, $7::jsonb) AS answer',
     [
       identity.companyId,
       identity.storeId,
@@ -157,6 +174,9 @@ export async function register(
       identity.installId,
       key?.keyedFrom ?? null,
       key?.key ?? null,
+      journalHead
+        ? JSON.stringify({ id: journalHead.entryId, hash: journalHead.hash, at: journalHead.at })
+        : null,
     ],
   );
   const answer = readAnswer(result.rows[0]?.answer);

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -31,10 +40,14 @@ export function readInstallId(file: string): string | null {
 /** Writes the id durably (temp file, fsync, rename): a half-written claim would lock the till out. */
 export function writeInstallId(file: string, installId: string, at: Date = new Date()): void {
   if (!UUID.test(installId)) throw new Error('an install id is a lower-case UUID');
+  writeDurably(file, { installId, createdAt: at.toISOString() });
+}
+
+function writeDurably(file: string, value: unknown): void {
   const partial = `${file}.partial`;
   const fd = openSync(partial, 'w', 0o644);
   try {
-    writeSync(fd, JSON.stringify({ installId, createdAt: at.toISOString() }, null, 2) + '\n');
+    writeSync(fd, JSON.stringify(value, null, 2) + '\n');
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -52,3 +65,57 @@ export function loadOrCreateInstallId(file: string): string {
 }
 
 export const isInstallId = (value: string) => UUID.test(value);
+
+/**
+ * Sales stopped under a till id because head office refused this PC's claim of it (issue 22): kept
+ * beside the install id (`head-office-stop.json`), so a restart does not sell under that id
+ * before head office answers again. Removed when a supervisor resolves it or head office takes
+ * this PC as the till.
+ */
+export const STOP_FILE = 'head-office-stop.json';
+
+export interface ClaimStop {
+  tillId: string;
+  since: string;
+  reason: { zh: string; en: string };
+}
+
+export function stopFileFor(journalPath: string): string {
+  return join(dirname(journalPath), STOP_FILE);
+}
+
+export function readClaimStop(file: string): ClaimStop | null {
+  if (!existsSync(file)) return null;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<ClaimStop>;
+    if (
+      typeof parsed.tillId === 'string' &&
+      typeof parsed.since === 'string' &&
+      typeof parsed.reason?.zh === 'string' &&
+      typeof parsed.reason.en === 'string'
+    ) {
+      return {
+        tillId: parsed.tillId,
+        since: parsed.since,
+        reason: { zh: parsed.reason.zh, en: parsed.reason.en },
+      };
+    }
+  } catch {
+    // Unreadable: the stop stands (a file half written or edited must not let sales through).
+  }
+  return { tillId: '*', since: new Date(0).toISOString(), reason: UNREADABLE_STOP };
+}
+
+const UNREADABLE_STOP = {
+  zh: '總部拒絕本機使用此收銀機代號的紀錄無法讀取',
+  en: "The record of head office refusing this PC's till id cannot be read",
+};
+
+/** Durably, as the install id (temp file, fsync, rename). */
+export function writeClaimStop(file: string, stop: ClaimStop): void {
+  writeDurably(file, stop);
+}
+
+export function clearClaimStop(file: string): void {
+  rmSync(file, { force: true });
+}

@@ -80,10 +80,16 @@ export async function syncOnce(options: SyncOptions): Promise<SyncResult> {
     client = await connectHeadOffice(options.connection);
     options.onClient?.(client);
     await at('connected', 0);
+    const ownHead = feed.head();
     const registered = await register(
       client,
       options.identity,
       keyedFrom === null ? null : { keyedFrom, key: options.chainKey! },
+      // Kept by head office if it refuses this PC's claim of the till id (hq.claims).
+      {
+        ...ownHead,
+        at: ownHead.entryId > 0 ? (feed.entriesAfter(ownHead.entryId - 1, 1)[0]?.at ?? null) : null,
+      },
     );
     headOffice = registered.head;
     if (registered.kind === 'refused') {

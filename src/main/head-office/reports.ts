@@ -69,6 +69,10 @@ const NUMERIC = new Set([
   'over_short',
   'head_entry_id',
   'sales',
+  'open_claims',
+  'claim_head_entry_id',
+  'attempts',
+  'claim_id',
 ]);
 
 /** A select list: business days as text (a date would come back as a local-time Date). */
@@ -178,7 +182,12 @@ export async function runReport(client: pg.ClientBase, options: ReportOptions): 
   return { kind: options.kind, columns, rows: result.rows.map((row) => cleanRow(columns, row)) };
 }
 
-/** Each till as head office has it: store, machine, how far, refused or not. */
+const instant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * Each till as head office has it: store, machine, how far, refused or not, and the open claims of
+ * its id by other PCs (the latest one's PC, time and last entry beside the count).
+ */
 export async function tillStatus(client: pg.ClientBase): Promise<Report> {
   const columns = [
     'till_id',
@@ -195,23 +204,62 @@ export async function tillStatus(client: pg.ClientBase): Promise<Report> {
     'refused_entry_id',
     'refused_zh',
     'refused_en',
+    'open_claims',
+    'claim_install_id',
+    'claim_last_at',
+    'claim_head_entry_id',
   ];
   const result = await client.query(
     `SELECT t.till_id, t.store_id, t.install_id,
-       to_char(t.registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS registered_at,
-       to_char(t.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_seen_at,
-       to_char(t.last_entry_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_entry_at,
+       ${instant('t.registered_at')} AS registered_at,
+       ${instant('t.last_seen_at')} AS last_seen_at,
+       ${instant('t.last_entry_at')} AS last_entry_at,
        coalesce((SELECT max(e.id) FROM hq.entries e WHERE e.till_id = t.till_id), 0) AS head_entry_id,
        EXISTS (SELECT 1 FROM hq.till_keys k WHERE k.till_id = t.till_id) AS keyed,
        (SELECT count(*) FROM hq.sales s WHERE s.feed_till = t.till_id) AS sales,
-       t.refused_at IS NOT NULL AS refused, t.refused_code, t.refused_entry_id, t.refused_zh, t.refused_en
-     FROM hq.tills t ORDER BY t.store_id, t.till_id`,
+       t.refused_at IS NOT NULL AS refused, t.refused_code, t.refused_entry_id, t.refused_zh, t.refused_en,
+       (SELECT count(*) FROM hq.claims c WHERE c.till_id = t.till_id AND c.resolved_at IS NULL) AS open_claims,
+       c.install_id AS claim_install_id, ${instant('c.last_at')} AS claim_last_at, c.head_id AS claim_head_entry_id
+     FROM hq.tills t
+     LEFT JOIN LATERAL (SELECT * FROM hq.claims c WHERE c.till_id = t.till_id AND c.resolved_at IS NULL
+                        ORDER BY c.last_at DESC, c.id DESC LIMIT 1) c ON true
+     ORDER BY t.store_id, t.till_id`,
   );
   return {
     kind: 'status',
     columns,
-    rows: result.rows.map((row) => cleanRow(columns, { ...row, refused_entry_id: row.refused_entry_id })),
+    rows: result.rows.map((row) => cleanRow(columns, row)),
   };
+}
+
+/**
+ * Every refused claim of a till id by another PC (hq.claims): when it first and last tried, how
+ * often, and that PC's last journal entry; open ones first.
+ */
+export async function claimsReport(client: pg.ClientBase, open = true): Promise<Report> {
+  const columns = [
+    'claim_id',
+    'till_id',
+    'install_id',
+    'store_id',
+    'first_at',
+    'last_at',
+    'attempts',
+    'head_entry_id',
+    'head_hash',
+    'head_at',
+    'resolved_at',
+    'resolved_by',
+    'resolution',
+  ];
+  const result = await client.query(
+    `SELECT c.id AS claim_id, c.till_id, c.install_id, c.store_id, ${instant('c.first_at')} AS first_at,
+       ${instant('c.last_at')} AS last_at, c.attempts, c.head_id AS head_entry_id, c.head_hash, c.head_at,
+       ${instant('c.resolved_at')} AS resolved_at, c.resolved_by, c.resolution
+     FROM hq.claims c ${open ? 'WHERE c.resolved_at IS NULL' : ''}
+     ORDER BY c.resolved_at IS NOT NULL, c.till_id, c.first_at, c.id`,
+  );
+  return { kind: 'claims', columns, rows: result.rows.map((row) => cleanRow(columns, row)) };
 }
 
 function cleanRow(columns: string[], row: Record<string, unknown>): Record<string, Cell> {

@@ -819,11 +819,429 @@ END $$;
 REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA hq FROM PUBLIC;
 `;
 
+/**
+ * Step 2 (issue 22, items 8-10):
+ *
+ * - Who a row belongs to comes from the registration, never from the payload: `hq.ingest` is
+ *   called for the till the login registered (till id + install id), and every derived row's till,
+ *   store and company are that registration's (`apply_entries` no longer reads `tillId` or
+ *   `companyId` from the entries). A login that registers a till of its own and sends a chain whose
+ *   entries say `tillId: "T09"` adds rows to its own till, never to T09's. Rows derived before are
+ *   put right here.
+ * - A registration stays in its store: `hq.register` naming another store is refused
+ *   (`other-store`, recorded as an event) and only the owner moves a till (`hq move`); so a till
+ *   reads only its own store's view (`hq.store_day`).
+ * - The tax of a day is the till's own closing rule (journal/summary.ts), in SQL: the invoices that
+ *   stand (a done void takes one out, whatever its day); a business (B) invoice's tax as charged, a
+ *   consumer (C) invoice's inside its total, taken out of the till's day's C sum once
+ *   (`hq.included_tax`) and shared over the cashiers in proportion (largest remainder, as
+ *   allocateNtd), so cashier rows add up to the till's figure; returns' tax is the allowances'
+ *   (an allowance void counts back), since a voided invoice is already out of the sales' tax.
+ * - A refused claim leaves a trace: `hq.claims`, one open row per PC claiming a till id that
+ *   another PC owns (first and last time, attempts, the claimant's last journal entry), shown by
+ *   `hq status` until the owner resolves it (`hq resolve-claim`). The register call carries the
+ *   claimant's last entry (a new overload; the six-argument one stays for older tills).
+ */
+const STEP_2 = String.raw`
+-- ---------------------------------------------------------------- rows from the registration
+
+CREATE OR REPLACE FUNCTION hq.apply_entries(p_till text, p_first bigint, p_last bigint)
+RETURNS void LANGUAGE plpgsql SET enable_seqscan = off AS $$
+DECLARE
+  e record;
+  p jsonb;
+  -- The registration's company (one per head office, through the till's store): the payload's
+  -- companyId and tillId are the sender's words, not facts.
+  v_company text := (SELECT st.company_id FROM hq.tills t JOIN hq.stores st ON st.store_id = t.store_id
+                     WHERE t.till_id = p_till);
+BEGIN
+  FOR e IN SELECT id, at, kind, order_no, payload FROM hq.entries
+           WHERE till_id = p_till AND id BETWEEN p_first AND p_last
+             AND payload IS NOT NULL
+             AND (kind LIKE 'tx.%' OR kind LIKE 'return.%' OR kind = 'reconciliation.run')
+             AND kind NOT IN ('tx.exchange', 'tx.qr-display', 'return.exchange')
+           ORDER BY id
+  LOOP
+    p := e.payload;
+    CASE e.kind
+    WHEN 'tx.begun' THEN
+      INSERT INTO hq.sales AS s (feed_till, order_no, till_id, company_id, business_day, training, cashier,
+        operation, invoice_kind, state, attempt, total_amount, sales_amount, tax_amount,
+        zero_tax_sales_amount, free_tax_sales_amount, created_at, updated_at)
+      VALUES (p_till, e.order_no, p_till, v_company, (p->>'businessDay')::date,
+        coalesce((p->>'training')::boolean, false), p->>'cashier', p->>'operation', p#>>'{invoice,kind}',
+        coalesce(p->>'state', 'in-flight'), coalesce((p->>'attempt')::integer, 1),
+        coalesce((p#>>'{totals,totalAmount}')::bigint, 0), coalesce((p#>>'{totals,salesAmount}')::bigint, 0),
+        coalesce((p#>>'{totals,taxAmount}')::bigint, 0), coalesce((p#>>'{totals,zeroTaxSalesAmount}')::bigint, 0),
+        coalesce((p#>>'{totals,freeTaxSalesAmount}')::bigint, 0), e.at, e.at)
+      ON CONFLICT (feed_till, order_no) DO NOTHING;
+      PERFORM hq.set_sale_payments(p_till, e.order_no, p->'payments');
+    WHEN 'tx.resubmitted' THEN
+      UPDATE hq.sales SET state = 'in-flight', updated_at = e.at,
+        attempt = coalesce((p->>'attempt')::integer, attempt + 1),
+        operation = coalesce(p#>>'{changes,operation}', operation),
+        invoice_kind = coalesce(p#>>'{changes,invoice,kind}', invoice_kind),
+        total_amount = coalesce((p#>>'{changes,totals,totalAmount}')::bigint, total_amount),
+        sales_amount = coalesce((p#>>'{changes,totals,salesAmount}')::bigint, sales_amount),
+        tax_amount = coalesce((p#>>'{changes,totals,taxAmount}')::bigint, tax_amount),
+        zero_tax_sales_amount = coalesce((p#>>'{changes,totals,zeroTaxSalesAmount}')::bigint, zero_tax_sales_amount),
+        free_tax_sales_amount = coalesce((p#>>'{changes,totals,freeTaxSalesAmount}')::bigint, free_tax_sales_amount),
+        invoice_number = NULL, invoice_datetime = NULL
+      WHERE feed_till = p_till AND order_no = e.order_no;
+      IF p->'changes' ? 'payments' THEN
+        PERFORM hq.set_sale_payments(p_till, e.order_no, p#>'{changes,payments}');
+      END IF;
+    WHEN 'tx.issued' THEN
+      UPDATE hq.sales SET state = 'issued', updated_at = e.at, invoice_number = p->>'invoiceNumber',
+        invoice_datetime = p->>'invoiceDateTime'
+      WHERE feed_till = p_till AND order_no = e.order_no;
+    WHEN 'tx.rejected' THEN
+      UPDATE hq.sales SET state = 'rejected', updated_at = e.at, last_message = p->>'resultMessage'
+      WHERE feed_till = p_till AND order_no = e.order_no;
+    WHEN 'tx.not-delivered', 'tx.needs-verification', 'tx.recovered' THEN
+      UPDATE hq.sales SET state = p->>'state', updated_at = e.at, last_message = p->>'reason'
+      WHERE feed_till = p_till AND order_no = e.order_no;
+    WHEN 'tx.resolved' THEN
+      UPDATE hq.sales SET state = p->>'state', updated_at = e.at, invoice_number = p->>'invoiceNumber',
+        last_message = coalesce(p->>'note', last_message)
+      WHERE feed_till = p_till AND order_no = e.order_no;
+    WHEN 'return.begun' THEN
+      INSERT INTO hq.returns (feed_till, return_id, order_no, invoice_number, kind, state, till_id, business_day,
+        training, by_name, attempt, total_amount, sales_amount, tax_amount, allowance_number, created_at, updated_at)
+      VALUES (p_till, (p->>'returnId')::bigint, e.order_no, p->>'invoiceNumber', p->>'kind',
+        coalesce(p->>'state', 'in-flight'), p_till, (p->>'businessDay')::date,
+        coalesce((p->>'training')::boolean, false), p->>'by', coalesce((p->>'attempt')::integer, 1),
+        coalesce((p#>>'{totals,totalAmount}')::bigint, 0), coalesce((p#>>'{totals,salesAmount}')::bigint, 0),
+        coalesce((p#>>'{totals,taxAmount}')::bigint, 0), p->>'allowanceNumber', e.at, e.at)
+      ON CONFLICT (feed_till, return_id) DO NOTHING;
+      INSERT INTO hq.return_refunds (feed_till, return_id, seq, method, amount)
+        SELECT p_till, (p->>'returnId')::bigint, r.n, coalesce(r.pair->>0, 'unknown'), coalesce((r.pair->>1)::bigint, 0)
+        FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p->'refunds') = 'array' THEN p->'refunds' ELSE '[]'::jsonb END)
+          WITH ORDINALITY AS r(pair, n)
+      ON CONFLICT DO NOTHING;
+    WHEN 'return.done', 'return.resolved' THEN
+      UPDATE hq.returns SET state = p->>'state', updated_at = e.at,
+        allowance_number = coalesce(p->>'allowanceNumber', allowance_number),
+        last_message = coalesce(p->>'resultMessage', p->>'note', last_message)
+      WHERE feed_till = p_till AND return_id = (p->>'returnId')::bigint;
+    WHEN 'return.rejected' THEN
+      UPDATE hq.returns SET state = 'rejected', updated_at = e.at, last_message = p->>'resultMessage'
+      WHERE feed_till = p_till AND return_id = (p->>'returnId')::bigint;
+    WHEN 'return.not-delivered', 'return.needs-verification', 'return.recovered' THEN
+      UPDATE hq.returns SET state = p->>'state', updated_at = e.at, last_message = p->>'reason'
+      WHERE feed_till = p_till AND return_id = (p->>'returnId')::bigint;
+    WHEN 'return.resent' THEN
+      UPDATE hq.returns SET state = p->>'state', updated_at = e.at,
+        attempt = coalesce((p->>'attempt')::integer, attempt + 1)
+      WHERE feed_till = p_till AND return_id = (p->>'returnId')::bigint;
+    WHEN 'reconciliation.run' THEN
+      INSERT INTO hq.reconciliation_runs (feed_till, entry_id, at, trigger, business_days, checked, complete,
+        counts, tills)
+      VALUES (p_till, e.id, e.at, p->>'trigger', p->'businessDays', (p->>'checked')::bigint,
+        (p->>'complete')::boolean, p->'counts', p->'tills')
+      ON CONFLICT DO NOTHING;
+    ELSE
+      NULL; -- an entry kind this head office does not report on: kept in hq.entries only
+    END CASE;
+  END LOOP;
+END $$;
+
+-- Rows derived before this step took the payload's word: they are the registered till's.
+UPDATE hq.sales s SET till_id = s.feed_till,
+  company_id = (SELECT st.company_id FROM hq.tills t JOIN hq.stores st ON st.store_id = t.store_id
+                WHERE t.till_id = s.feed_till)
+WHERE s.till_id IS DISTINCT FROM s.feed_till OR s.company_id IS DISTINCT FROM
+  (SELECT st.company_id FROM hq.tills t JOIN hq.stores st ON st.store_id = t.store_id WHERE t.till_id = s.feed_till);
+UPDATE hq.returns SET till_id = feed_till WHERE till_id IS DISTINCT FROM feed_till;
+
+-- A shift's close is the registered till's too.
+CREATE OR REPLACE VIEW hq.v_cash_over_short AS
+SELECT t.store_id, e.till_id AS till_id,
+  (e.payload->>'businessDay')::date AS business_day, coalesce((e.payload->>'training')::boolean, false) AS training,
+  (e.payload->>'number')::integer AS shift, e.payload->>'cashierId' AS cashier_id, e.payload->>'name' AS cashier,
+  e.at AS closed_at,
+  (e.payload->>'expectedCash')::bigint AS expected_cash,
+  (e.payload->>'countedCash')::bigint AS counted_cash,
+  (e.payload->>'cashOverShort')::bigint AS over_short
+FROM hq.entries e JOIN hq.tills t ON t.till_id = e.till_id
+WHERE e.kind = 'shift.closed' AND e.payload IS NOT NULL;
+
+-- ---------------------------------------------------------------- the tax as the till counts it
+
+-- The tax inside a tax-inclusive amount (src/shared/domain/tax.ts includedTax): amount − round(amount
+-- / 1.05). Exact in numeric; amount / 1.05 = 20·amount / 21 never ends in .5, so no tie to break.
+CREATE FUNCTION hq.included_tax(p_amount numeric) RETURNS numeric LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_amount - round(p_amount / 1.05)
+$$;
+
+DROP VIEW hq.v_day_report;
+DROP VIEW hq.v_day_sales;
+
+-- Per store, till, cashier, business day and training flag: the till summary's sales figures
+-- (summary.ts): every transaction, issued ones apart, 待確認 ones counted; and what the tax is taken
+-- from: the standing invoices' B tax as charged and C taxable totals (tax inside).
+CREATE VIEW hq.v_day_sales AS
+SELECT t.store_id, s.till_id, coalesce(s.cashier, '') AS cashier, s.business_day, s.training,
+  count(*) AS transactions,
+  sum(s.total_amount) AS total_amount,
+  count(*) FILTER (WHERE s.state = 'issued') AS issued_count,
+  coalesce(sum(s.total_amount) FILTER (WHERE s.state = 'issued'), 0) AS issued_amount,
+  coalesce(sum(s.tax_amount) FILTER (WHERE s.state = 'issued' AND NOT s.voided AND s.invoice_kind = 'business'), 0)
+    AS business_tax,
+  coalesce(sum(s.sales_amount) FILTER (WHERE s.state = 'issued' AND NOT s.voided
+    AND s.invoice_kind IN ('paper', 'phone', 'carrier', 'donate')), 0) AS consumer_sales,
+  count(*) FILTER (WHERE s.state = 'needs-verification') AS pending_count,
+  coalesce(sum(s.total_amount) FILTER (WHERE s.state = 'needs-verification'), 0) AS pending_amount
+FROM (
+  SELECT x.*, EXISTS (SELECT 1 FROM hq.returns r WHERE r.feed_till = x.feed_till AND r.order_no = x.order_no
+                        AND r.kind = 'void' AND r.state = 'done') AS voided
+  FROM hq.sales x
+) s JOIN hq.tills t ON t.till_id = s.feed_till
+GROUP BY t.store_id, s.till_id, coalesce(s.cashier, ''), s.business_day, s.training;
+
+-- The sales' tax per cashier row: B as charged, plus that row's share of the C tax of its till's
+-- day (the tax inside the day's C sum, shared in proportion to each cashier's C sum, the
+-- remainders to the largest fractions, ties to the first cashier by name): whole dollars that add
+-- up to the till's figure exactly.
+CREATE VIEW hq.v_day_sales_tax AS
+SELECT store_id, till_id, cashier, business_day, training, business_tax, consumer_sales, day_consumer_tax,
+  business_tax + floor_share + CASE WHEN place <= left_over THEN 1 ELSE 0 END AS sales_tax
+FROM (
+  SELECT y.*, y.day_consumer_tax - sum(y.floor_share) OVER w AS left_over,
+    row_number() OVER (PARTITION BY store_id, till_id, business_day, training ORDER BY y.rest DESC, y.cashier) AS place
+  FROM (
+    SELECT x.*,
+      CASE WHEN x.day_sales > 0 THEN div(x.day_consumer_tax * x.consumer_sales, x.day_sales) ELSE 0 END AS floor_share,
+      CASE WHEN x.day_sales > 0 THEN mod(x.day_consumer_tax * x.consumer_sales, x.day_sales) ELSE 0 END AS rest
+    FROM (
+      SELECT v.store_id, v.till_id, v.cashier, v.business_day, v.training, v.business_tax, v.consumer_sales,
+        sum(v.consumer_sales) OVER w AS day_sales,
+        hq.included_tax(sum(v.consumer_sales) OVER w) AS day_consumer_tax
+      FROM hq.v_day_sales v
+      WINDOW w AS (PARTITION BY v.store_id, v.till_id, v.business_day, v.training)
+    ) x
+  ) y
+  WINDOW w AS (PARTITION BY y.store_id, y.till_id, y.business_day, y.training)
+) z;
+
+CREATE OR REPLACE VIEW hq.v_day_returns AS
+SELECT t.store_id, r.till_id, coalesce(r.by_name, '') AS cashier, r.business_day, r.training,
+  count(*) FILTER (WHERE r.state = 'done' AND r.kind = 'void') AS voids_count,
+  coalesce(sum(r.total_amount) FILTER (WHERE r.state = 'done' AND r.kind = 'void'), 0) AS voids_amount,
+  count(*) FILTER (WHERE r.state = 'done' AND r.kind = 'allowance') AS allowances_count,
+  coalesce(sum(r.total_amount) FILTER (WHERE r.state = 'done' AND r.kind = 'allowance'), 0) AS allowances_amount,
+  count(*) FILTER (WHERE r.state = 'done' AND r.kind = 'allowance-void') AS allowance_voids_count,
+  coalesce(sum(r.total_amount) FILTER (WHERE r.state = 'done' AND r.kind = 'allowance-void'), 0) AS allowance_voids_amount,
+  coalesce(sum(CASE WHEN r.kind = 'allowance-void' THEN -r.total_amount ELSE r.total_amount END)
+    FILTER (WHERE r.state = 'done'), 0) AS returns_amount,
+  -- The allowances' tax (the return's 折讓 line, summary.ts allowanceTax): a void's tax is already
+  -- out of the sales' tax, as its invoice no longer stands.
+  coalesce(sum(CASE r.kind WHEN 'allowance' THEN r.tax_amount WHEN 'allowance-void' THEN -r.tax_amount ELSE 0 END)
+    FILTER (WHERE r.state = 'done'), 0) AS returns_tax,
+  count(*) FILTER (WHERE r.state IN ('in-flight', 'needs-verification')) AS pending_count,
+  coalesce(sum(r.total_amount) FILTER (WHERE r.state IN ('in-flight', 'needs-verification')), 0) AS pending_amount
+FROM hq.returns r JOIN hq.tills t ON t.till_id = r.feed_till
+GROUP BY t.store_id, r.till_id, coalesce(r.by_name, ''), r.business_day, r.training;
+
+-- Sales, returns and net per store, till, cashier and day: amounts as before (issued sales, returns
+-- of the day); tax as the till's summary counts it (sales_tax = its taxAmount, returns_tax = its
+-- allowanceTax, net_tax the difference).
+CREATE VIEW hq.v_day_report AS
+SELECT store_id, till_id, cashier, business_day, training,
+  sum(transactions) AS transactions,
+  sum(sales_count) AS sales_count,
+  sum(sales_amount) AS sales_amount,
+  sum(sales_tax) AS sales_tax,
+  sum(returns_count) AS returns_count,
+  sum(returns_amount) AS returns_amount,
+  sum(returns_tax) AS returns_tax,
+  sum(sales_amount) - sum(returns_amount) AS net_amount,
+  sum(sales_tax) - sum(returns_tax) AS net_tax,
+  sum(pending_sales) AS pending_sales,
+  sum(pending_returns) AS pending_returns
+FROM (
+  SELECT store_id, till_id, cashier, business_day, training, transactions,
+    issued_count AS sales_count, issued_amount AS sales_amount, 0::numeric AS sales_tax,
+    0::bigint AS returns_count, 0::numeric AS returns_amount, 0::numeric AS returns_tax,
+    pending_count AS pending_sales, 0::bigint AS pending_returns
+  FROM hq.v_day_sales
+  UNION ALL
+  SELECT store_id, till_id, cashier, business_day, training, 0, 0, 0, sales_tax, 0, 0, 0, 0, 0
+  FROM hq.v_day_sales_tax
+  UNION ALL
+  SELECT store_id, till_id, cashier, business_day, training, 0, 0, 0, 0,
+    voids_count + allowances_count + allowance_voids_count, returns_amount, returns_tax, 0, pending_count
+  FROM hq.v_day_returns
+) x
+GROUP BY store_id, till_id, cashier, business_day, training;
+
+-- ---------------------------------------------------------------- refused claims
+
+-- A PC that claimed a till id another PC owns: one open row per till and PC (a till retries every
+-- few seconds), with when it first and last tried, how often, and its own journal's last entry, so
+-- the owner can tell which PC it is and what it sold. Resolved by the owner (hq resolve-claim).
+CREATE TABLE hq.claims (
+  id bigserial PRIMARY KEY,
+  till_id text NOT NULL REFERENCES hq.tills (till_id),
+  install_id text NOT NULL,
+  store_id text,
+  first_at timestamptz NOT NULL DEFAULT now(),
+  last_at timestamptz NOT NULL DEFAULT now(),
+  attempts integer NOT NULL DEFAULT 1,
+  head_id bigint,
+  head_hash text,
+  head_at text,
+  resolved_at timestamptz,
+  resolved_by text,
+  resolution text
+);
+CREATE UNIQUE INDEX claims_open ON hq.claims (till_id, install_id) WHERE resolved_at IS NULL;
+
+-- Records (or counts again) a refused claim; its last entry only when it is well formed.
+CREATE FUNCTION hq.record_claim(p_till text, p_install text, p_store text, p_head jsonb)
+RETURNS void LANGUAGE plpgsql SET enable_seqscan = off AS $$
+DECLARE
+  v_id bigint := CASE WHEN p_head->>'id' ~ '^[0-9]{1,18}$' THEN (p_head->>'id')::bigint END;
+  v_hash text := CASE WHEN p_head->>'hash' ~ '^[0-9a-f]{64}$' THEN p_head->>'hash' END;
+  v_at text := CASE WHEN hq.entry_fields_ok(p_head->>'at', 'x', NULL) THEN p_head->>'at' END;
+  v_store text := CASE WHEN p_store ~ '^[A-Za-z0-9_-]{1,32}$' THEN p_store END;
+BEGIN
+  UPDATE hq.claims SET last_at = now(), attempts = attempts + 1, store_id = v_store,
+    head_id = v_id, head_hash = v_hash, head_at = v_at
+  WHERE till_id = p_till AND install_id = p_install AND resolved_at IS NULL;
+  IF NOT FOUND THEN
+    INSERT INTO hq.claims (till_id, install_id, store_id, head_id, head_hash, head_at)
+      VALUES (p_till, p_install, v_store, v_id, v_hash, v_at);
+    INSERT INTO hq.till_events (till_id, event, detail)
+      VALUES (p_till, 'claim-refused', jsonb_build_object('install', p_install, 'store', v_store, 'headId', v_id));
+  END IF;
+END $$;
+
+-- The till's first call of every sync (step 2): as step 1's, and
+-- - another PC's claim of the till id is recorded (hq.claims) with the claimant's last entry
+--   (p_head: {"id", "hash", "at"}), then refused;
+-- - a till stays in the store it was registered in: another store is refused and recorded; only
+--   the owner moves a till (hq move).
+CREATE FUNCTION hq.register(p_company text, p_store text, p_till text, p_install text,
+  p_keyed_from bigint, p_key bytea, p_head jsonb)
+RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp SET enable_seqscan = off AS $$
+DECLARE
+  v_company text;
+  v_till hq.tills%ROWTYPE;
+  v_key hq.till_keys%ROWTYPE;
+  v_head_id bigint := 0;
+  v_head_hash text := repeat('0', 64);
+  v_pads record;
+BEGIN
+  SELECT company_id INTO v_company FROM hq.meta WHERE id = 1;
+  IF v_company IS DISTINCT FROM p_company THEN
+    RETURN jsonb_build_object('status', 'other-company', 'company', v_company);
+  END IF;
+  IF p_store !~ '^[A-Za-z0-9_-]{1,32}$' OR p_till !~ '^[A-Z0-9]{1,12}$'
+     OR p_install !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+     OR (p_key IS NULL) <> (p_keyed_from IS NULL) OR length(p_key) <> 32 OR p_keyed_from < 1
+     OR (p_head IS NOT NULL AND jsonb_typeof(p_head) <> 'object') THEN
+    RETURN jsonb_build_object('status', 'bad-input');
+  END IF;
+
+  SELECT * INTO v_till FROM hq.tills WHERE till_id = p_till FOR UPDATE;
+  IF NOT FOUND THEN
+    -- Two machines claiming a new till id at once: one insert wins, the other finds its row.
+    INSERT INTO hq.stores (store_id, company_id) VALUES (p_store, p_company) ON CONFLICT DO NOTHING;
+    INSERT INTO hq.tills (till_id, store_id, install_id, last_seen_at) VALUES (p_till, p_store, p_install, now())
+      ON CONFLICT DO NOTHING;
+    IF FOUND THEN
+      INSERT INTO hq.till_events (till_id, event, detail)
+        VALUES (p_till, 'registered', jsonb_build_object('store', p_store, 'install', p_install));
+    END IF;
+    SELECT * INTO v_till FROM hq.tills WHERE till_id = p_till FOR UPDATE;
+  END IF;
+  IF v_till.install_id <> p_install THEN
+    PERFORM hq.record_claim(p_till, p_install, p_store, p_head);
+    RETURN jsonb_build_object('status', 'other-machine');
+  END IF;
+  IF v_till.store_id <> p_store THEN
+    INSERT INTO hq.till_events (till_id, event, detail)
+      VALUES (p_till, 'store-change-refused', jsonb_build_object('store', v_till.store_id, 'asked', p_store));
+    RETURN jsonb_build_object('status', 'other-store', 'store', v_till.store_id);
+  END IF;
+
+  SELECT id, hash INTO v_head_id, v_head_hash FROM hq.entries WHERE till_id = p_till ORDER BY id DESC LIMIT 1;
+  IF NOT FOUND THEN
+    v_head_id := 0;
+    v_head_hash := repeat('0', 64);
+  END IF;
+
+  SELECT * INTO v_key FROM hq.till_keys WHERE till_id = p_till;
+  IF FOUND THEN
+    IF p_key IS NULL THEN
+      RETURN jsonb_build_object('status', 'key-missing');
+    ELSIF v_key.chain_key <> p_key OR v_key.keyed_from <> p_keyed_from THEN
+      RETURN jsonb_build_object('status', 'key-differs');
+    END IF;
+  ELSIF p_key IS NOT NULL THEN
+    -- Entries already accepted as plain SHA-256 cannot be keyed after the fact.
+    IF v_head_id >= p_keyed_from THEN
+      RETURN jsonb_build_object('status', 'key-differs');
+    END IF;
+    SELECT * INTO v_pads FROM hq.hmac_pads(p_key);
+    INSERT INTO hq.till_keys (till_id, keyed_from, chain_key, key_ipad, key_opad)
+      VALUES (p_till, p_keyed_from, p_key, v_pads.ipad, v_pads.opad);
+    INSERT INTO hq.till_events (till_id, event, detail)
+      VALUES (p_till, 'key-registered', jsonb_build_object('keyedFrom', p_keyed_from));
+  END IF;
+  UPDATE hq.tills SET last_seen_at = now() WHERE till_id = p_till;
+
+  IF v_till.refused_at IS NOT NULL THEN
+    RETURN hq.refusal_of(v_till) || jsonb_build_object('headId', v_head_id, 'headHash', v_head_hash);
+  END IF;
+  RETURN jsonb_build_object('status', 'ok', 'headId', v_head_id, 'headHash', v_head_hash);
+END $$;
+
+-- Step 1's call, for tills not yet updated: the same rules, without the claimant's last entry.
+CREATE OR REPLACE FUNCTION hq.register(p_company text, p_store text, p_till text, p_install text,
+  p_keyed_from bigint, p_key bytea)
+RETURNS jsonb LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+  SELECT hq.register(p_company, p_store, p_till, p_install, p_keyed_from, p_key, NULL::jsonb)
+$$;
+
+-- What a till's role needs (step 2: the new register too).
+CREATE OR REPLACE FUNCTION hq.grant_till_role(p_role text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('GRANT USAGE ON SCHEMA hq TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.register(text, text, text, text, bigint, bytea) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.register(text, text, text, text, bigint, bytea, jsonb) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.ingest(text, text, bigint[], text[], text[], text[], text[], text[], text[]) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.store_day(text, text, date) TO %I', p_role);
+END $$;
+
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA hq FROM PUBLIC;
+
+-- Roles granted the till's functions before this step get the new register too.
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT rolname FROM pg_roles
+           WHERE NOT rolsuper AND rolname <> current_user
+             AND has_function_privilege(oid, 'hq.ingest(text, text, bigint[], text[], text[], text[], text[], text[], text[])', 'EXECUTE')
+  LOOP
+    EXECUTE format('GRANT EXECUTE ON FUNCTION hq.register(text, text, text, text, bigint, bytea, jsonb) TO %I', r.rolname);
+  END LOOP;
+END $$;
+`;
+
 export const HEAD_OFFICE_MIGRATIONS: readonly HeadOfficeMigration[] = [
   {
     version: 1,
     description: 'companies, stores, tills and their keys, entries, derived sales and returns, views',
     up: STEP_1,
+  },
+  {
+    version: 2,
+    description:
+      "rows from the registration, tills kept in their store, the till summary's tax rule, refused claims",
+    up: STEP_2,
   },
 ];
 

@@ -31,6 +31,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'day.z-report-copy',
   'training.drill',
   'reconciliation.till-key',
+  'head-office.claim-resolved',
 ]);
 
 /**

@@ -306,7 +306,9 @@ export type SupervisorActionKind =
   | 'training.drill'
   // Issue 22: another till's export signing key, pinned at the first store reconciliation that
   // imported it (detail: tillId, publicKey, fingerprint).
-  | 'reconciliation.till-key';
+  | 'reconciliation.till-key'
+  // Head office (issue 22): sales stopped by a refused claim of the till id, resolved with the PIN.
+  | 'head-office.claim-resolved';
 
 /** Another till's export signing key as pinned (export-signature.ts). */
 export interface TillKeyPin {

@@ -70,7 +70,7 @@ export function useHeadOffice(name: string): HeadOfficeRig {
   return rig;
 }
 
-export function identityFor(tillId: string, storeId = 'S1', installId = randomUUID()): TillIdentity {
+export function identityFor(tillId: string, storeId = 'S1', installId: string = randomUUID()): TillIdentity {
   return { companyId: COMPANY, storeId, tillId, installId };
 }
 

@@ -288,6 +288,10 @@ describe('head office: three tills selling while head office goes down and comes
             returns_amount: summary.returns.amount,
             net_amount: summary.net.amount,
             pending_sales: summary.byState['needs-verification'].count,
+            // The tax as the till's summary counts it (issue 22, item 9).
+            sales_tax: summary.taxAmount,
+            returns_tax: summary.invoices.allowanceTax,
+            net_tax: summary.taxAmount - summary.invoices.allowanceTax,
           });
           const payments = await runReport(client, { ...base, kind: 'payments', tillId: t.till.tillId });
           const byMethod = Object.fromEntries(payments.rows.map((r) => [r.method as string, r]));

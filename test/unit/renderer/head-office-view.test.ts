@@ -17,10 +17,24 @@ const state = (fields: Partial<HeadOfficeState>): HeadOfficeState => ({
   lastContactAt: '2026-11-05T06:00:00Z',
   reason: null,
   address: 'postgres://till@hq.example:5432/hq',
+  stopped: null,
   ...fields,
 });
 
 describe('head office in the status bar', () => {
+  it('says sales are stopped (red) when head office refuses this PC’s claim of its till id, whatever the line', () => {
+    const stopped = {
+      tillId: 'T01',
+      since: '2026-11-05T06:00:00Z',
+      reason: { zh: '另一台電腦', en: 'another PC' },
+    };
+    for (const line of ['off', 'unreachable', 'refused'] as const) {
+      const shown = state({ state: line, stopped });
+      expect(headOfficeText(shown)).toEqual({ zh: '總部：已暫停結帳', en: 'Head office: sales stopped' });
+      expect(headOfficeTone(shown)).toBe('bad');
+    }
+  });
+
   it('says nothing when no head office is set', () => {
     expect(headOfficeText(state({ state: 'off', behind: null, address: null }))).toBeNull();
   });

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import type { HeadOfficeState } from '../../../shared/ipc/contract/head-office';
 import { Dialog } from '../components/Dialog';
 import { KeyButton } from '../components/KeyButton';
+import { PinDialog } from '../components/PinDialog';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
 import { headOfficeDetails, headOfficeText, headOfficeTone } from './head-office-view';
@@ -81,6 +82,7 @@ function HeadOfficeDetail({ state, onClose }: { state: HeadOfficeState; onClose(
           {t(state.reason)}
         </p>
       )}
+      {state.stopped && <ClaimStopped stopped={state.stopped} />}
       <dl className="facts facts--wrap">
         {headOfficeDetails(state).map(([label, value]) => (
           <Fragment key={label.en}>
@@ -96,5 +98,58 @@ function HeadOfficeDetail({ state, onClose }: { state: HeadOfficeState; onClose(
         })}
       </p>
     </Dialog>
+  );
+}
+
+/**
+ * Sales stopped under a till id head office refuses this PC (issue 22): what to do, and the
+ * supervisor's resolution with a note and the PIN (recorded in the journal by main).
+ */
+function ClaimStopped({ stopped }: { stopped: NonNullable<HeadOfficeState['stopped']> }) {
+  const t = useText();
+  const [note, setNote] = useState('');
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="notice notice--error" data-testid="head-office-stopped">
+      <p>
+        {t({
+          zh: `已暫停以收銀機代號 ${stopped.tillId} 結帳：另一台電腦使用此代號。請在「設定」改用本機自己的代號，或請總部移轉後再處理。`,
+          en: `Sales under till id ${stopped.tillId} are stopped: another PC uses this id. Give this PC its own till id in Settings, or have head office move it, then resolve.`,
+        })}
+      </p>
+      <label>
+        {t({ zh: '處理說明', en: 'How it was resolved' })}
+        <input
+          value={note}
+          maxLength={200}
+          onChange={(event) => setNote(event.target.value)}
+          data-testid="head-office-stopped-note"
+        />
+      </label>
+      <KeyButton
+        tone="danger"
+        disabled={note.trim() === ''}
+        onClick={() => setAsking(true)}
+        data-testid="head-office-stopped-resolve"
+      >
+        {t({ zh: '主管處理', en: 'Supervisor resolves' })}
+      </KeyButton>
+      {asking && (
+        <PinDialog
+          title={t({ zh: '恢復結帳', en: 'Sell again' })}
+          hint={t({
+            zh: '此處理會記錄在日誌中；總部仍拒絕此代號時，下次同步會再暫停。',
+            en: 'This is recorded in the journal; while head office still refuses this id, the next sync stops sales again.',
+          })}
+          onClose={() => setAsking(false)}
+          onSubmit={async (pin) => {
+            const result = await callTill('headOffice.resolveClaim', { pin, note: note.trim() });
+            if (!result.ok) return result.error.message;
+            setAsking(false);
+            return null;
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -9,6 +9,8 @@ import { taipeiText } from '../reconciliation/report-view';
 
 /** The status bar's words: nothing when no head office is set (the till is as before). */
 export function headOfficeText(state: HeadOfficeState): Bilingual | null {
+  // Sales stopped by a refused claim of the till id come first, whatever the line says otherwise.
+  if (state.stopped) return { zh: '總部：已暫停結帳', en: 'Head office: sales stopped' };
   switch (state.state) {
     case 'off':
       return null;
@@ -33,6 +35,7 @@ export function headOfficeText(state: HeadOfficeState): Bilingual | null {
 
 /** The dot beside it: green synced, grey on its way, red when a person may have to act. */
 export function headOfficeTone(state: HeadOfficeState): 'ok' | 'unknown' | 'bad' {
+  if (state.stopped) return 'bad';
   if (state.state === 'synced') return 'ok';
   if (state.state === 'behind') return 'unknown';
   return 'bad';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BilingualText, BusinessDay, method, noInput } from './define';
+import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
 
 /**
  * Head office (issue 17): the till's journal fed to the chain's PostgreSQL database when it can be
@@ -33,6 +33,13 @@ export const HeadOfficeState = z.object({
   reason: BilingualText.nullable(),
   /** The address as shown (no password), when set. */
   address: z.string().nullable(),
+  /**
+   * Sales stopped under `tillId` (issue 22): head office refused this PC's claim of that till id,
+   * which another PC owns, so selling on would hand out that till's order numbers twice. Until a
+   * supervisor resolves it (`headOffice.resolveClaim`, PIN, recorded) or head office takes this PC
+   * as that till; a till id changed in Settings sells again. Kept across restarts.
+   */
+  stopped: z.object({ tillId: z.string(), since: z.string(), reason: BilingualText }).nullable(),
 });
 export type HeadOfficeState = z.infer<typeof HeadOfficeState>;
 
@@ -92,6 +99,17 @@ export const headOfficeMethods = {
   'headOffice.sync': method(
     'Head office: send what it does not have now (also runs by itself in the background).',
     noInput,
+    HeadOfficeState,
+  ),
+  'headOffice.resolveClaim': method(
+    "A supervisor (PIN) resolves head office's refusal of this PC's claim of its till id, so the till may sell again; recorded in the journal with the note.",
+    z
+      .object({
+        pin: z.string().max(64).optional(),
+        by: z.string().trim().min(1).max(40).optional(),
+        note: PlainText(200),
+      })
+      .strict(),
     HeadOfficeState,
   ),
   'headOffice.storeDay': method(
