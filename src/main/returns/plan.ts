@@ -221,10 +221,9 @@ export function planReturn(
             ? preTaxLeft
             : roundNtd((detail.SubTotal * item.quantity!) / line.soldQuantity);
       if (taxType !== '1' && item.amount !== undefined) amount = item.amount;
-      amount = Math.min(amount, preTaxLeft);
+      amount = Math.min(amount, preTaxLeft, largestAmountWithin(line.remainingAmount, taxType));
       tax = businessLineTax(amount, taxType);
-      refundAmount = Math.min(amount + tax, line.remainingAmount);
-      tax = refundAmount - amount;
+      refundAmount = amount + tax;
     } else {
       refundAmount =
         item.amount ??
@@ -271,4 +270,17 @@ export function planReturn(
 
 function itemTaxType(sale: TransactionRecord, sequence: string): '1' | '2' | '3' {
   return (sale.requestData.Details[Number(sequence) - 1]?.ItemTaxType ?? '1') as '1' | '2' | '3';
+}
+
+/**
+ * The largest pre-tax Amount of a B allowance line whose refund (Amount + its tax) stays within
+ * what the customer paid for the line. The tax is always round(Amount × 5 %) (profile §4), so
+ * when what is left of a line would refund a dollar more than was paid (pre-tax rest 334 → 334 +
+ * 17 = 351 of the 350 left), the Amount gives way (333 + 17), never the tax alone (334 + 16,
+ * which the service refuses as "Totals do not match lines").
+ */
+function largestAmountWithin(paidLeft: Ntd, taxType: '1' | '2' | '3'): Ntd {
+  let amount = Math.floor(paidLeft / (taxType === '1' ? 1.05 : 1)) + 1;
+  while (amount > 0 && amount + businessLineTax(amount, taxType) > paidLeft) amount -= 1;
+  return amount;
 }

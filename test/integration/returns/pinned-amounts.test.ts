@@ -100,6 +100,39 @@ describe('returns: refunds pinned by hand (profile §3, §4)', () => {
     );
   });
 
+  it('B: 3 at 350 returned one at a time: 333 + 17 = 350 each, the last one too (was 334 + 16, refused)', async () => {
+    // The last lamp's pre-tax rest is 334, whose 5 % (16.7 → 17) would refund 351 of the 350 the
+    // customer paid. Cutting the tax to 16 breaks the profile's per-line rule (Tax = round(Amount ×
+    // 5 %)) and the service refuses it ("Totals do not match lines"): the customer could not return
+    // the last lamp. The capped refund lowers the Amount instead: 333 + 17.
+    const order: CheckoutOrder = {
+      ...businessTwoLineOrder(),
+      lines: [{ name: '檯燈', quantity: 3, unitPrice: 350, taxType: 'taxable' }],
+      payments: [{ method: 'cash', amount: 1050 }],
+    };
+    const sale = await rig.till.engine.submit(order);
+    expect(sale.state).toBe('issued');
+    const refunds: Array<[number, number, number]> = [];
+    for (let i = 0; i < 3; i++) {
+      const one = await returnItems(sale.orderNo, [{ sequence: '001', quantity: 1 }]);
+      expect(one.state, `lamp ${i + 1}`).toBe('done');
+      const [line] = rig.till.journal.getReturn(one.returnId)!.lines;
+      refunds.push([line!.refundAmount, line!.amount, line!.tax]);
+    }
+    expect(refunds).toEqual([
+      [350, 333, 17],
+      [350, 333, 17],
+      [350, 333, 17],
+    ]);
+    expect((await rig.svc.lookup(sale.orderNo)).Allowances!.map((a) => [a.TotalAmount, a.TaxAmount])).toEqual(
+      [
+        [333, 17],
+        [333, 17],
+        [333, 17],
+      ],
+    );
+  });
+
   it('C: 1 of 3 at 33.5 (line 100.5 → 101) refunds 34 = 32 + 2; the other two 67 = 64 + 3', async () => {
     const order: CheckoutOrder = {
       lines: [{ name: '貼紙', quantity: 3, unitPrice: 33.5, taxType: 'taxable' }],
