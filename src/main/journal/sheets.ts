@@ -13,12 +13,15 @@ import {
   taipeiDateTime,
   TAX_TYPE_LABEL,
   TX_STATE_LABEL,
+  DRAWER_PART_LABEL,
+  DRAWER_PART_SIGN,
+  DRAWER_PARTS,
   type Bilingual,
 } from '../../shared/domain';
 import { csvCell, spreadsheetFreeTextCell, spreadsheetTextCell } from './csv';
 import { DAY_MODE_LABEL, type DayMode } from './day-mode';
 import { paymentPairs } from './rows';
-import { listShiftEntries } from './shift-entries';
+import { businessDayBounds, listShiftEntries } from './shift-entries';
 import { summaryMethodKey } from './summary';
 import type { DaySummary, ExportHeaders } from './types';
 
@@ -513,6 +516,8 @@ export interface CashRow {
   training: boolean | null;
   movement: CashMovement;
   who: string | null;
+  /** The supervisor who approved it with the PIN (a paid-in/out, a drawer opening), named beside `who`. */
+  approved_by: string | null;
   order_no: string | null;
   invoice_number: string | null;
   allowance_number: string | null;
@@ -535,19 +540,26 @@ export interface CashRow {
 
 const CASH_SQL = `
   SELECT created_at AS at, 'sale' AS source, order_no, till_id, business_day, training, state,
-    cashier AS who, invoice_number, NULL AS allowance_number, payments AS money, 1 AS sign, NULL AS note
+    cashier AS who, invoice_number, NULL AS allowance_number, payments AS money, 1 AS sign, NULL AS note,
+    NULL AS approved
   FROM transactions WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   UNION ALL
-  -- Only a done return moved money (the till tells the cashier not to refund an unsettled one).
-  SELECT created_at, kind, order_no, till_id, business_day, training, state, by_name, invoice_number,
-    allowance_number, refunds, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END, reason
-  FROM returns WHERE business_day = @day AND state = 'done' AND (@tillId IS NULL OR till_id = @tillId)
+  -- Only a done return moved money (the till tells the cashier not to refund an unsettled one),
+  -- when it settled: a done return's row last moved at the entry that settled it (issue 22, item 5).
+  SELECT updated_at, kind, order_no, till_id, business_day, training, state, by_name, invoice_number,
+    allowance_number, refunds, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END, reason, NULL
+  FROM returns WHERE state = 'done' AND updated_at >= @from AND updated_at < @to
+    AND (@tillId IS NULL OR till_id = @tillId)
   UNION ALL
-  -- The drawer opened outside a sale (supervisor PIN): the journal's own record, for one till's file.
-  SELECT at, 'drawer-open', NULL, NULL, @day, NULL, NULL, payload ->> '$.by', NULL, NULL, NULL, 0, NULL
+  -- The drawer opened outside a sale (supervisor PIN): the journal's own record, with its till and
+  -- mode since issue 22 (an older record names none and is in the all-tills file only).
+  SELECT at, 'drawer-open', NULL, payload ->> '$.detail.tillId', @day,
+    CASE WHEN payload ->> '$.detail.tillId' IS NULL THEN NULL ELSE coalesce(payload ->> '$.detail.training', 0) END,
+    NULL, payload ->> '$.by', NULL, NULL, NULL, 0, NULL, payload ->> '$.detail.approvedBy'
   FROM entries
   WHERE kind = 'supervisor.action' AND payload ->> '$.action' = 'printing.open-drawer'
-    AND at >= @from AND at < @to AND @tillId IS NULL
+    AND at >= @from AND at < @to
+    AND (@tillId IS NULL OR payload ->> '$.detail.tillId' = @tillId)
   ORDER BY at, order_no`;
 
 interface CashSqlRow {
@@ -564,12 +576,7 @@ interface CashSqlRow {
   money: string | null;
   sign: number;
   note: string | null;
-}
-
-/** The UTC bounds of a Taipei business day, as the journal's ISO `at` strings compare. */
-function dayBounds(day: string): { from: string; to: string } {
-  const start = Date.parse(`${day}T00:00:00+08:00`);
-  return { from: new Date(start).toISOString(), to: new Date(start + 86_400_000).toISOString() };
+  approved: string | null;
 }
 
 /**
@@ -587,6 +594,7 @@ export function shiftCashRows(reader: Database.Database, day: string, tillId: st
     till_id: null,
     training: null,
     who: null,
+    approved_by: null,
     order_no: null,
     invoice_number: null,
     allowance_number: null,
@@ -624,7 +632,14 @@ export function shiftCashRows(reader: Database.Database, day: string, tillId: st
         amount: entry.payload.kind === 'paid-in' ? entry.payload.amount : -entry.payload.amount,
         till_id: entry.payload.tillId,
         training: shift.training,
-        who: entry.payload.by,
+        // The cashier at the till, and beside them the supervisor who approved (issue 22, item 7);
+        // an older entry names only who the PIN was given for.
+        who: entry.payload.name ?? entry.payload.by,
+        approved_by:
+          entry.payload.approvedBy ??
+          (entry.payload.name !== undefined && entry.payload.by !== entry.payload.name
+            ? entry.payload.by
+            : null),
         shift: shift.number,
         note: entry.payload.reason,
       }),
@@ -677,7 +692,7 @@ export function* cashRows(reader: Database.Database, day: string, tillId: string
   };
   const rows = reader
     .prepare(CASH_SQL)
-    .iterate({ day, tillId, ...dayBounds(day) }) as IterableIterator<CashSqlRow>;
+    .iterate({ day, tillId, ...businessDayBounds(day) }) as IterableIterator<CashSqlRow>;
   for (const row of rows) {
     while (pending.length > 0 && pending[0]!.at <= row.at) yield settle(pending.shift()!);
     const cash =
@@ -700,6 +715,7 @@ export function* cashRows(reader: Database.Database, day: string, tillId: string
       training: row.training === null ? null : row.training === 1,
       movement,
       who: row.who,
+      approved_by: row.approved,
       order_no: row.order_no,
       invoice_number: row.invoice_number,
       allowance_number: row.allowance_number,
@@ -723,6 +739,7 @@ export const CASH_COLUMNS: readonly SheetColumn<CashRow>[] = [
   column('shift', '班次', 'Shift', 'number', (r) => r.shift),
   ...coded<CashRow>('movement', { zh: '類別', en: 'Movement' }, CASH_MOVEMENT_LABEL, (r) => r.movement),
   column('who', '經手人', 'By', 'text', (r) => r.who),
+  column('approved_by', '核准主管', 'Approved by', 'text', (r) => r.approved_by),
   column('order_no', '訂單編號', 'Order number', 'id', (r) => r.order_no),
   column('invoice_number', '發票號碼', 'Invoice number', 'id', (r) => r.invoice_number),
   column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
@@ -857,6 +874,10 @@ export function summarySheetRows(summary: DaySummary, mode: DayMode): SummaryShe
     push(block, 'net', 'all', ITEM_LABEL, { amount: data.net.amount });
     for (const [method, figures] of Object.entries(data.net.byPaymentMethod)) {
       push(block, 'net-payment', method, PAYMENT_METHOD_LABEL, figures);
+    }
+    // The drawer's parts as the slips name them (money out negative), then its expected cash.
+    for (const part of DRAWER_PARTS) {
+      push(block, 'drawer', part, DRAWER_PART_LABEL, { amount: DRAWER_PART_SIGN[part] * data.drawer[part] });
     }
     push(block, 'drawer', 'expected_cash', ITEM_LABEL, { amount: data.expectedCash });
   }

@@ -80,6 +80,10 @@ const payloads = {
       /** The signed-in cashier; `by` is who the supervisor's PIN was given for. */
       cashierId: CashierIdText.nullable(),
       by: Name,
+      /** The signed-in cashier's name (issue 22: named beside the supervisor who approved). */
+      name: Name.optional(),
+      /** The supervisor who approved it with the PIN, when named (issue 22, item 7). */
+      approvedBy: Name.optional(),
     })
     .strict(),
   'shift.closed': z
@@ -108,6 +112,8 @@ const payloads = {
       number: z.number().int().min(1),
       training: z.boolean(),
       madeBy: Name,
+      /** The supervisor who approved it with the PIN, when named (issue 22, item 7). */
+      approvedBy: Name.optional(),
       /** The head the report anchors: the last entry before it. */
       chainHead: z.object({
         entryId: z.number().int().nonnegative(),

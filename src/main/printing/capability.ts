@@ -182,7 +182,10 @@ export function createPrintingCapability(options: {
   }
 
   return {
-    handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor),
+    handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor, () => ({
+      tillId: options.settings.get().tillId,
+      training: options.settings.get().mode === 'training',
+    })),
     service,
     reprintProof: async (input) => noteResult(await service.reprintProof(input))!,
     printResolvedProof: async (input) => {

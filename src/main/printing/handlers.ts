@@ -42,6 +42,8 @@ export function createPrintingHandlers(
   daySummary: (businessDay: string) => DaySummary,
   /** Opening the drawer outside a sale is a supervisor's act: the PIN, and a journal record. */
   supervisor: SupervisorGate,
+  /** Whose drawer: the till and its mode, recorded with a drawer opened outside a sale (its cash-table row). */
+  drawerOf: () => { tillId: string; training: boolean } = () => ({ tillId: '', training: false }),
 ): HandlersFor<typeof printingMethods> {
   return {
     'printing.status': async () => {
@@ -115,7 +117,7 @@ export function createPrintingHandlers(
     }),
     'printing.printSummary': async ({ businessDay }) =>
       outcome(await service.printSummary(daySummary(businessDay))),
-    'printing.openDrawer': async ({ pin, by }) =>
+    'printing.openDrawer': async ({ pin, by, approvedBy }) =>
       supervisor.run(
         { pin, by },
         {
@@ -125,7 +127,11 @@ export function createPrintingHandlers(
             zh: '主管 PIN 不正確，錢櫃未開啟。',
             en: 'Wrong supervisor PIN: the drawer was not opened.',
           },
-          detail: () => ({ printer: printerSettings().uri }),
+          detail: () => ({
+            printer: printerSettings().uri,
+            ...drawerOf(),
+            ...(approvedBy ? { approvedBy } : {}),
+          }),
         },
         async () => {
           try {

@@ -162,6 +162,7 @@ export function createShiftsCapability(options: ShiftsCapabilityOptions): Shifts
       return state.cashier;
     },
     locked,
+    signedIn: () => session.state().cashier,
     async openDrawer() {
       try {
         await options.printing.service.openDrawer();

@@ -64,6 +64,7 @@ export interface ShiftsEngine {
     reason: string;
     by: string;
     cashier: Cashier | null;
+    approvedBy?: string | null;
   }): ShiftEntry<'shift.cash-movement'>;
   close(input: {
     count: DenominationCount;
@@ -72,7 +73,7 @@ export interface ShiftsEngine {
   }): ShiftView;
   list(businessDay: string): ShiftView[];
   view(shift: ShiftRecord, options?: { figures?: boolean }): ShiftView;
-  zReport(businessDay: string, by: string): ZReport;
+  zReport(businessDay: string, by: string, approvedBy?: string | null): ZReport;
   zReportCopy(businessDay: string): ZReport;
 }
 
@@ -188,6 +189,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
       businessDay: p.businessDay,
       madeAt: taipeiTime(entry.at),
       madeBy: p.madeBy,
+      approvedBy: p.approvedBy ?? null,
       training: p.training,
       shifts,
       figures: p.figures,
@@ -271,6 +273,8 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
           reason: input.reason.trim(),
           cashierId: input.cashier?.id ?? null,
           by: input.by,
+          ...(input.cashier ? { name: input.cashier.name } : {}),
+          ...(input.approvedBy ? { approvedBy: input.approvedBy } : {}),
         });
       });
     },
@@ -311,7 +315,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
         .map((opened) => view(recordOf(opened)));
     },
 
-    zReport(businessDay, by) {
+    zReport(businessDay, by, approvedBy) {
       return journal.batch(() => {
         const tillId = deps.tillId();
         const training = deps.training();
@@ -343,6 +347,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
           number,
           training,
           madeBy: by,
+          ...(approvedBy ? { approvedBy } : {}),
           // The head the report anchors: everything up to it is what the figures were made from.
           chainHead: journal.chainHead(),
           shiftIds: shifts.map((shift) => shift.opened.entryId),

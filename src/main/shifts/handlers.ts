@@ -24,6 +24,8 @@ export interface ShiftsHandlerDeps {
   /** The signed-in cashier, else TillError `cashier-required` / `till-locked`. */
   requireCashier(): Cashier;
   locked(): boolean;
+  /** The signed-in cashier, or null (a locked till, or none configured). */
+  signedIn(): Cashier | null;
   /** Opens the drawer through the receipt printer; false when it did not answer. */
   openDrawer(): Promise<boolean>;
   /** Prints a report slip as a print job in the journal. */
@@ -59,10 +61,17 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
     'session.activity': async () => ({ locked: deps.locked() }),
 
     'shift.open': async ({ float, takeOver }) => engine.open(float, deps.requireCashier(), { takeOver }),
-    'shift.cashMovement': async ({ kind, amount, reason, pin, by }) => {
+    'shift.cashMovement': async ({ kind, amount, reason, pin, by, approvedBy }) => {
       const cashier = deps.requireCashier();
       await supervisor.check({ pin, by }, PIN_TEXTS.cashMovement);
-      const entry = engine.cashMovement({ kind, amount, reason, by: supervisorName(by), cashier });
+      const entry = engine.cashMovement({
+        kind,
+        amount,
+        reason,
+        by: supervisorName(by),
+        cashier,
+        approvedBy: approver(approvedBy),
+      });
       const drawerOpened = await deps.openDrawer();
       return { id: entry.entryId, message: movementMessage(kind, amount, drawerOpened), drawerOpened };
     },
@@ -107,9 +116,9 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
     },
     'shift.list': async ({ businessDay }) => engine.list(businessDay),
 
-    'day.zReport': async ({ businessDay, print, pin, by }) => {
+    'day.zReport': async ({ businessDay, print, pin, by, approvedBy }) => {
       await supervisor.check({ pin, by }, PIN_TEXTS.zReport);
-      const report = engine.zReport(businessDay, supervisorName(by));
+      const report = engine.zReport(businessDay, supervisorName(by), approver(approvedBy));
       return { ...report, print: print ? await printZ(report) : null };
     },
     'day.zReportCopy': async ({ businessDay, print, pin, by }) => {
@@ -125,6 +134,16 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
       return { ...report, print: print ? await printZ(report) : null };
     },
   };
+
+  /**
+   * Who approved with the PIN: the name given with it, else a signed-in store manager (whose own
+   * PIN passes the gate), else nobody named (the shared supervisor PIN names no one).
+   */
+  function approver(named: string | undefined): string | null {
+    if (named?.trim()) return named.trim();
+    const signedIn = deps.signedIn();
+    return signedIn?.supervisor ? signedIn.name : null;
+  }
 
   function printZ(report: ZReport) {
     return deps.print({

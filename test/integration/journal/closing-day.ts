@@ -167,7 +167,8 @@ export function closingDay(journal: Journal) {
     refunds: [['cash', 150]],
     at: at(20),
   });
-  journal.markReturnDone(theVoid.id);
+  // Settled as soon as sent: the drawer paid each refund at its minute (a refund's cash row is its settling).
+  journal.markReturnDone(theVoid.id, { at: at(20) });
   const allowance = journal.beginReturn({
     kind: 'allowance',
     orderNo: paper,
@@ -178,7 +179,7 @@ export function closingDay(journal: Journal) {
     refunds: [['cash', 50]],
     at: at(21),
   });
-  journal.markReturnDone(allowance.id, { allowanceNumber: `${allowance.allowancePrefix}001` });
+  journal.markReturnDone(allowance.id, { allowanceNumber: `${allowance.allowancePrefix}001`, at: at(21) });
   journal.recordSupervisorAction({ action: 'printing.open-drawer', by: '林主管', detail: {} }, at(22));
   return { paper, business, carrier, donate, phone, voided, rejected, training, allowanceId: allowance.id };
 }

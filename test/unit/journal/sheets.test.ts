@@ -155,6 +155,7 @@ const cashRow: fc.Arbitrary<CashRow> = fc.record({
     'count',
   ),
   who: maybe(text),
+  approved_by: maybe(text),
   order_no: maybe(text),
   invoice_number: maybe(text),
   allowance_number: maybe(text),

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/ipc/contract/shifts';
 import type { Paper } from '../paper';
 import { SlipBuilder, type Slip } from './slip';
+import { drawerRows } from './summary-layout';
 
 /**
  * The slips of a shift and a day (issue 14): the X report (mid-shift, nothing reset), the shift's
@@ -88,10 +89,11 @@ function shiftRows(b: SlipBuilder, shift: z.output<typeof ShiftView>) {
   b.row('班別', `第 ${shift.number} 班`);
   b.row(`開班 ${shift.openedBy}`, slipTime(shift.openedAt));
   if (shift.closedAt) b.row(`交班 ${shift.closedBy ?? ''}`, slipTime(shift.closedAt));
+  if (shift.takenOverFrom) b.row('接手錢櫃', `第 ${shift.takenOverFrom} 班`);
 }
 
 function figureRows(b: SlipBuilder, figures: z.output<typeof ShiftFigures>) {
-  b.row('零用金', formatNtd(figures.float));
+  if (!figures.drawer) b.row('零用金', formatNtd(figures.float));
   b.row(`銷售 ${figures.sales.count} 筆`, formatNtd(figures.sales.amount));
   if (figures.returns.count > 0)
     b.row(`退貨 ${figures.returns.count} 筆`, formatNtd(-figures.returns.amount));
@@ -101,6 +103,9 @@ function figureRows(b: SlipBuilder, figures: z.output<typeof ShiftFigures>) {
   if (figures.net.length === 0) b.row('  （無）', formatNtd(0));
   for (const row of figures.net) b.row(`  ${methodName(row.method)}`, formatNtd(row.amount));
   b.rule();
+  // The drawer's parts as every slip and the summary name them (issue 22, item 7); a report made
+  // before them has its float, paid-in / paid-out and expected cash only.
+  if (figures.drawer) return drawerRows(b, figures.drawer);
   b.row('收入（找零金等）', formatNtd(figures.paidIn));
   b.row('支出（零用金等）', formatNtd(-figures.paidOut));
   b.row('應有現金', formatNtd(figures.expectedCash), { bold: true });
@@ -175,6 +180,7 @@ export function zReportSlip(input: z.input<typeof ZReportContent>, paper: Paper)
   b.row('營業日', report.businessDay);
   b.row('製作時間', slipTime(report.madeAt));
   b.row('製作人', report.madeBy);
+  if (report.approvedBy) b.row('核准主管', report.approvedBy);
   if (report.copy) b.row('副本列印', slipTime(content.printedAt));
 
   b.rule('=');

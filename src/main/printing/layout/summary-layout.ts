@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  DRAWER_PART_LABEL,
+  DRAWER_PART_SIGN,
+  DRAWER_PARTS,
   formatNtd,
   INVOICE_KIND_LABEL,
   labelOf,
@@ -14,6 +17,7 @@ import { dayModeOfSummary, hasActivity, type DayMode } from '../../journal/day-m
 import type { Paper } from '../paper';
 import { paymentName } from './details-layout';
 import { trainingBand } from './proof-layout';
+import { DrawerCash } from '../../../shared/ipc/contract/journal';
 import { SlipBuilder, type Slip } from './slip';
 
 /**
@@ -54,6 +58,8 @@ const SummaryBlock = z.object({
     .optional(),
   net: z.object({ amount: z.number().int(), byPaymentMethod: z.record(z.string(), AmountCount) }).optional(),
   expectedCash: z.number().int().optional(),
+  // Optional: a summary job stored before issue 22 prints its expected cash alone.
+  drawer: DrawerCash.optional(),
 });
 export const DaySummary = z.object({
   businessDay: z.string(),
@@ -167,7 +173,11 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
       b.rule();
       b.row('淨額', formatNtd(data.net.amount), { bold: true });
       section('淨額（依付款方式）', data.net.byPaymentMethod, paymentName);
-      if (data.expectedCash !== undefined) b.row('應有現金', formatNtd(data.expectedCash), { bold: true });
+      if (data.drawer) {
+        b.rule();
+        drawerRows(b, data.drawer);
+      } else if (data.expectedCash !== undefined)
+        b.row('應有現金', formatNtd(data.expectedCash), { bold: true });
     }
   };
   block('銷售', summary.sales);
@@ -187,4 +197,17 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
     trainingBand(b, mark);
   }
   return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
+}
+
+/**
+ * The drawer's expected cash with its parts named (shared/domain/drawer.ts), as every slip shows
+ * it: the float always, the other parts when they moved, money out negative, then the expected
+ * cash in bold.
+ */
+export function drawerRows(b: SlipBuilder, drawer: z.output<typeof DrawerCash>): void {
+  for (const part of DRAWER_PARTS) {
+    if (part !== 'floats' && drawer[part] === 0) continue;
+    b.row(DRAWER_PART_LABEL[part].zh, formatNtd(DRAWER_PART_SIGN[part] * drawer[part]));
+  }
+  b.row(DRAWER_PART_LABEL.expected.zh, formatNtd(drawer.expected), { bold: true });
 }

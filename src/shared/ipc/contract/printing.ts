@@ -174,8 +174,14 @@ export const printingMethods = {
     PrintOutcome,
   ),
   'printing.openDrawer': method(
-    'Opens the cash drawer (through the receipt printer). Needs the supervisor PIN; recorded.',
-    z.object(SupervisorFields).strict(),
+    'Opens the cash drawer (through the receipt printer). Needs the supervisor PIN; recorded with the till, its mode and who approved.',
+    z
+      .object({
+        ...SupervisorFields,
+        /** The supervisor who gave the PIN, named beside the signed-in cashier. */
+        approvedBy: SupervisorBy.optional(),
+      })
+      .strict(),
     z.object({ opened: z.literal(true) }),
   ),
   'printing.reprint': method(

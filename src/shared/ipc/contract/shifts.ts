@@ -3,7 +3,7 @@ import { BilingualText, BusinessDay, method, noInput, PlainText } from './define
 import { DrawerCash } from './journal';
 import { PrintOutcome } from './printing';
 import { MethodAmount } from './returns';
-import { SupervisorFields } from './settings';
+import { SupervisorBy, SupervisorFields } from './settings';
 
 /**
  * The people and the money around the sales: cashiers who sign in with a short personal PIN, a
@@ -119,6 +119,8 @@ export const ZReport = z.object({
   businessDay: z.string(),
   madeAt: z.string(),
   madeBy: z.string(),
+  /** The supervisor who approved it with the PIN (named beside the cashier who made it), or null. */
+  approvedBy: z.string().nullable().optional(),
   training: z.boolean(),
   shifts: z.array(ShiftView),
   figures: ShiftFigures,
@@ -211,6 +213,8 @@ export const shiftsMethods = {
         amount: z.number().int().min(1).max(1_000_000),
         reason: Reason,
         ...SupervisorFields,
+        /** The supervisor who gave the PIN, named beside the signed-in cashier. */
+        approvedBy: SupervisorBy.optional(),
       })
       .strict(),
     z.object({
@@ -247,7 +251,15 @@ export const shiftsMethods = {
   ),
   'day.zReport': method(
     'Ends the business day with the numbered Z report (supervisor PIN); refused when a shift is open or the day already has one.',
-    z.object({ businessDay: BusinessDay, print: z.boolean().default(true), ...SupervisorFields }).strict(),
+    z
+      .object({
+        businessDay: BusinessDay,
+        print: z.boolean().default(true),
+        ...SupervisorFields,
+        /** The supervisor who gave the PIN, named beside the cashier who made the report. */
+        approvedBy: SupervisorBy.optional(),
+      })
+      .strict(),
     ZReport.extend(Printed),
   ),
   'day.zReportCopy': method(
