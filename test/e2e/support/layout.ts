@@ -79,8 +79,10 @@ export function overflowProblems(page: Page, testId: string): Promise<string[]> 
 
 /**
  * Words broken across lines inside the element with `testId`: a line break between two letters
- * or digits of one word or amount (`Cou|nted`, `NT$1,0|30`). Breaks between Chinese characters
- * and after spaces or dashes are how text is meant to wrap, and are not counted.
+ * or digits of one word or amount (`Cou|nted`, `NT$1,0|30`), and a short label (a state, a column
+ * head, an invoice kind: at most 10 characters without a space) on more than one line, Chinese
+ * included (`紙本證|明聯`, `已開|立`, `付|款|方|式`). Longer Chinese text wrapping between
+ * characters, and any text after spaces or dashes, is how text is meant to wrap.
  */
 export function wordsBrokenAcrossLines(page: Page, testId: string): Promise<string[]> {
   return page.evaluate((id) => {
@@ -94,6 +96,20 @@ export function wordsBrokenAcrossLines(page: Page, testId: string): Promise<stri
       const text = node.textContent ?? '';
       const parent = node.parentElement;
       if (!parent || parent.offsetParent === null || text.trim() === '') continue;
+      const label = text.trim();
+      if (label.length >= 2 && label.length <= 10 && !/\s/.test(label)) {
+        const rects = [
+          ...(() => {
+            range.selectNodeContents(node);
+            return range.getClientRects();
+          })(),
+        ].filter((rect) => rect.width > 0);
+        const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) {
+          problems.push(`"${label}" wraps over ${lines.size} lines`);
+          continue;
+        }
+      }
       let previous: { char: string; top: number } | null = null;
       for (let i = 0; i < text.length; i++) {
         const char = text[i]!;
