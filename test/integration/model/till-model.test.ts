@@ -56,7 +56,7 @@ import {
  */
 
 const RUNS = Number(process.env.TILL_MODEL_RUNS ?? 1000);
-const MAX_COMMANDS = Number(process.env.TILL_MODEL_COMMANDS ?? 20);
+const MAX_COMMANDS = Number(process.env.TILL_MODEL_COMMANDS ?? 25);
 const SEED = process.env.TILL_MODEL_SEED === undefined ? undefined : Number(process.env.TILL_MODEL_SEED);
 const PATH = process.env.TILL_MODEL_PATH;
 /** fc.commands' own record of which commands ran (its shrinking depends on it): needed with the path. */
@@ -66,6 +66,8 @@ const REPLAY = process.env.TILL_MODEL_REPLAY;
  * expression are left out (e.g. `reissue-bad-tax-id|lost-answer`). Never set in CI.
  */
 const WITHOUT = process.env.TILL_MODEL_WITHOUT ? new RegExp(process.env.TILL_MODEL_WITHOUT) : null;
+/** Likewise, failures whose message matches this are let pass (e.g. `drawer opened`). Never set in CI. */
+const IGNORE = process.env.TILL_MODEL_IGNORE ? new RegExp(process.env.TILL_MODEL_IGNORE) : null;
 
 // ---------------------------------------------------------------------------------------------
 // The model: what the manager knows.
@@ -177,6 +179,12 @@ async function must<T>(real: Real, method: string, payload: unknown = {}): Promi
 
 function fail(invariant: string, detail: string): never {
   throw new Error(`${invariant}: ${detail}`);
+}
+
+/** An invariant broken: fails the step, unless TILL_MODEL_IGNORE lets it pass (triage only). */
+function breach(invariant: string, detail: string): void {
+  const message = `${invariant}: ${detail}`;
+  if (!IGNORE?.test(message)) throw new Error(message);
 }
 
 const pin = { pin: SUPERVISOR_PIN };
@@ -402,7 +410,14 @@ class Return implements Cmd {
       if (answer.ok) fail('I4', `a 改開 to an invalid tax ID was carried out: ${answer.value.state}`);
       return;
     }
-    if (!answer.ok) fail('model', `returns.submit refused: ${answer.error.message.en}`);
+    if (!answer.ok) {
+      // The invoice stands: the goods it sold can come back.
+      breach(
+        'I3',
+        `a return on a standing invoice (${sale.orderNo}) was refused: ${answer.error.message.en}`,
+      );
+      return;
+    }
     const result = answer.value;
     const kind = this.kind === 'reissue' ? 'reissue' : this.kind;
     const cash = kind === 'void' ? sale.cash : kind === 'allowance' ? cashOf(result.refunds) : 0;
@@ -418,7 +433,13 @@ class Return implements Cmd {
     }
     const expected =
       this.fault === 'rejected' ? 'rejected' : this.fault === null ? 'done' : 'needs-verification';
-    if (result.state !== expected) fail('model', `the ${kind} ended ${result.state}, expected ${expected}`);
+    if (result.state !== expected) {
+      breach(
+        'I3',
+        `the ${kind} of ${sale.business ? 'B2B ' : ''}${sale.orderNo} ended ${result.state}, expected ${expected}: ${result.message.en}`,
+      );
+      if (result.state === 'rejected') return; // nothing changed at the service
+    }
     if (kind === 'reissue') {
       m.reissues.push({
         orig: sale.orderNo,
@@ -534,9 +555,9 @@ class OpenDrawer implements Cmd {
 
 function checkFigures(what: string, figures: ShiftFigures, shift: MShift) {
   if (figures.float !== shift.float)
-    fail('I1', `${what}: float NT$${figures.float}, the cashier counted NT$${shift.float}`);
+    breach('I1', `${what}: float NT$${figures.float}, the cashier counted NT$${shift.float}`);
   if (figures.expectedCash !== shift.float + shift.moved)
-    fail(
+    breach(
       'I1',
       `${what}: expected cash NT$${figures.expectedCash}, but float NT$${shift.float} + cash moved in the shift NT$${shift.moved} = NT$${shift.float + shift.moved}`,
     );
@@ -561,7 +582,7 @@ class CloseShift implements Cmd {
     checkFigures('the close', closed.figures!, shift);
     const row = closed.reconciliation!.find((x) => x.method === 'cash')!;
     if (row.overShort !== Math.max(0, drawer) - (shift.float + shift.moved))
-      fail('I1', `a blind count of exactly the drawer (NT$${drawer}) is over/short by NT$${row.overShort}`);
+      breach('I1', `a blind count of exactly the drawer (NT$${drawer}) is over/short by NT$${row.overShort}`);
     m.shift = null;
   }
   toString = () => 'CloseShift';
@@ -597,7 +618,7 @@ class ZReportCmd implements Cmd {
     const amount = z.invoices.reduce((sum, row) => sum + row.amount, 0);
     const modelAmount = standing.reduce((sum, s) => sum + s.total, 0);
     if (counted !== standing.length || amount !== modelAmount)
-      fail(
+      breach(
         'I3',
         `the Z report counts ${counted} invoices for NT$${amount}; ${standing.length} stand for NT$${modelAmount}`,
       );
@@ -606,17 +627,17 @@ class ZReportCmd implements Cmd {
     const floats = shifts.reduce((sum, s) => sum + s.float, 0);
     const expected = shifts.reduce((sum, s) => sum + s.float + s.moved, 0);
     if (z.figures.float !== floats || z.figures.expectedCash !== expected)
-      fail(
+      breach(
         'I1',
         `the Z report: floats NT$${z.figures.float}, expected cash NT$${z.figures.expectedCash}; the shifts' floats are NT$${floats} and they expected NT$${expected}`,
       );
     const zCash = z.reconciliation.find((x) => x.method === 'cash');
     if (zCash && zCash.overShort !== 0)
-      fail('I1', `the Z report's cash is over/short by NT$${zCash.overShort} though every count was exact`);
+      breach('I1', `the Z report's cash is over/short by NT$${zCash.overShort} though every count was exact`);
     // I5: the Z report adds up, and the export's sums are its figures.
     const netCash = z.figures.net.find((x) => x.method === 'cash')?.amount ?? 0;
     if (z.figures.expectedCash !== z.figures.float + netCash + z.figures.paidIn - z.figures.paidOut)
-      fail('I5', `the Z report does not add up: ${brief(z.figures)}`);
+      breach('I5', `the Z report does not add up: ${brief(z.figures)}`);
     const folder = join(r.till.dir, 'exports');
     mkdirSync(folder, { recursive: true });
     const exported = await must<{ file: string }>(r, 'journal.export', {
@@ -630,13 +651,13 @@ class ZReportCmd implements Cmd {
     const issued = rows.filter((row) => row.record === 'sale' && row.state === 'issued');
     const sales = { count: issued.length, amount: issued.reduce((sum, row) => sum + row.total_amount, 0) };
     if (sales.count !== z.figures.sales.count || sales.amount !== z.figures.sales.amount)
-      fail('I5', `the export has ${brief(sales)} issued, the Z report ${brief(z.figures.sales)}`);
+      breach('I5', `the export has ${brief(sales)} issued, the Z report ${brief(z.figures.sales)}`);
     const net = new Map<string, number>();
     for (const row of rows.filter((x) => x.record === 'sale' || x.state === 'done'))
       for (const p of row.payments) net.set(p.method, (net.get(p.method) ?? 0) + p.amount);
     for (const row of z.figures.net)
       if ((net.get(row.method) ?? 0) !== row.amount)
-        fail(
+        breach(
           'I5',
           `the export's ${row.method} is NT$${net.get(row.method) ?? 0}, the Z report's NT$${row.amount}`,
         );
@@ -649,7 +670,7 @@ class ZReportCmd implements Cmd {
 
 async function checkInvariants(m: Model, r: Real, kicks: number): Promise<void> {
   // I1: the drawer opens only when cash moves (a 改開, a card sale or refund never opens it).
-  if (kicks > 0 && !m.drawerMayOpen) fail('I1', `the drawer opened (${kicks}×) though no cash moved`);
+  if (kicks > 0 && !m.drawerMayOpen) breach('I1', `the drawer opened (${kicks}×) though no cash moved`);
   // I2, I3 per business day, from the day summary (the closing screen's figures).
   for (const day of m.days) {
     const summary = await must<JournalSummary>(r, 'journal.summary', { businessDay: day });
@@ -659,15 +680,15 @@ async function checkInvariants(m: Model, r: Real, kicks: number): Promise<void> 
     const figures = block.invoices;
     const amount = standing.reduce((sum, s) => sum + s.total, 0);
     if (figures.standing.count !== standing.length || figures.standing.amount !== amount)
-      fail(
+      breach(
         'I3',
         `${day}: the till says ${figures.standing.count} invoices stand for NT$${figures.standing.amount}; ${standing.length} for NT$${amount} do`,
       );
     if (figures.voided.count !== voided.length)
-      fail('I3', `${day}: the till says ${figures.voided.count} voided; ${voided.length} were`);
+      breach('I3', `${day}: the till says ${figures.voided.count} voided; ${voided.length} were`);
     const pending = m.sales.filter((s) => s.day === day && s.state === 'pending').length;
     if (block.byState['needs-verification'].count !== pending)
-      fail(
+      breach(
         'I3',
         `${day}: ${block.byState['needs-verification'].count} sales wait for verification; ${pending} do`,
       );
@@ -675,7 +696,7 @@ async function checkInvariants(m: Model, r: Real, kicks: number): Promise<void> 
     if (zSet) {
       const outside = standing.filter((s) => !zSet.has(s.orderNo));
       if (outside.length > 0)
-        fail(
+        breach(
           'I2',
           `${day} has its Z report, but ${outside.map((s) => s.orderNo).join(', ')} stand${outside.length === 1 ? 's' : ''} on that day outside it`,
         );
@@ -687,22 +708,22 @@ async function checkInvariants(m: Model, r: Real, kicks: number): Promise<void> 
     const listed = JSON.stringify([await must(r, 'returns.pending'), await must(r, 'verification.pending')]);
     for (const reissue of open) {
       if (!listed.includes(reissue.orig))
-        fail(
+        breach(
           'I4',
-          `the 改開 of ${reissue.orig} (void ${reissue.state}) is neither issued nor listed as owed`,
+          `the 改開 of ${reissue.orig} (${reissue.state === 'owed' ? 'its void done' : 'its void unsettled'}) is neither issued nor listed as owed`,
         );
     }
   }
   // I6: the chain.
   const verified = await must<{ ok: boolean; reason?: { en: string } }>(r, 'journal.verify');
-  if (!verified.ok) fail('I6', `the journal's chain does not verify: ${verified.reason?.en}`);
+  if (!verified.ok) breach('I6', `the journal's chain does not verify: ${verified.reason?.en}`);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The arbitraries.
 
 const faultArb: fc.Arbitrary<Fault | null> = fc.oneof(
-  { weight: 6, arbitrary: fc.constant(null) },
+  { weight: 3, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.constantFrom<Fault>('lost-answer', 'server-error', 'rejected') },
 );
 const lineArb: fc.Arbitrary<Line> = fc.tuple(
@@ -771,6 +792,83 @@ describe('the model test of one till (issue 22)', () => {
     await factory?.close();
   });
 
+  /**
+   * The shrunk counterexamples the property found on main, kept as examples: each names the item
+   * of issue 22 (or the finding) it showed.
+   */
+  const examples: Array<[string, () => Cmd[]]> = [
+    [
+      'item 1: a 改開 to an invalid tax ID voids nothing and opens no drawer',
+      () => [new Sale([[1, 10]], 'cash', true, null), new Return('reissue-bad-tax-id', 0, null)],
+    ],
+    [
+      'item 1: a 改開 moves no money and never opens the drawer',
+      () => [new Sale([[1, 10]], 'cash', true, null), new Return('reissue', 0, null)],
+    ],
+    [
+      'item 2: a 改開 whose void was unknown and settled done is owed, then issued',
+      () => [
+        new Sale([[1, 10]], 'cash', false, null),
+        new Return('reissue', 0, 'lost-answer'),
+        new SettleReturn(0),
+      ],
+    ],
+    [
+      'item 5: a refund settled in the next shift belongs to the next shift',
+      () => [
+        new Sale([[1, 10]], 'cash', false, null),
+        new Return('void', 0, 'lost-answer'),
+        new CloseShift(),
+        new OpenShift({ '1000': 1 }),
+        new SettleReturn(0),
+        new CloseShift(),
+      ],
+    ],
+    [
+      'item 6: no sale after the Z report falls outside every Z report',
+      () => [
+        new CloseShift(),
+        new ZReportCmd(),
+        new OpenShift({ '1000': 1 }),
+        new Sale([[1, 10]], 'cash', false, null),
+      ],
+    ],
+    [
+      'a sale resolved as issued after a lost answer can be voided',
+      () => [
+        new Sale([[1, 10]], 'cash', false, 'lost-answer'),
+        new SettleSale(0),
+        new Return('void', 0, null),
+      ],
+    ],
+    [
+      'an allowance of one NT$10 piece on a B2B invoice stands',
+      () => [new Sale([[1, 10]], 'cash', true, null), new Return('allowance', 0, null)],
+    ],
+  ];
+  for (const [name, script] of examples) {
+    it(name, async () => {
+      const till = await factory.open();
+      const real: Real = { till, log: [] };
+      try {
+        const model = new Model();
+        await new SignIn('A01').run(model, real);
+        await new OpenShift({ '1000': 2, '100': 5 }).run(model, real);
+        for (const cmd of script()) {
+          if (!cmd.check(model)) throw new Error(`${cmd.toString()} cannot run here`);
+          await checked(cmd, () => undefined).run(model, real);
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`${message}\n  what the till said:\n    ${real.log.join('\n    ')}`, {
+          cause: error,
+        });
+      } finally {
+        await till.dispose();
+      }
+    });
+  }
+
   it(
     `${RUNS} random days at the counter keep the drawer, the invoices, the Z reports and the chain right`,
     async () => {
@@ -785,14 +883,18 @@ describe('the model test of one till (issue 22)', () => {
         }),
         async (cmds) => {
           sequences++;
+          let t0 = performance.now();
           const till = await factory.open();
+          PROFILE.open = (PROFILE.open ?? 0) + performance.now() - t0;
           const real: Real = { till, log: [] };
           try {
             // Every day begins with a cashier signed in and a shift open (not left to chance: most
             // commands need both); the sequence may sign out, close, restart from there.
             const model = new Model();
+            t0 = performance.now();
             await new SignIn('A01').run(model, real);
             await new OpenShift({ '1000': 2, '100': 5 }).run(model, real);
+            PROFILE.prelude = (PROFILE.prelude ?? 0) + performance.now() - t0;
             const wrapped = [...cmds].map((cmd) => checked(cmd, () => steps++));
             await fc.asyncModelRun(() => ({ model, real }), wrapped);
           } catch (error) {
@@ -801,7 +903,9 @@ describe('the model test of one till (issue 22)', () => {
               cause: error,
             });
           } finally {
+            t0 = performance.now();
             await till.dispose();
+            PROFILE.dispose = (PROFILE.dispose ?? 0) + performance.now() - t0;
           }
         },
       );
@@ -813,6 +917,7 @@ describe('the model test of one till (issue 22)', () => {
         includeErrorInReport: true,
       });
       const seconds = (performance.now() - started) / 1000;
+      console.log(Object.fromEntries(Object.entries(PROFILE).map(([k, v]) => [k, Math.round(v)])));
       console.log(
         `model test: ${sequences} sequences (${steps} steps) in ${seconds.toFixed(1)} s, seed ${details.seed}`,
       );
@@ -828,6 +933,7 @@ describe('the model test of one till (issue 22)', () => {
   );
 });
 
+const PROFILE: Record<string, number> = {};
 /** A command followed by the invariants; the drawer kicks of its step are counted first. */
 function checked(cmd: Cmd, counted: () => void): Cmd {
   return {
@@ -837,9 +943,14 @@ function checked(cmd: Cmd, counted: () => void): Cmd {
       m.drawerMayOpen = false;
       r.log.push(`# ${cmd.toString()}`);
       r.till.takeDrawerKicks();
+      let t = performance.now();
       await cmd.run(m, r);
+      const name = cmd.toString().replace(/\(.*/, '');
+      PROFILE[name] = (PROFILE[name] ?? 0) + performance.now() - t;
+      t = performance.now();
       const kicks = r.till.takeDrawerKicks();
       await checkInvariants(m, r, kicks);
+      PROFILE.invariants = (PROFILE.invariants ?? 0) + performance.now() - t;
     },
     toString: () => cmd.toString(),
   };
