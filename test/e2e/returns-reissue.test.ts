@@ -85,4 +85,52 @@ describe('改開: void a sale and reissue it with a tax ID, from the journal', (
     await page.locator(`[data-testid="journal-row"][data-order="${newOrder}"]`).click();
     expect(await textOf(page, 'detail-reissue-of')).toContain(orderNo);
   });
+
+  it('a 改開 whose void is 待確認 is owed on the returns and closing screens, and issued once the void stands', async () => {
+    const { page, session } = till;
+    const sale = await session.call('checkout.submit', {
+      lines: [{ name: '便當', quantity: 1, unitPrice: 79, taxType: 'taxable' }],
+      payments: [{ method: 'cash', amount: 79 }],
+      invoice: { kind: 'paper' },
+    });
+    expect(sale.state).toBe('issued');
+    await session.call('training.drill', { drill: 'lost-answer', pin: SUPERVISOR_PIN, by: '店長' });
+    const first = await session.call('returns.submit', {
+      kind: 'void-and-reissue',
+      orderNo: sale.orderNo,
+      invoice: { kind: 'business', buyerTaxId: TAX_ID, buyerTitle: TITLE },
+      reason: '改統編',
+      pin: SUPERVISOR_PIN,
+      by: '店長',
+    });
+    expect(first).toMatchObject({ state: 'needs-verification', reissueOwed: true, reissue: null });
+    const invoice = `${sale.invoiceNumber!.slice(0, 2)}-${sale.invoiceNumber!.slice(2)}`;
+
+    // The returns screen and the closing screen say a new invoice is owed.
+    await page.getByTestId('nav-returns').click();
+    await page.getByTestId('owed-reissues').waitFor();
+    expect(await textOf(page, 'owed-reissue')).toContain(invoice);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'returns-reissue-owed');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-closing').click();
+    await page.getByTestId('owed-reissues').waitFor();
+    expect(await textOf(page, 'owed-reissue')).toContain(invoice);
+
+    // The journal's "to verify" tab checks the void; once it stands the reissue is issued.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-journal').click();
+    await page.getByTestId('tab-verify').click();
+    const item = page.locator(`[data-testid="pending-return"][data-return="${first.returnId}"]`);
+    expect(await item.getByTestId('pending-return-reissue').textContent()).toContain('改開待開立');
+    await item.getByTestId('pending-return-check').click();
+    await page.getByTestId('pin-input').fill(SUPERVISOR_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('settled-return').waitFor();
+    expect(await textOf(page, 'settled-return')).toContain('改開');
+    const owed = await session.call('returns.pending', {});
+    expect(owed.items.some((pending) => pending.returnId === first.returnId)).toBe(false);
+    const found = await session.call('returns.find', { by: 'order', orderNo: sale.orderNo });
+    expect(found.matches[0]!.voidState).toBe('voided');
+  });
 });

@@ -36,7 +36,7 @@ export function createCheckoutHandlers(deps: CheckoutHandlerDeps): HandlersFor<t
         () => deps.engine.resubmit(orderNo),
       ),
     'verification.pending': async () => ({ items: deps.verification.pending() }),
-    'verification.resolve': async ({ pin, ...input }) =>
+    'verification.resolve': async ({ pin, ...input }, ctx) =>
       deps.supervisor.run(
         { pin, by: input.by },
         {
@@ -53,9 +53,10 @@ export function createCheckoutHandlers(deps: CheckoutHandlerDeps): HandlersFor<t
             orderNo: result.orderNo,
             state: result.state,
             invoiceNumber: result.invoiceNumber,
+            ...(ctx.cashier ? { atTill: ctx.cashier } : {}),
           }),
         },
-        () => deps.verification.resolve(input),
+        () => deps.verification.resolve({ ...input, ...(ctx.cashier ? { atTill: ctx.cashier } : {}) }),
       ),
     'verification.lookupTraining': ({ orderNo }) => deps.verification.lookupTraining(orderNo),
   };

@@ -64,8 +64,10 @@ export function createVerification(deps: VerificationDeps) {
     }));
   }
 
-  function resolve(input: ResolveVerificationInput) {
+  /** `atTill`: the cashier signed in at the till, recorded beside the confirmer (`by`). */
+  function resolve(input: Omit<ResolveVerificationInput, 'pin'> & { atTill?: string }) {
     const by = input.by.trim();
+    const atTill = input.atTill ? { atTill: input.atTill } : {};
     let record: TransactionRecord;
     if (input.outcome === 'issued') {
       const invoiceNumber = normalizeInvoiceNumber(input.invoiceNumber ?? '');
@@ -83,6 +85,7 @@ export function createVerification(deps: VerificationDeps) {
         invoiceNumber,
         ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
         by,
+        ...atTill,
         ...(input.note ? { note: input.note } : {}),
       });
     } else {
@@ -98,6 +101,7 @@ export function createVerification(deps: VerificationDeps) {
       record = journal.resolve(input.orderNo, {
         outcome: 'not-issued',
         by,
+        ...atTill,
         ...(input.note ? { note: input.note } : {}),
       });
     }
@@ -106,6 +110,7 @@ export function createVerification(deps: VerificationDeps) {
       state: record.state,
       invoiceNumber: record.invoiceNumber,
       by,
+      ...atTill,
     });
     deps.onStateChanged?.(record);
     const resolution = record.resolution;
@@ -114,6 +119,7 @@ export function createVerification(deps: VerificationDeps) {
       state: record.state === 'issued' ? ('issued' as const) : ('not-issued' as const),
       invoiceNumber: record.invoiceNumber,
       by: resolution?.by ?? by,
+      ...(resolution?.atTill ? { atTill: resolution.atTill } : {}),
       at: resolution?.at ?? record.updatedAt,
       message:
         record.state === 'issued'

@@ -284,6 +284,16 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       guarded.assertCanSell();
       return checkout.handlers['checkout.resubmit'](input, ctx);
     },
+    // A paper-proof sale resolved as issued gets its proof now: the first print is the original.
+    'verification.resolve': async (input, ctx) => {
+      const resolved = await checkout.handlers['verification.resolve'](input, ctx);
+      if (resolved.state !== 'issued') return resolved;
+      const print = await printing.printResolvedProof({
+        orderNo: resolved.orderNo,
+        ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
+      });
+      return print ? { ...resolved, print } : resolved;
+    },
     ...printing.handlers,
     // Every return needs the supervisor PIN; a reissue (改開) is a sale: not on a broken journal.
     ...returns.handlers,

@@ -5,6 +5,11 @@ import type { MethodSpec } from '../../shared/ipc/contract/define';
 /** Who is calling: the app's own window in Electron, or an authenticated web-host client. */
 export interface CallContext {
   readonly host: 'electron' | 'web';
+  /**
+   * The cashier signed in at the till, as the session guard knows it (shifts/guard.ts); absent
+   * without cashiers. A record naming a confirmer other than the caller names this one beside.
+   */
+  readonly cashier?: string;
 }
 
 /** The handlers for a group of contract methods, typed from their schemas. */

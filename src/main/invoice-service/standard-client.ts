@@ -216,6 +216,7 @@ export function createStandardClient(deps: StandardClientDeps) {
       ...(operation === 'cancelAllowance'
         ? { allowanceNumber: (data as CancelModelInput).AllowanceNumber }
         : {}),
+      ...(operation === 'cancelInvoices' ? { invoiceNumber: (data as CancelInvoiceData).InvoiceNumber } : {}),
     };
     return exchange<StandardOutcome>(
       operation,

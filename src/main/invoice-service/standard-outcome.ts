@@ -123,8 +123,10 @@ const rejected = (reason: string): StandardOutcome => ({
 export interface ClassifyContext {
   /** Allowances: the prefix sent; an answered number must be this prefix + the service's serial. */
   allowancePrefix?: string;
-  /** Allowance voids: the number being voided. */
+  /** Allowance voids: the number being voided; the answer must name it. */
   allowanceNumber?: string;
+  /** Voids: the invoice number being voided; the answer must name it. */
+  invoiceNumber?: string;
   /** This return went out before with an unknown outcome: "already voided" is our own void. */
   afterUnknown: boolean;
 }
@@ -149,8 +151,15 @@ export function classifyStandard(
         }
         return rejected(ResultMessage);
       }
-      if (!CancelInvoiceResult.safeParse(json).success)
-        return unknown('success without a usable void result');
+      const voided = CancelInvoiceResult.safeParse(json);
+      if (!voided.success) return unknown('success without a usable void result');
+      // An answer about another invoice says nothing about ours (as a POS answer naming another
+      // order number): unknown, settled by the status query, never recorded as done.
+      if (context.invoiceNumber !== undefined && voided.data.InvoiceNumber !== context.invoiceNumber) {
+        return unknown(
+          `success naming invoice ${voided.data.InvoiceNumber.slice(0, 20)}, not ${context.invoiceNumber}`,
+        );
+      }
       return { kind: 'done', resultMessage: ResultMessage, allowanceNumber: null, already: false };
     }
     case 'allowanceInvoice': {
@@ -181,8 +190,12 @@ export function classifyStandard(
         }
         return rejected(ResultMessage);
       }
-      if (!CancelAllowanceResult.safeParse(json).success) {
-        return unknown('success without a usable allowance void result');
+      const voided = CancelAllowanceResult.safeParse(json);
+      if (!voided.success) return unknown('success without a usable allowance void result');
+      if (context.allowanceNumber !== undefined && voided.data.AllowanceNumber !== context.allowanceNumber) {
+        return unknown(
+          `success naming allowance ${voided.data.AllowanceNumber.slice(0, 20)}, not ${context.allowanceNumber}`,
+        );
       }
       return {
         kind: 'done',

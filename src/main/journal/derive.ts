@@ -100,6 +100,7 @@ export function nextTxRow(row: TxRow | null, entry: EntryFacts): TxRow | null {
         resolution: JSON.stringify({
           outcome: p.outcome,
           by: p.by,
+          ...(typeof p.atTill === 'string' ? { atTill: p.atTill } : {}),
           at: p.at,
           invoiceNumber: p.invoiceNumber,
           note: p.note,
@@ -170,6 +171,8 @@ export interface ReturnBegunPayload {
   totals: { totalAmount: number; salesAmount: number; taxAmount: number };
   refunds: [string, number][];
   lines: unknown[];
+  /** 改開 only: the invoice the void owes (absent on every other return). */
+  reissue?: { invoice: Record<string, unknown> };
 }
 
 /**
@@ -207,9 +210,19 @@ export function nextReturnRow(row: ReturnRow | null, entry: EntryFacts): ReturnR
       lines: JSON.stringify(begun.lines),
       last_message: null,
       resolution: null,
+      reissue:
+        begun.reissue === undefined
+          ? null
+          : JSON.stringify({ invoice: begun.reissue.invoice, orderNo: null }),
     };
   }
   if (row === null) return null;
+  // The reissue's new sale: the owed invoice is linked to it; the void's state does not move.
+  if (entry.kind === 'return.reissued') {
+    if (row.reissue === null) return row;
+    const owed = JSON.parse(row.reissue) as { invoice: unknown };
+    return { ...row, reissue: JSON.stringify({ invoice: owed.invoice, orderNo: p.reissueOrderNo }) };
+  }
   const moved = { ...row, state: p.state as ReturnState, updated_at: entry.at };
   switch (entry.kind) {
     case 'return.exchange':
@@ -430,7 +443,12 @@ function compareOrder(
 }
 
 /** Columns holding JSON: compared as values (the entry's payload is stored with its keys sorted). */
-const RETURN_JSON_COLUMNS: ReadonlySet<keyof ReturnRow> = new Set(['refunds', 'lines', 'resolution']);
+const RETURN_JSON_COLUMNS: ReadonlySet<keyof ReturnRow> = new Set([
+  'refunds',
+  'lines',
+  'resolution',
+  'reissue',
+]);
 
 function returnRowDifference(stored: ReturnRow, expected: ReturnRow): keyof ReturnRow | null {
   for (const column of Object.keys(expected) as (keyof ReturnRow)[]) {

@@ -354,6 +354,11 @@ export class Journal {
     return returnQueries.pendingReturns(this.db);
   }
 
+  /** 改開 voids whose new invoice is still owed, oldest first (`ReturnReissue.owed`). */
+  owedReissues(): ReturnRecord[] {
+    return returnQueries.owedReissues(this.db);
+  }
+
   /** The sale of an invoice number (`AB12345678` or `AB-12345678`, as the proof carries it), or null. */
   findByInvoiceNumber(invoiceNumber: string): TransactionRecord | null {
     return returnQueries.findByInvoiceNumber(this.db, invoiceNumber);

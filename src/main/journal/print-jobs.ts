@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { appendEntry } from './chain';
 import { nextPrintJobRow } from './derive';
 import { invalid, JournalError, notFound } from './errors';
+import { voidStateOf } from './return-queries';
 import { toPrintJobRecord, type PrintJobRow } from './rows';
 import { saveRow, statement } from './statements';
 import type { JournalEntry, NewPrintJob, PrintAttempt, PrintJobRecord } from './types';
@@ -22,6 +23,13 @@ export function createPrintJob(db: Database.Database, input: NewPrintJob, now: D
       throw new JournalError('journal-refused', {
         zh: `訂單 ${input.orderNo} 尚未開立發票，不能列印紙本證明聯`,
         en: `Order ${input.orderNo} has no issued invoice: no proof can be printed`,
+      });
+    }
+    // A proof of a voided invoice would pass for a valid one (printing says so first, in words).
+    if (input.kind === 'proof' && voidStateOf(db, input.orderNo) === 'voided') {
+      throw new JournalError('journal-refused', {
+        zh: `訂單 ${input.orderNo} 的發票已作廢，不能列印紙本證明聯`,
+        en: `The invoice of order ${input.orderNo} is voided: no proof can be printed`,
       });
     }
   } else if (input.kind === 'proof' || input.kind === 'details') {

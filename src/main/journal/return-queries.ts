@@ -44,10 +44,13 @@ export function getReturn(db: Database.Database, id: number): ReturnRecord | nul
   return row ? toReturnRecord(row) : null;
 }
 
+/** A sale's return rows as read (RETURN_SELECT), oldest first. */
+export function returnsOfOrder(db: Database.Database, orderNo: string): ReturnReadRow[] {
+  return statement(db, `${RETURN_SELECT} WHERE r.order_no = ? ORDER BY r.id`).all(orderNo) as ReturnReadRow[];
+}
+
 export function returnsOf(db: Database.Database, orderNo: string): ReturnRecord[] {
-  return (
-    statement(db, `${RETURN_SELECT} WHERE r.order_no = ? ORDER BY r.id`).all(orderNo) as ReturnReadRow[]
-  ).map(toReturnRecord);
+  return returnsOfOrder(db, orderNo).map(toReturnRecord);
 }
 
 export function returnByAllowanceNumber(db: Database.Database, allowanceNumber: string): ReturnRecord | null {
@@ -86,6 +89,21 @@ export function pendingReturns(db: Database.Database): ReturnRecord[] {
     statement(
       db,
       `${RETURN_SELECT} WHERE r.state = 'needs-verification' ORDER BY r.created_at, r.id`,
+    ).all() as ReturnReadRow[]
+  ).map(toReturnRecord);
+}
+
+/**
+ * 改開 voids whose reissue is still owed (see `ReturnReissue.owed`), whatever the void's state:
+ * listed with the pending sales and on the returns and closing screens until the new sale is made.
+ */
+export function owedReissues(db: Database.Database): ReturnRecord[] {
+  return (
+    statement(
+      db,
+      `SELECT * FROM (${RETURN_SELECT} WHERE r.reissue IS NOT NULL AND r.kind = 'void' AND r.state <> 'rejected')
+       WHERE reissue_state IS NULL OR reissue_state IN ('rejected', 'not-issued')
+       ORDER BY created_at, id`,
     ).all() as ReturnReadRow[]
   ).map(toReturnRecord);
 }

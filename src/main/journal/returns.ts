@@ -6,7 +6,13 @@ import { appendEntry, type NewEntry } from './chain';
 import { nextReturnRow, type ReturnBegunPayload } from './derive';
 import { invalid, JournalError, notFound, refusedReturnTransition, RETURN_KIND_LABELS } from './errors';
 import { findTx } from './queries';
-import { findReturn, returnedLinesOf, standingAllowances, voidStateOf } from './return-queries';
+import {
+  findReturn,
+  returnedLinesOf,
+  returnsOfOrder,
+  standingAllowances,
+  voidStateOf,
+} from './return-queries';
 import { paymentPairs, returnExchangeFromEntry, toReturnRecord, type ReturnRow, type TxRow } from './rows';
 import { saveRow, statement } from './statements';
 import {
@@ -111,7 +117,18 @@ const returnLine = z
   .strict()
   .refine((line) => line.amount + line.tax === line.refundAmount, 'amount + tax must equal refundAmount');
 const newReturn = z.discriminatedUnion('kind', [
-  z.object({ ...common, kind: z.literal('void'), refunds: methodAmounts }).strict(),
+  z
+    .object({
+      ...common,
+      kind: z.literal('void'),
+      refunds: methodAmounts,
+      // 改開: the invoice choice as the checkout takes it (checked there before the void is sent).
+      reissue: z
+        .object({ invoice: z.object({ kind: z.string() }).passthrough() })
+        .strict()
+        .optional(),
+    })
+    .strict(),
   z
     .object({
       ...common,
@@ -181,8 +198,8 @@ function requireReturn(db: Database.Database, id: number): ReturnRow {
       en: `No return ${id} in the journal`,
     });
   }
-  // The row as stored, without the read-only `voided_by`: what derive.ts moves on from.
-  const { voided_by: _voidedBy, ...row } = found;
+  // The row as stored, without the read-only `voided_by` and `reissue_state`: what derive.ts moves on from.
+  const { voided_by: _voidedBy, reissue_state: _reissueState, ...row } = found;
   return row;
 }
 
@@ -304,7 +321,7 @@ function checkAllowanceVoidAllowed(
       `Allowance ${targetId} already has allowance void ${other} (done or not yet settled)`,
     );
   }
-  const { voided_by: _voidedBy, ...row } = target;
+  const { voided_by: _voidedBy, reissue_state: _reissueState, ...row } = target;
   return row;
 }
 
@@ -427,6 +444,10 @@ export function beginReturn(db: Database.Database, input: NewReturn, now: Date):
     totals,
     refunds,
     lines,
+    // Only on a 改開, so that every other return's entry reads as before.
+    ...(parsed.kind === 'void' && parsed.reissue
+      ? { reissue: { invoice: { ...parsed.reissue.invoice } } }
+      : {}),
   };
   return commit(db, null, {
     at: iso(at),
@@ -591,6 +612,42 @@ export function resendReturn(
       attempt: found.attempt + 1,
       by: options.by ?? null,
     },
+  });
+}
+
+/**
+ * 改開: a new sale that names `reissueOf` pays the reissue that sale's void owes, in the same
+ * write as its `tx.begun` (a crash cannot leave a reissue made and still owed, so it is never
+ * made twice). A second new sale while one stands or may stand is refused; after one rejected
+ * or not issued, the reissue is owed again and a new one may pay it. A void made without a
+ * reissue owes none: nothing is linked.
+ */
+export function linkReissue(
+  db: Database.Database,
+  reissueOf: string,
+  reissueOrderNo: string,
+  at: Date,
+): ReturnRecord | null {
+  const owing = returnsOfOrder(db, reissueOf).filter((row) => row.kind === 'void' && row.reissue !== null);
+  if (owing.length === 0) return null;
+  const record = owing.map(toReturnRecord).find((r) => r.state === 'done' && r.reissue?.owed);
+  if (!record) {
+    const paid = owing.map(toReturnRecord).find((r) => r.reissue?.orderNo && !r.reissue.owed);
+    throw refused(
+      paid
+        ? `訂單 ${reissueOf} 已改開為訂單 ${paid.reissue!.orderNo}，不能再改開`
+        : `訂單 ${reissueOf} 的作廢尚未完成，不能改開`,
+      paid
+        ? `Order ${reissueOf} was already reissued as order ${paid.reissue!.orderNo}`
+        : `Order ${reissueOf} is not voided yet: it cannot be reissued`,
+    );
+  }
+  const { voided_by: _voidedBy, reissue_state: _reissueState, ...row } = findReturn(db, record.id)!;
+  return commit(db, row, {
+    at: iso(at),
+    kind: 'return.reissued',
+    orderNo: reissueOf,
+    payload: { returnId: record.id, reissueOrderNo },
   });
 }
 

@@ -17,6 +17,7 @@ import type {
   ReturnKind,
   ReturnLine,
   ReturnRecord,
+  ReturnReissue,
   ReturnResolutionRecord,
   ReturnState,
 } from './types';
@@ -231,15 +232,36 @@ export interface ReturnRow {
   lines: string;
   last_message: string | null;
   resolution: string | null;
+  /** 改開: JSON `{invoice, orderNo}` (see `ReturnReissue`); null on any other return. */
+  reissue: string | null;
 }
 
-/** A return row as read with the id of the `done` allowance void that undoes it (RETURN_SELECT). */
-export type ReturnReadRow = ReturnRow & { voided_by: number | null };
+/**
+ * A return row as read with the id of the `done` allowance void that undoes it, and the state of
+ * the sale made for its reissue (RETURN_SELECT).
+ */
+export type ReturnReadRow = ReturnRow & { voided_by: number | null; reissue_state: TxState | null };
 
 /** Every read of a return goes through this: the derived row plus what undoes it. */
 export const RETURN_SELECT = `SELECT r.*, (SELECT v.id FROM returns v
-    WHERE v.target_id = r.id AND v.kind = 'allowance-void' AND v.state = 'done' ORDER BY v.id LIMIT 1) AS voided_by
+    WHERE v.target_id = r.id AND v.kind = 'allowance-void' AND v.state = 'done' ORDER BY v.id LIMIT 1) AS voided_by,
+    (SELECT t.state FROM transactions t WHERE t.order_no = r.reissue ->> '$.orderNo') AS reissue_state
   FROM returns r`;
+
+/** Sale states after which a reissue is owed again: nothing was issued for it. */
+export const REISSUE_AGAIN_STATES: readonly TxState[] = ['rejected', 'not-issued'];
+
+function reissueOf(row: ReturnReadRow): ReturnReissue | null {
+  if (row.reissue === null) return null;
+  const stored = JSON.parse(row.reissue) as { invoice: InvoiceChoice; orderNo: string | null };
+  const saleState = stored.orderNo === null ? null : row.reissue_state;
+  return {
+    invoice: stored.invoice,
+    orderNo: stored.orderNo,
+    saleState,
+    owed: row.state !== 'rejected' && (saleState === null || REISSUE_AGAIN_STATES.includes(saleState)),
+  };
+}
 
 export function toReturnRecord(row: ReturnReadRow): ReturnRecord {
   return {
@@ -267,6 +289,7 @@ export function toReturnRecord(row: ReturnReadRow): ReturnRecord {
     lastMessage: row.last_message,
     resolution: row.resolution === null ? null : (JSON.parse(row.resolution) as ReturnResolutionRecord),
     voidedBy: row.voided_by,
+    reissue: reissueOf(row),
   };
 }
 
@@ -290,4 +313,20 @@ export function returnExchangeFromEntry(
   };
   if (typeof p.requestTimestamp === 'string') record.requestTimestamp = p.requestTimestamp;
   return record;
+}
+
+/** The key a stored method name is summed under when it is not a plain name. */
+export const UNKNOWN_PAYMENT_METHOD = 'unknown';
+
+/**
+ * A payment method as the summary names it. Since the contract closed the set, new sales carry
+ * only cash/card/other; an older journal may hold anything the contract once let through
+ * (`__proto__`, `constructor`, control characters). A plain lower-case name (`line-pay`) is
+ * shown as it is; anything else is summed as `unknown`, so that no consumer of the summary
+ * (zod, the closing screen, the CSV, the slip) drops or misreads it.
+ */
+export function summaryMethodKey(method: unknown): string {
+  return typeof method === 'string' && /^[a-z][a-z0-9-]{0,31}$/.test(method) && !(method in Object.prototype)
+    ? method
+    : UNKNOWN_PAYMENT_METHOD;
 }

@@ -1,15 +1,15 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { isVisibleText, MAX_NTD } from '../../shared/domain';
+import { drawerCash, isVisibleText, MAX_NTD, type DrawerCash, type DrawerEvent } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { NtdAmount } from '../../shared/ipc/contract/journal';
 import { DenominationCount, MethodReconciliation, ShiftFigures } from '../../shared/ipc/contract/shifts';
+import { TillError } from '../core/errors';
 import { appendEntry } from './chain';
 import { invalid } from './errors';
 import { TILL_ID_PATTERN } from './order-numbers';
-import { paymentPairs } from './rows';
+import { paymentPairs, summaryMethodKey } from './rows';
 import { statement } from './statements';
-import { summaryMethodKey } from './summary';
 import type { MethodAmounts, ReturnKind, ReturnState, ShiftEntryKind, TxState } from './types';
 import { SHIFT_ENTRY_KINDS } from './types';
 
@@ -62,6 +62,12 @@ const payloads = {
       name: Name,
       float: DenominationCount,
       floatAmount: Amount,
+      /**
+       * The shift (its opening's entry id) whose drawer this one took over as it was counted: the
+       * float is that count, the same cash, not new money (issue 22, item 14). Absent: a float
+       * counted and put in.
+       */
+      takenOverFrom: EntryId.optional(),
     })
     .strict(),
   'shift.cash-movement': z
@@ -225,7 +231,7 @@ export interface RangeSale {
   payments: MethodAmounts;
 }
 
-/** A return whose `return.begun` lies in the range, as it stands now. */
+/** A return that settled as done in the range (its money moved then), as it stands now. */
 export interface RangeReturn {
   returnId: number;
   kind: ReturnKind;
@@ -265,13 +271,22 @@ export function salesInRange(db: Database.Database, range: EntryRange): RangeSal
   }));
 }
 
-/** The returns made at this till (its drawer paid them) begun in the range. */
+/**
+ * The entry at which a return became done: its money moved through the drawer then (the answer
+ * came and the drawer opened), which for a 待確認 one settled later by the status query or by
+ * hand is the settling entry, not the `return.begun` (issue 22, item 5). Done is final: one such
+ * entry per done return.
+ */
+export const SETTLED_ENTRY_SQL = `(e.kind = 'return.done'
+  OR (e.kind = 'return.resolved' AND json_extract(e.payload, '$.state') = 'done'))`;
+
+/** The returns made at this till (its drawer paid them) that settled as done in the range. */
 export function returnsInRange(db: Database.Database, range: EntryRange): RangeReturn[] {
   const rows = statement(
     db,
     `SELECT r.id, r.kind, r.state, r.total_amount, r.refunds
      FROM entries e JOIN returns r ON r.id = json_extract(e.payload, '$.returnId')
-     WHERE e.id > @after AND e.id < @before AND e.kind = 'return.begun'
+     WHERE e.id > @after AND e.id < @before AND ${SETTLED_ENTRY_SQL}
        AND r.till_id = @till AND r.training = @training
      ORDER BY e.id`,
   ).all(rangeParams(range)) as {
@@ -300,4 +315,111 @@ export function inFlightAt(db: Database.Database, tillId: string): { sales: numb
       .pluck()
       .get(tillId) as number,
   };
+}
+
+/** The UTC bounds of a Taipei business day, as the journal's ISO `at` strings compare. */
+export function businessDayBounds(day: string): { from: string; to: string } {
+  const start = Date.parse(`${day}T00:00:00+08:00`);
+  return { from: new Date(start).toISOString(), to: new Date(start + 86_400_000).toISOString() };
+}
+
+/**
+ * The day's drawers (one till's, or every till's added), real and training apart: every event
+ * that moved cash that day, each once (shared/domain/drawer.ts):
+ *
+ * - each shift opened that day: its float, or, when it took over a drawer, `takenOver`, unless
+ *   the drawer it took over is of a shift of the same day and till (then it is the same cash,
+ *   already in the day through that shift);
+ * - each paid-in and paid-out of those shifts;
+ * - the cash part of every sale of the day (whatever became of its request: the customer paid);
+ * - the cash of every return that settled as done that day (a refund when the drawer paid it,
+ *   an allowance void's cash taken back as a negative refund), whatever day it began.
+ */
+export function dayDrawers(
+  db: Database.Database,
+  day: string,
+  tillId: string | null,
+): { sales: DrawerCash; training: DrawerCash } {
+  const events = { sales: [] as DrawerEvent[], training: [] as DrawerEvent[] };
+  const into = (training: boolean | number) => (training ? events.training : events.sales);
+  const till = tillId === null ? {} : { tillId };
+  const opened = listShiftEntries(db, { kinds: ['shift.opened'], businessDay: day, ...till });
+  const shifts = new Map(opened.map((entry) => [entry.entryId, entry.payload]));
+  for (const { payload } of opened) {
+    const from = payload.takenOverFrom;
+    if (from === undefined) into(payload.training).push({ part: 'floats', amount: payload.floatAmount });
+    else if (shifts.get(from)?.tillId !== payload.tillId) {
+      into(payload.training).push({ part: 'takenOver', amount: payload.floatAmount });
+    }
+  }
+  if (shifts.size > 0) {
+    const movements = listShiftEntries(db, {
+      kinds: ['shift.cash-movement'],
+      afterEntryId: Math.min(...shifts.keys()),
+      ...till,
+    });
+    for (const { payload } of movements) {
+      const shift = shifts.get(payload.shiftId);
+      if (shift)
+        into(shift.training).push({
+          part: payload.kind === 'paid-in' ? 'paidIn' : 'paidOut',
+          amount: payload.amount,
+        });
+    }
+  }
+  const sales = statement(
+    db,
+    `SELECT training, payments FROM transactions
+     WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)`,
+  ).iterate({ day, tillId }) as IterableIterator<{ training: number; payments: string }>;
+  for (const row of sales) into(row.training).push({ part: 'cashSales', amount: cashOf(row.payments) });
+  const settled = statement(
+    db,
+    // A done return is final: its row last moved at the entry that settled it (derive.ts).
+    `SELECT training, kind, refunds FROM returns
+     WHERE state = 'done' AND updated_at >= @from AND updated_at < @to
+       AND (@tillId IS NULL OR till_id = @tillId)`,
+  ).iterate({ ...businessDayBounds(day), tillId }) as IterableIterator<{
+    training: number;
+    kind: ReturnKind;
+    refunds: string;
+  }>;
+  for (const row of settled) {
+    const sign = row.kind === 'allowance-void' ? -1 : 1;
+    into(row.training).push({ part: 'cashRefunds', amount: sign * cashOf(row.refunds) });
+  }
+  return { sales: drawerCash(events.sales), training: drawerCash(events.training) };
+}
+
+/** The cash in a stored payments or refunds column (a method named `cash`). */
+function cashOf(pairs: string): number {
+  let cash = 0;
+  for (const [method, amount] of paymentPairs(pairs)) if (summaryMethodKey(method) === 'cash') cash += amount;
+  return cash;
+}
+
+/** After the Z report the day is closed at this till (issue 22, item 6). */
+export const dayClosed = (businessDay: string, number: number) => {
+  const z = `Z${String(number).padStart(4, '0')}`;
+  return new TillError('day-closed', {
+    zh: `營業日 ${businessDay} 已做日結（${z}），本日不能再開班或銷售：請於下一個營業日再開班。未執行。`,
+    en: `Business day ${businessDay} is closed by its Z report (${z}): no shift or sale on it any more; open the next shift on the next business day. Nothing was done.`,
+  });
+};
+
+/**
+ * Refuses a shift or a sale on a business day whose Z report this till made in this mode: the Z
+ * closed the day, and a sale after it would be in no Z report. Checked inside the write of the
+ * shift's or the sale's first entry, so nothing (not even an order number) is used.
+ */
+export function refuseClosedDay(
+  db: Database.Database,
+  tillId: string,
+  training: boolean,
+  businessDay: string,
+): void {
+  const z = listShiftEntries(db, { kinds: ['day.z-report'], tillId, businessDay }).find(
+    (entry) => entry.payload.training === training,
+  );
+  if (z) throw dayClosed(businessDay, z.payload.number);
 }

@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
-import { allocateNtd, includedTax } from '../../shared/domain';
+import { allocateNtd, emptyDrawer, includedTax } from '../../shared/domain';
 import { InvoiceKindSchema } from '../../shared/ipc/contract/checkout';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { posOperations, type InvoiceKind, type PosOperation } from '../../provider/pos-profile';
 import { chainHead } from './chain';
-import { paymentPairs } from './rows';
+import { dayDrawers } from './shift-entries';
+import { paymentPairs, summaryMethodKey } from './rows';
 import {
   TX_STATES,
   type AmountCount,
@@ -57,6 +58,7 @@ function emptyBlock(): SummaryBlock {
     },
     net: { amount: 0, byPaymentMethod: Object.create(null) as Record<string, AmountCount> },
     expectedCash: 0,
+    drawer: emptyDrawer(),
   };
 }
 
@@ -154,9 +156,16 @@ export function daySummary(
       const known = Object.hasOwn(block.net.byPaymentMethod, method);
       add(block.net.byPaymentMethod, method, known ? 0 : out.count, -out.amount);
     }
-    block.expectedCash = Object.hasOwn(block.net.byPaymentMethod, 'cash')
-      ? block.net.byPaymentMethod.cash!.amount
-      : 0;
+  }
+  // The drawer's expected cash as everywhere else (shared/domain/drawer.ts): floats and paid-in /
+  // paid-out besides the cash taken and refunded, each refund on the day the drawer paid it.
+  const drawers = dayDrawers(db, options.businessDay, options.tillId ?? null);
+  for (const [block, drawer] of [
+    [blocks.sales, drawers.sales],
+    [blocks.training, drawers.training],
+  ] as const) {
+    block.drawer = drawer;
+    block.expectedCash = drawer.expected;
   }
 
   return {
@@ -238,21 +247,8 @@ function invoiceFigures(
   }
 }
 
-/** The key a stored method name is summed under when it is not a plain name. */
-export const UNKNOWN_PAYMENT_METHOD = 'unknown';
-
-/**
- * A payment method as the summary names it. Since the contract closed the set, new sales carry
- * only cash/card/other; an older journal may hold anything the contract once let through
- * (`__proto__`, `constructor`, control characters). A plain lower-case name (`line-pay`) is
- * shown as it is; anything else is summed as `unknown`, so that no consumer of the summary
- * (zod, the closing screen, the CSV, the slip) drops or misreads it.
- */
-export function summaryMethodKey(method: unknown): string {
-  return typeof method === 'string' && /^[a-z][a-z0-9-]{0,31}$/.test(method) && !(method in Object.prototype)
-    ? method
-    : UNKNOWN_PAYMENT_METHOD;
-}
+// Where a stored payment method's name is read (rows.ts), kept here for the summary's readers.
+export { summaryMethodKey, UNKNOWN_PAYMENT_METHOD } from './rows';
 
 function add(target: Record<string, AmountCount>, key: string, count: number, amount: number): void {
   // Own keys only: an inherited member (`constructor`, `toString`) is never a slot to add to.

@@ -6,8 +6,10 @@ import { nextTxRow } from './derive';
 import { invalid, JournalError, notFound, refusedTransition } from './errors';
 import { findTx } from './queries';
 import { voidStateOf } from './return-queries';
+import { linkReissue } from './returns';
 import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
+import { refuseClosedDay } from './shift-entries';
 import { saveRow, statement } from './statements';
 import {
   RESUBMITTABLE_STATES,
@@ -72,6 +74,7 @@ function commit(db: Database.Database, before: TxRow | null, entry: NewEntry): T
 export function begin(db: Database.Database, input: NewTransaction, now: Date): TransactionRecord {
   checkNewTransaction(input);
   const tx = withoutSecrets(input);
+  refuseClosedDay(db, tx.tillId, tx.training, taipeiBusinessDay(input.at ?? now));
   if (findTx(db, tx.orderNo)) {
     throw new JournalError('journal-refused', {
       zh: `訂單編號 ${tx.orderNo} 已經使用過，不能再用於新交易`,
@@ -88,7 +91,7 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
     requestData: tx.requestData,
     ...(tx.reissueOf === undefined ? {} : { reissueOf: tx.reissueOf }),
   };
-  return commit(db, null, {
+  const record = commit(db, null, {
     at: iso(at),
     kind: 'tx.begun',
     orderNo: tx.orderNo,
@@ -105,6 +108,9 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
       ...body,
     },
   });
+  // 改開: the owed reissue is paid by this sale, in the same write (returns.ts).
+  if (tx.reissueOf !== undefined) linkReissue(db, tx.reissueOf, tx.orderNo, at);
+  return record;
 }
 
 /**
@@ -259,6 +265,8 @@ export function resolve(
   const resolution: ResolutionRecord = {
     outcome: parsed.outcome,
     by: parsed.by,
+    // Only when someone was signed in: older entries without it replay as before.
+    ...(parsed.atTill ? { atTill: parsed.atTill } : {}),
     at,
     invoiceNumber,
     note: parsed.note ?? null,

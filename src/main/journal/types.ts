@@ -1,4 +1,4 @@
-import type { Bilingual, LineTaxType, Ntd } from '../../shared/domain';
+import type { Bilingual, DrawerCash, LineTaxType, Ntd } from '../../shared/domain';
 import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
 
 /**
@@ -160,16 +160,21 @@ export type ResolutionInput =
        */
       randomNumber?: string;
       by: string;
+      /** Who was signed in at the till (the confirmer `by` may be another, with the PIN). */
+      atTill?: string;
       note?: string;
       at?: Date;
     }
-  | { outcome: 'not-issued'; by: string; note?: string; at?: Date };
+  | { outcome: 'not-issued'; by: string; atTill?: string; note?: string; at?: Date };
 
 // ---------------------------------------------------------------- records read back
 
 export interface ResolutionRecord {
   outcome: 'issued' | 'not-issued';
+  /** Who confirmed it (checked with the supervisor PIN). */
   by: string;
+  /** Who was signed in at the till then; absent when no cashier was (or in older records). */
+  atTill?: string;
   at: string;
   invoiceNumber: string | null;
   note: string | null;
@@ -441,8 +446,13 @@ export interface SummaryBlock {
    * (`byPaymentMethod`, the gross per method) minus `returns.byPaymentMethod`.
    */
   net: { amount: Ntd; byPaymentMethod: Record<string, AmountCount> };
-  /** What the drawer should hold from the day: cash taken − cash refunded (`net.byPaymentMethod.cash`). */
+  /**
+   * What the day's drawers should hold (`drawer.expected`): floats + taken over + cash sales −
+   * cash refunds + paid-in − paid-out (issue 22, item 7; until then cash taken − cash refunded).
+   */
   expectedCash: Ntd;
+  /** The parts of `expectedCash` (shared/domain/drawer.ts; shift-entries.ts `dayDrawers`). */
+  drawer: DrawerCash;
 }
 
 /** Standing invoices of one kind, with their tax as the return counts it. */
@@ -651,7 +661,9 @@ export type ReturnEntryKind =
   | 'return.needs-verification'
   | 'return.recovered'
   | 'return.resolved'
-  | 'return.resent';
+  | 'return.resent'
+  /** 改開: the new sale that pays the reissue a void owed (written with that sale's `tx.begun`). */
+  | 'return.reissued';
 
 /** Money per payment method, as `[method, amount]` pairs (the sale's payments column's shape). */
 export type MethodAmounts = [method: string, amount: Ntd][];
@@ -694,6 +706,11 @@ export type NewReturn =
       kind: 'void';
       /** What goes back to the customer per method: Σ = the sale's total. Empty for none (改開 with the money kept). */
       refunds: MethodAmounts;
+      /**
+       * 改開: the new invoice owed from the moment the void is sent (journaled with the void, in
+       * its `return.begun`), issued as a new sale once the void stands.
+       */
+      reissue?: { invoice: InvoiceChoice };
     })
   | (NewReturnCommon & {
       kind: 'allowance';
@@ -802,6 +819,22 @@ export interface ReturnRecord {
   resolution: ReturnResolutionRecord | null;
   /** An allowance undone by a `done` allowance void: that void's id. */
   voidedBy: number | null;
+  /** 改開 (a void only): the invoice owed and the new sale that pays it, once made; else null. */
+  reissue: ReturnReissue | null;
+}
+
+/** The reissue a 改開's void owes, as its record carries it. */
+export interface ReturnReissue {
+  invoice: InvoiceChoice;
+  /** The new sale made for it (null: not yet). */
+  orderNo: string | null;
+  /** That sale's state (null: none yet). */
+  saleState: TxState | null;
+  /**
+   * Still owed: the void is sent and not refused for good (not `rejected`), and no new sale
+   * stands or may stand for it (none yet, or the one made was rejected or not issued).
+   */
+  owed: boolean;
 }
 
 export interface ReturnDetail {

@@ -103,12 +103,14 @@ export const resolutionInput = z.discriminatedUnion('outcome', [
       .regex(/^\d{4}$/, 'random code: 4 digits')
       .optional(),
     by: person,
+    atTill: person.optional(),
     note: z.string().max(500).optional(),
     at: date.optional(),
   }),
   z.object({
     outcome: z.literal('not-issued'),
     by: person,
+    atTill: person.optional(),
     note: z.string().max(500).optional(),
     at: date.optional(),
   }),

@@ -1,10 +1,13 @@
+import { bilingual, type Bilingual } from '../../shared/domain';
 import type { printingMethods } from '../../shared/ipc/contract/printing';
+import { TillError } from '../core/errors';
 import type { IssuedEvent } from '../checkout/engine';
 import type { HandlersFor } from '../core/handlers';
 import { periodic, type Service } from '../core/lifecycle';
 import { silentLogger, type Logger } from '../core/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SupervisorGate } from '../settings/supervisor';
+import { failureMessage } from './failure-messages';
 import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
@@ -36,6 +39,14 @@ export interface PrintingCapability {
     reason: string;
     randomNumber?: string;
   }): Promise<PrintResult>;
+  /**
+   * A sale resolved as issued: its proof's first print (PrintService.printResolvedProof). Never
+   * throws: null when it needs none, else what printed or why not, in the cashier's words.
+   */
+  printResolvedProof(input: {
+    orderNo: string;
+    randomNumber?: string;
+  }): Promise<{ printed: boolean; reprint: boolean; message: Bilingual | null } | null>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
   onIssued(event: IssuedEvent): Promise<PrintResult | null>;
   /**
@@ -105,7 +116,8 @@ export function createPrintingCapability(options: {
    */
   async function onIssued(event: IssuedEvent): Promise<PrintResult | null> {
     const tx = event.transaction;
-    const cash = tx.payments.some((payment) => payment.method === 'cash');
+    // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
+    const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');
     try {
       if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
         return noteResult(
@@ -173,6 +185,27 @@ export function createPrintingCapability(options: {
     handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor),
     service,
     reprintProof: async (input) => noteResult(await service.reprintProof(input))!,
+    printResolvedProof: async (input) => {
+      try {
+        const result = noteResult(await service.printResolvedProof(input));
+        if (!result) return null;
+        return { printed: result.printed, reprint: result.reprint, message: failureMessage(result.failure) };
+      } catch (error) {
+        // The resolution stands whatever the printer does; the cashier reads why nothing printed.
+        options.logger?.warn('the proof of a resolved sale did not print', {
+          orderNo: input.orderNo,
+          error: (error as Error).message,
+        });
+        return {
+          printed: false,
+          reprint: false,
+          message:
+            error instanceof TillError
+              ? error.bilingual
+              : bilingual('證明聯未印出，請稍後補印', 'The proof did not print: print it later'),
+        };
+      }
+    },
     onIssued,
     printerState: () => state,
     refreshPrinterState,

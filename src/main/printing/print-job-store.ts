@@ -25,6 +25,8 @@ export interface PrintJobStore {
   printJobsFor(orderNo: string): MaybePromise<PrintJobRecord[]>;
   /** The sale (`Journal.get`): only for a proof the till builds itself; a store without it cannot build one. */
   get?(orderNo: string): TransactionRecord | null;
+  /** Whether the sale's invoice is voided or has a void not yet settled (`Journal.voidState`). */
+  voidState?(orderNo: string): 'none' | 'pending' | 'voided';
 }
 
 /** The same rules in memory: for tests, the CLI, and a till without a journal. */

@@ -1,4 +1,5 @@
 import type { Logger } from '../core/logger';
+import { formatInvoiceNumber } from '../../shared/domain';
 import { TillError } from '../core/errors';
 import type { TransactionRecord } from '../journal/types';
 import { buildProofForTransaction } from './built-proof';
@@ -106,6 +107,23 @@ export class PrintService {
   }
 
   /**
+   * The first print of a sale resolved as issued after an unknown outcome (no PrintDataString
+   * came back): the proof itself, built by the till, titled as the original since none ever
+   * printed. Null when the sale has no paper proof (a carrier, a donation) or one already printed
+   * (a later print is a 補印). Throws as `printBuiltProof` does (no QR key: nothing printed).
+   */
+  async printResolvedProof(input: { orderNo: string; randomNumber?: string }): Promise<PrintResult | null> {
+    const tx = this.deps.transaction?.(input.orderNo) ?? null;
+    if (!tx || tx.state !== 'issued' || tx.operation !== 'order') return null;
+    const jobs = await this.deps.store.printJobsFor(input.orderNo);
+    if (jobs.some((job) => job.kind === 'proof' && job.state === 'printed')) return null;
+    return this.printBuiltProof({
+      orderNo: input.orderNo,
+      ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
+    });
+  }
+
+  /**
    * 補印: prints an issued sale's paper proof again, with who and why in the job's content (so in
    * the journal's `print.created` entry). Never a second original: once a proof of the order has
    * printed, every later print of it says 電子發票證明聯補印; if none ever printed, the first that
@@ -126,6 +144,7 @@ export class PrintService {
         zh: '補印需要填寫經手人與原因。未列印。',
         en: 'A reprint needs who asks for it and why. Nothing was printed.',
       });
+    this.refuseVoidedProof(input.orderNo);
     const jobs = await this.deps.store.printJobsFor(input.orderNo);
     const last = jobs.findLast((job) => job.kind === 'proof');
     let base: Omit<ProofEnvelope, 'reprint'>;
@@ -229,7 +248,32 @@ export class PrintService {
     const job = await this.deps.store.getPrintJob(jobId);
     if (!job) throw new RetryRefused('not-found', jobId);
     if (job.state === 'printed') throw new RetryRefused('already-printed', jobId);
+    // A proof left pending before its invoice was voided must not come out as a valid one now.
+    if (job.kind === 'proof' && job.orderNo !== null) this.refuseVoidedProof(job.orderNo);
     return this.printJob(job, false);
+  }
+
+  /**
+   * A proof of a voided invoice (or one whose void may stand) would pass for a valid invoice:
+   * refused with the reason, nothing printed. The void notice is what a voided sale prints.
+   */
+  private refuseVoidedProof(orderNo: string): void {
+    const state = this.deps.store.voidState?.(orderNo) ?? 'none';
+    if (state === 'voided') {
+      const number = this.deps.transaction?.(orderNo)?.invoiceNumber ?? null;
+      const invoice = number ? `發票 ${formatInvoiceNumber(number)}` : `訂單 ${orderNo} 的發票`;
+      const invoiceEn = number ? `Invoice ${formatInvoiceNumber(number)}` : `The invoice of order ${orderNo}`;
+      throw new TillError('proof-voided', {
+        zh: `${invoice} 已作廢，不能補印證明聯（作廢的發票不可再交給顧客）。未列印。`,
+        en: `${invoiceEn} is voided: its proof cannot be reprinted (a voided invoice is never handed out again). Nothing was printed.`,
+      });
+    }
+    if (state === 'pending') {
+      throw new TillError('proof-void-pending', {
+        zh: `訂單 ${orderNo} 的作廢待確認，確認前不能補印證明聯。未列印。`,
+        en: `Order ${orderNo} has a void that needs verification: no proof is reprinted until it is settled. Nothing was printed.`,
+      });
+    }
   }
 
   /** The job's slip as a PNG, by job id or by order number (that order's latest proof, else its latest job). */

@@ -22,7 +22,15 @@ import {
 } from '../invoice-service/standard-client';
 import type { StandardConnection } from '../invoice-service/standard-connection';
 import type { StandardOutcome, StandardUpdateOperation } from '../invoice-service/standard-outcome';
-import type { Journal, ReturnExchangeInput, ReturnExchangeOutcome, ReturnRecord } from '../journal/journal';
+import type {
+  Journal,
+  MethodAmounts,
+  ReturnExchangeInput,
+  ReturnExchangeOutcome,
+  ReturnRecord,
+  TransactionRecord,
+} from '../journal/journal';
+import { joinReasons, prepareOrder } from '../checkout/prepare-order';
 import { returnDetail, returnMessage, returnRefused, settledMessage } from './messages';
 import { planReturn, requireIssuedSale } from './plan';
 
@@ -166,17 +174,27 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     reason: string,
     by: string,
     force?: 'void' | 'allowance',
-    refundsOverride?: [string, number][],
+    reissue?: { invoice: InvoiceChoiceInput },
   ): Promise<ReturnResult> {
     const planned = planReturn(journal, orderNo, items, now(), force);
     const client = await connect(planned.sale.companyId, planned.sale.training);
     const at = now();
-    const refunds = refundsOverride ?? planned.refunds;
-    // One commit before the request: the return (in-flight, its prefix) and its first timestamp.
+    const refunds = planned.refunds;
+    // One commit before the request: the return (in-flight, its prefix) and its first timestamp;
+    // a 改開's owed reissue is in the same entry.
     const { record, timestamp } = journal.batch(() => {
       const record =
         planned.kind === 'void'
-          ? journal.beginReturn({ kind: 'void', orderNo, tillId: tillId(), reason, by, refunds, at })
+          ? journal.beginReturn({
+              kind: 'void',
+              orderNo,
+              tillId: tillId(),
+              reason,
+              by,
+              refunds,
+              at,
+              ...(reissue ? { reissue } : {}),
+            })
           : journal.beginReturn({
               kind: 'allowance',
               orderNo,
@@ -230,6 +248,44 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     return send(client, record, timestamp, false);
   }
 
+  /**
+   * 改開: the new sale's order (the voided sale's lines, paid as it was, with the new invoice
+   * choice), checked as the checkout checks a sale BEFORE anything is sent: a tax ID, carrier or
+   * love code the checkout would refuse never gets as far as the void.
+   */
+  function reissueOrder(
+    sale: TransactionRecord,
+    invoice: InvoiceChoiceInput,
+    paid: MethodAmounts,
+  ): CheckoutOrder {
+    const order: CheckoutOrder = {
+      lines: sale.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        taxType: line.taxType,
+      })),
+      payments: paid.map(([method, amount]) => ({
+        method: method as CheckoutOrder['payments'][number]['method'],
+        amount,
+      })),
+      invoice,
+      ...(sale.cashier ? { cashier: sale.cashier } : {}),
+    };
+    const prepared = prepareOrder(order);
+    if (!prepared.ok) {
+      const reasons = joinReasons(prepared.reasons);
+      throw new TillError(
+        'invalid-order',
+        bilingual(
+          `改開的新發票無法開立，未作廢：${reasons.zh}`,
+          `The reissue cannot be issued, so nothing was voided: ${reasons.en}`,
+        ),
+      );
+    }
+    return order;
+  }
+
   async function voidAndReissue(
     orderNo: string,
     invoice: InvoiceChoiceInput,
@@ -238,28 +294,55 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
   ): Promise<ReturnResult> {
     if (!deps.reissue) throw new Error('returns engine without a reissue hook');
     const sale = requireIssuedSale(journal, orderNo);
-    // The void refunds the sale by its methods and the new sale takes the same again: the drawer
-    // and the day's figures see a void and a sale, each whole.
-    const result = await makeReturn(orderNo, undefined, reason, by, 'void');
-    if (result.state !== 'done') return result;
-    const order: CheckoutOrder = {
-      lines: sale.lines.map((line) => ({
-        name: line.name,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        taxType: line.taxType,
-      })),
-      payments: result.refunds.map(({ method, amount }) => ({
-        method: method as CheckoutOrder['payments'][number]['method'],
-        amount,
-      })),
-      invoice,
-      ...(sale.cashier ? { cashier: sale.cashier } : {}),
-    };
-    const reissue = await deps.reissue(order, orderNo);
+    // Everything the reissue needs is checked first; the void then journals the reissue as owed.
+    reissueOrder(sale, invoice, planReturn(journal, orderNo, undefined, now(), 'void').refunds);
+    const result = await makeReturn(orderNo, undefined, reason, by, 'void', { invoice });
+    return withReissue(journal.getReturn(result.returnId)!, result);
+  }
+
+  /**
+   * The new sale of a 改開 whose void stands and whose reissue is still owed (new order number,
+   * linked in the journal to the voided sale); otherwise the answer as it is, saying what is owed.
+   */
+  async function withReissue(record: ReturnRecord, result: ReturnResult): Promise<ReturnResult> {
+    const owed = record.reissue?.owed === true;
+    if (!owed) return result;
+    if (record.state !== 'done' || !deps.reissue) {
+      return {
+        ...result,
+        reissueOwed: true,
+        message: {
+          zh: `${result.message.zh}。改開的新發票待作廢確認後開立`,
+          en: `${result.message.en}. The reissue is owed: it is issued once the void stands`,
+        },
+      };
+    }
+    const sale = requireIssuedSale(journal, record.orderNo);
+    let reissue: CheckoutResult;
+    try {
+      reissue = await deps.reissue(
+        reissueOrder(sale, record.reissue!.invoice, record.refunds),
+        record.orderNo,
+      );
+    } catch (error) {
+      // The void stands; the reissue stays owed (listed) until it is made.
+      logger.error(`return ${record.id}: the reissue could not be made (still owed)`, error);
+      const why =
+        error instanceof TillError ? error.bilingual : bilingual('系統錯誤', 'an error inside the till');
+      return {
+        ...result,
+        reissueOwed: true,
+        message: {
+          zh: `${result.message.zh}。改開的新發票尚未開立（仍列入待處理）：${why.zh}`,
+          en: `${result.message.en}. The reissue is not made yet (still listed as owed): ${why.en}`,
+        },
+      };
+    }
+    const after = journal.getReturn(record.id)!;
     return {
       ...result,
       reissue,
+      reissueOwed: after.reissue?.owed === true,
       message: {
         zh: `${result.message.zh}。改開：${reissue.message.zh}`,
         en: `${result.message.en}. Reissue: ${reissue.message.en}`,
@@ -427,9 +510,11 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
         record: journal.resendReturn(record!.id, { by: options.by }),
         timestamp: client.reserveTimestamp(),
       }));
-      return send(client, resent.record, resent.timestamp, afterUnknown);
+      const sent = await send(client, resent.record, resent.timestamp, afterUnknown);
+      return withReissue(journal.getReturn(sent.returnId)!, sent);
     }
-    return toResult(record, message);
+    // A 改開 whose void stands now (or stood, and its reissue was not made): the reissue, once.
+    return withReissue(record, toResult(record, message));
   }
 
   async function settle(
@@ -502,8 +587,13 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     };
   }
 
+  /** Returns to verify, and 改開 voids whose reissue is still owed (each once), oldest first. */
   function pending(): ReturnRecord[] {
-    return journal.pendingReturns();
+    const listed = journal.pendingReturns();
+    for (const owed of journal.owedReissues()) {
+      if (!listed.some((r) => r.id === owed.id)) listed.push(owed);
+    }
+    return listed.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
   }
 
   return { plan, submit, status, pending };
@@ -569,10 +659,12 @@ export function toResult(
     invoiceNumber: record.invoiceNumber,
     allowanceNumber: record.allowanceNumber,
     totalAmount: record.totals.totalAmount,
-    refunds: record.refunds.map(([method, amount]) => ({ method, amount })),
+    // A 改開 moves no money: nothing goes back to the customer (the void and the new sale are one sale's).
+    refunds: record.reissue ? [] : record.refunds.map(([method, amount]) => ({ method, amount })),
     attempt: record.attempt,
     message,
     detail,
     reissue: null,
+    ...(record.reissue ? { reissueOwed: record.reissue.owed } : {}),
   };
 }

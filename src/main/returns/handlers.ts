@@ -51,6 +51,7 @@ export function createReturnsHandlers(deps: ReturnsHandlerDeps): HandlersFor<typ
         createdAt: r.createdAt,
         lastMessage: r.lastMessage,
         training: r.training,
+        ...(r.reissue ? { reissueOwed: r.reissue.owed } : {}),
       })),
     }),
   };

@@ -60,8 +60,11 @@ export function paperForReturn(record: ReturnRecord, sale: TransactionRecord, se
   };
 }
 
-/** Cash handed back: the drawer opens for it (and only for it). */
+/**
+ * Cash handed back: the drawer opens for it (and only for it). A 改開's void hands nothing back:
+ * the customer keeps the goods and the money stays where it is.
+ */
 export const cashRefund = (record: ReturnRecord): number =>
-  record.kind === 'allowance-void'
+  record.kind === 'allowance-void' || record.reissue !== null
     ? 0
     : record.refunds.filter(([method]) => method === 'cash').reduce((sum, [, amount]) => sum + amount, 0);

@@ -10,16 +10,19 @@ import type { Journal, ShiftEntry, ShiftEntryPayload } from '../journal/journal'
 import {
   countTotal,
   dayFigures,
+  dayReconciliation,
   normalizeCount,
   reconcile,
   shiftFigures,
-  sumReconciliations,
 } from './figures';
 import {
+  dayClosed,
+  noDrawerToTakeOver,
   noOpenShift,
   paidOutBeyondDrawer,
   saleInFlight,
   shiftAlreadyOpen,
+  takeOverWithFloat,
   zAlreadyMade,
   zFutureDay,
   zNotMade,
@@ -51,7 +54,8 @@ export interface ShiftRecord {
 export interface ShiftsEngine {
   /** The till's open shift, or null. */
   openShift(): ShiftRecord | null;
-  open(float: DenominationCount, cashier: Cashier): ShiftView;
+  /** `takeOver`: the drawer of the till's last shift as it was counted, instead of a new float. */
+  open(float: DenominationCount, cashier: Cashier, options?: { takeOver?: boolean }): ShiftView;
   /** An open shift's figures so far (nothing is reset: the X report). */
   liveFigures(shift: ShiftRecord): ShiftFigures;
   cashMovement(input: {
@@ -125,11 +129,26 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
     };
     return shiftFigures({
       float: shift.opened.payload.floatAmount,
+      takenOver: shift.opened.payload.takenOverFrom !== undefined,
       sales: journal.salesInRange(range),
       returns: journal.returnsInRange(range),
       movements: shift.movements.map((entry) => entry.payload),
     });
   }
+
+  /** The number of the shift (of this till) whose drawer the opening took over, or null. */
+  const takenOverNumber = (opened: ShiftEntryPayload<'shift.opened'>): number | null => {
+    if (opened.takenOverFrom === undefined) return null;
+    const [from] = journal
+      .shiftEntries({
+        kinds: ['shift.opened'],
+        tillId: opened.tillId,
+        afterEntryId: opened.takenOverFrom - 1,
+        limit: 1,
+      })
+      .filter((entry) => entry.entryId === opened.takenOverFrom);
+    return from?.payload.number ?? null;
+  };
 
   function view(shift: ShiftRecord, options: { figures?: boolean } = {}): ShiftView {
     const opened = shift.opened.payload;
@@ -142,6 +161,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
       state: closed ? 'closed' : 'open',
       openedBy: opened.name,
       openedAt: taipeiTime(shift.opened.at),
+      takenOverFrom: takenOverNumber(opened),
       closedBy: closed?.name ?? null,
       closedAt: shift.closed ? taipeiTime(shift.closed.at) : null,
       // Blind count: an open shift's expected figures are not shown (the X report asks a PIN).
@@ -178,28 +198,54 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
     };
   }
 
+  /**
+   * The drawer a new shift may take over: the till's last shift, closed, of the same mode, and
+   * not taken over already (the till's shifts are one after the other, so only the last one's
+   * drawer is still in the till).
+   */
+  function drawerToTakeOver(
+    tillId: string,
+    training: boolean,
+  ): { shiftId: number; count: DenominationCount } {
+    const [last] = journal.shiftEntries({ kinds: ['shift.opened'], tillId, newestFirst: true, limit: 1 });
+    const record = last && last.payload.training === training ? recordOf(last) : null;
+    if (!record?.closed) throw noDrawerToTakeOver();
+    return { shiftId: record.opened.entryId, count: record.closed.payload.count };
+  }
+
   return {
     openShift,
     liveFigures,
     view,
 
-    open(float, cashier) {
+    open(float, cashier, options = {}) {
       return journal.batch(() => {
         const current = openShift();
         if (current) throw shiftAlreadyOpen(current.opened.payload.number, current.opened.payload.name);
         const tillId = deps.tillId();
+        const training = deps.training();
         const businessDay = taipeiBusinessDay(now());
-        const count = normalizeCount(float);
+        const z = zEntries(tillId, training).find((entry) => entry.payload.businessDay === businessDay);
+        if (z) throw dayClosed(businessDay, z.payload.number);
+        let count = normalizeCount(float);
+        let takenOverFrom: number | undefined;
+        if (options.takeOver) {
+          if (countTotal(count) !== 0) throw takeOverWithFloat();
+          const from = drawerToTakeOver(tillId, training);
+          count = from.count;
+          takenOverFrom = from.shiftId;
+        }
         const number = journal.shiftEntries({ kinds: ['shift.opened'], tillId, businessDay }).length + 1;
         const opened = journal.appendShiftEntry('shift.opened', {
           tillId,
           businessDay,
           number,
-          training: deps.training(),
+          training,
           cashierId: cashier.id,
           name: cashier.name,
           float: count,
           floatAmount: countTotal(count),
+          ...(takenOverFrom === undefined ? {} : { takenOverFrom }),
         });
         return view({ opened, closed: null, movements: [] });
       });
@@ -283,8 +329,8 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
           .shiftEntries({ kinds: ['shift.opened'], tillId, businessDay })
           .filter((opened) => opened.payload.training === training)
           .map(recordOf);
-        const closedFigures = shifts.map((shift) => shift.closed!.payload.figures);
-        const figures = dayFigures(block, closedFigures);
+        const figures = dayFigures(block);
+        const ids = new Set(shifts.map((shift) => shift.opened.entryId));
         // Only invoices that stand, with the tax as the return counts it: the day summary's own
         // figures (journal/summary.ts), so the Z report and the summary cannot disagree.
         const invoices = INVOICE_KINDS.map((kind) => {
@@ -302,7 +348,16 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
           shiftIds: shifts.map((shift) => shift.opened.entryId),
           figures,
           invoices,
-          reconciliation: sumReconciliations(shifts.map((shift) => shift.closed!.payload.reconciliation)),
+          reconciliation: dayReconciliation(
+            shifts.map((shift) => ({
+              reconciliation: shift.closed!.payload.reconciliation,
+              takenOverWithinDay:
+                shift.opened.payload.takenOverFrom !== undefined &&
+                ids.has(shift.opened.payload.takenOverFrom)
+                  ? shift.opened.payload.floatAmount
+                  : 0,
+            })),
+          ),
         });
         return zView(entry, false);
       });

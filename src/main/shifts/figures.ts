@@ -1,3 +1,4 @@
+import { drawerCash, type DrawerCash, type DrawerEvent } from '../../shared/domain';
 import {
   DENOMINATIONS,
   type DenominationCount,
@@ -57,22 +58,28 @@ const add = (map: Map<string, number>, method: string, amount: number) =>
 const PENDING: ReadonlySet<string> = new Set(['in-flight', 'needs-verification']);
 
 /**
- * A shift's figures from its float, the sales and returns begun in it and its paid-in / paid-out:
- * net per method = taken − refunded, and the drawer's expected cash = float + net cash + paid-in −
- * paid-out.
+ * A shift's figures from its float (or the drawer it took over), the sales begun in it, the
+ * returns that settled in it and its paid-in / paid-out: net per method = taken − refunded, and
+ * the drawer's expected cash with its parts (shared/domain/drawer.ts).
  */
 export function shiftFigures(input: {
   float: number;
+  /** The float is a drawer taken over as counted, not new money. */
+  takenOver?: boolean;
   sales: readonly RangeSale[];
   returns: readonly RangeReturn[];
   movements: readonly CashMovementAmount[];
 }): ShiftFigures {
   const net = methodMap();
+  const events: DrawerEvent[] = [{ part: input.takenOver ? 'takenOver' : 'floats', amount: input.float }];
   let issuedCount = 0;
   let issuedAmount = 0;
   let pending = 0;
   for (const sale of input.sales) {
-    for (const [method, amount] of sale.payments) add(net, method, amount);
+    for (const [method, amount] of sale.payments) {
+      add(net, method, amount);
+      if (method === 'cash') events.push({ part: 'cashSales', amount });
+    }
     if (sale.state === 'issued') {
       issuedCount++;
       issuedAmount += sale.totalAmount;
@@ -86,23 +93,24 @@ export function shiftFigures(input: {
     const sign = record.kind === 'allowance-void' ? -1 : 1;
     returnCount++;
     returnAmount += sign * record.totalAmount;
-    for (const [method, amount] of record.refunds) add(net, method, -sign * amount);
+    for (const [method, amount] of record.refunds) {
+      add(net, method, -sign * amount);
+      if (method === 'cash') events.push({ part: 'cashRefunds', amount: sign * amount });
+    }
   }
-  let paidIn = 0;
-  let paidOut = 0;
   for (const movement of input.movements) {
-    if (movement.kind === 'paid-in') paidIn += movement.amount;
-    else paidOut += movement.amount;
+    events.push({ part: movement.kind === 'paid-in' ? 'paidIn' : 'paidOut', amount: movement.amount });
   }
-  const netCash = net.get('cash') ?? 0;
+  const drawer = drawerCash(events);
   return {
     float: input.float,
     sales: { count: issuedCount, amount: issuedAmount },
     returns: { count: returnCount, amount: returnAmount },
     net: [...net].map(([method, amount]) => ({ method, amount })).sort(byMethod),
-    paidIn,
-    paidOut,
-    expectedCash: input.float + netCash + paidIn - paidOut,
+    paidIn: drawer.paidIn,
+    paidOut: drawer.paidOut,
+    expectedCash: drawer.expected,
+    drawer,
     pending,
   };
 }
@@ -156,27 +164,41 @@ export function sumReconciliations(
 
 /**
  * The Z report's figures: the day summary's block (sales that stand as issued, returns done, net
- * per method) with the day's shifts' floats and paid-in / paid-out. The expected cash is then
- * what the day's shifts expected together when every sale was made in a shift.
+ * per method, the day's drawer with its parts). A drawer taken over within the day is the same
+ * cash: the day's float is the new money put in (and a drawer taken over from another day).
  */
-export function dayFigures(
-  block: SummaryBlock,
-  shifts: ReadonlyArray<{ float: number; paidIn: number; paidOut: number }>,
-): ShiftFigures {
-  const float = shifts.reduce((sum, shift) => sum + shift.float, 0);
-  const paidIn = shifts.reduce((sum, shift) => sum + shift.paidIn, 0);
-  const paidOut = shifts.reduce((sum, shift) => sum + shift.paidOut, 0);
+export function dayFigures(block: SummaryBlock): ShiftFigures {
+  const drawer: DrawerCash = block.drawer;
   const r = block.returns;
   return {
-    float,
+    float: drawer.floats + drawer.takenOver,
     sales: { count: block.issued.count, amount: block.issued.amount },
     returns: { count: r.voids.count + r.allowances.count + r.allowanceVoids.count, amount: r.amount },
     net: Object.entries(block.net.byPaymentMethod)
       .map(([method, value]) => ({ method, amount: value.amount }))
       .sort(byMethod),
-    paidIn,
-    paidOut,
-    expectedCash: float + block.expectedCash + paidIn - paidOut,
+    paidIn: drawer.paidIn,
+    paidOut: drawer.paidOut,
+    expectedCash: drawer.expected,
+    drawer,
     pending: block.byState['in-flight'].count + block.byState['needs-verification'].count,
   };
+}
+
+/**
+ * The day's reconciliation from its shifts': each method summed, except that a drawer taken over
+ * by a later shift of the day did not leave the till: its count is that shift's taken-over cash,
+ * so it is neither counted out nor expected twice. The over/short is the shifts' sum all the same.
+ */
+export function dayReconciliation(
+  shifts: ReadonlyArray<{ reconciliation: readonly MethodReconciliation[]; takenOverWithinDay: number }>,
+): MethodReconciliation[] {
+  const rows = sumReconciliations(shifts.map((shift) => shift.reconciliation));
+  const carried = shifts.reduce((sum, shift) => sum + shift.takenOverWithinDay, 0);
+  const cash = rows.find((row) => row.method === 'cash');
+  if (cash && carried !== 0) {
+    cash.expected -= carried;
+    if (cash.counted !== null) cash.counted -= carried;
+  }
+  return rows;
 }

@@ -35,7 +35,9 @@ interface Policy {
 const POLICIES = new Map<string, Policy>([
   ['checkout.submit', { signedIn: true, shift: bilingual('結帳', 'a sale'), cashier: true }],
   ['checkout.resubmit', { signedIn: true, by: true }],
-  ['verification.resolve', { signedIn: true, by: true }],
+  // Who confirmed is who typed their name with the PIN (often not the cashier); the cashier at
+  // the till is recorded beside (the call's context).
+  ['verification.resolve', { signedIn: true }],
   ['returns.submit', { signedIn: true, shift: bilingual('退貨', 'a return'), by: true }],
   ['returns.status', { signedIn: true, by: true }],
   ['printing.openDrawer', { signedIn: true, by: true }],
@@ -87,7 +89,7 @@ export function guardHandlers(handlers: Handlers, deps: GuardDeps): Handlers {
         next = { ...next, cashier: cashier.name };
       }
       if (policy.by) next = { ...next, by: cashier.name };
-      return handler(next, ctx);
+      return handler(next, { ...ctx, cashier: cashier.name });
     };
   }
   return guarded as Handlers;

@@ -58,7 +58,7 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
     // The core's guard has already counted the call as activity (or found the till locked).
     'session.activity': async () => ({ locked: deps.locked() }),
 
-    'shift.open': async ({ float }) => engine.open(float, deps.requireCashier()),
+    'shift.open': async ({ float, takeOver }) => engine.open(float, deps.requireCashier(), { takeOver }),
     'shift.cashMovement': async ({ kind, amount, reason, pin, by }) => {
       const cashier = deps.requireCashier();
       await supervisor.check({ pin, by }, PIN_TEXTS.cashMovement);

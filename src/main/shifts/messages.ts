@@ -38,6 +38,28 @@ export const shiftAlreadyOpen = (number: number, openedBy: string) =>
     ),
   );
 
+/** Nothing to take over: no shift of this till and mode has closed yet. */
+export const noDrawerToTakeOver = () =>
+  new TillError(
+    'no-drawer-to-take-over',
+    bilingual(
+      '這台收銀機沒有可接手的錢櫃（尚無已交班的班別）：請點算零用金後開班。未開新班。',
+      'There is no drawer to take over on this till (no shift has closed yet): count the float and open the shift with it. No shift was opened.',
+    ),
+  );
+
+export const takeOverWithFloat = () =>
+  new TillError(
+    'take-over-with-float',
+    bilingual(
+      '接手錢櫃時不另點零用金（錢櫃金額即上一班的點鈔）：請擇一。未開新班。',
+      'Taking over the drawer counts no new float (the drawer is the last shift’s count): choose one. No shift was opened.',
+    ),
+  );
+
+/** After the Z report the day is closed at this till (the journal refuses a sale then too). */
+export { dayClosed } from '../journal/shift-entries';
+
 export const cashierRequired = () =>
   new TillError(
     'cashier-required',

@@ -10,3 +10,4 @@ export * from './einvoice-codes';
 export * from './display-width';
 export * from './glossary';
 export * from './scale-barcode';
+export * from './drawer';

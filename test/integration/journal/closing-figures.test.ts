@@ -404,7 +404,18 @@ describe('the cash export with shifts: floats, paid-in/out and blind counts from
     // The counts' expected cash is the shift's own (the shifts capability's figure).
     const shifts = engine.list(CLOSING_DAY);
     expect(shifts.map((shift) => shift.figures?.expectedCash)).toEqual([1100, 800]);
-    // The day's cash from sales alone is still the summary's.
-    expect(journal.summary({ businessDay: CLOSING_DAY }).sales.expectedCash).toBe(350);
+    // The summary's 應有現金 is the drawer's, as the shifts count it (issue 22, item 7; it was the
+    // cash from sales alone, 350): floats 1,500 + cash sales 350 + paid-in 100 − paid-out 50.
+    const day = journal.summary({ businessDay: CLOSING_DAY }).sales;
+    expect(day.drawer).toEqual({
+      floats: 1500,
+      takenOver: 0,
+      cashSales: 350,
+      cashRefunds: 0,
+      paidIn: 100,
+      paidOut: 50,
+      expected: 1900,
+    });
+    expect(day.expectedCash).toBe(1100 + 800);
   });
 });

@@ -437,7 +437,7 @@ describe('returns in the journal', () => {
     tamper(
       `INSERT INTO returns SELECT 99, order_no, invoice_number, kind, state, till_id, company_id, business_day, training,
         created_at, updated_at, attempt, exchanges, reason, by_name, 'X1', allowance_number, target_id, total_amount,
-        sales_amount, tax_amount, refunds, lines, last_message, resolution FROM returns WHERE id = ${a.id}`,
+        sales_amount, tax_amount, refunds, lines, last_message, resolution, reissue FROM returns WHERE id = ${a.id}`,
     );
     expect(journal.verifyChain()).toMatchObject({
       ok: false,

@@ -193,6 +193,15 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
       paidIn: 0,
       paidOut: 200,
       expectedCash: 2605,
+      drawer: {
+        floats: 2325,
+        takenOver: 0,
+        cashSales: 660 + 120,
+        cashRefunds: 300,
+        paidIn: 0,
+        paidOut: 200,
+        expected: 2605,
+      },
       pending: 0,
     });
     expect(x.print.printed).toBe(true);
@@ -303,6 +312,15 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
       paidIn: 500,
       paidOut: 200,
       expectedCash: 6155,
+      drawer: {
+        floats: 4325,
+        takenOver: 0,
+        cashSales: 660 + 120 + 1050,
+        cashRefunds: 300,
+        paidIn: 500,
+        paidOut: 200,
+        expected: 6155,
+      },
       pending: 0,
     });
     expect(z.reconciliation).toEqual([
@@ -337,6 +355,7 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
       returns: { amount: number };
       net: { byPaymentMethod: Record<string, { amount: number }> };
       expectedCash: number;
+      drawer: Record<string, number>;
       invoices: { byKind: Record<string, { count: number; amount: number; tax: number }> };
     };
     const summary = await rig.call<{ training: Block; sales: Block }>('journal.summary', {
@@ -348,9 +367,9 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
     expect(Object.fromEntries(z.figures.net.map((row) => [row.method, row.amount]))).toEqual(
       Object.fromEntries(Object.entries(block.net.byPaymentMethod).map(([method, v]) => [method, v.amount])),
     );
-    expect(z.figures.expectedCash - z.figures.float - z.figures.paidIn + z.figures.paidOut).toBe(
-      block.expectedCash,
-    );
+    // One expected-cash figure (issue 22, item 7): the summary's 應有現金 is the drawer's, parts and all.
+    expect(block.expectedCash).toBe(z.figures.expectedCash);
+    expect(block.drawer).toEqual(z.figures.drawer);
     for (const row of z.invoices) {
       expect([row.count, row.amount, row.tax], row.kind).toEqual([
         block.invoices.byKind[row.kind]!.count,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { classifyStandard, classifyStatus } from '../../../src/main/invoice-service/standard-outcome';
 import { readScan } from '../../../src/main/returns/find';
 import type { TransportResult } from '../../../src/main/invoice-service/transport';
@@ -132,5 +133,42 @@ describe('standard API outcomes', () => {
     });
     expect(readScan(' ab-12345678 ')).toEqual({ invoiceNumber: 'AB12345678', randomNumber: null });
     expect(readScan('hello')).toBeNull();
+  });
+});
+
+// Issue 22, item 3: an answer is about what was asked only when it names it.
+describe('a void or an allowance void is done only when its answer names the number asked about', () => {
+  const invoiceNumber = fc.stringMatching(/^[A-Z]{2}\d{8}$/);
+  const allowanceNumber = fc.stringMatching(/^[A-Z0-9]{4,16}$/);
+
+  it('cancelInvoices: done for the same invoice number, unknown for any other', () => {
+    fc.assert(
+      fc.property(invoiceNumber, invoiceNumber, fc.boolean(), (asked, other, same) => {
+        const named = same ? asked : other;
+        const ok = {
+          StatusCode: 1,
+          ResultMessage: 'Invoice voided successfully',
+          SellerID: '1',
+          InvoiceNumber: named,
+        };
+        const outcome = classifyStandard('cancelInvoices', answer(ok), { ...first, invoiceNumber: asked });
+        expect(outcome.kind).toBe(asked === named ? 'done' : 'unknown');
+      }),
+    );
+    const ok = { StatusCode: 1, ResultMessage: 'ok', SellerID: '1', InvoiceNumber: 'ZZ99999999' };
+    expect(
+      classifyStandard('cancelInvoices', answer(ok), { ...first, invoiceNumber: 'TR00001000' }).kind,
+    ).toBe('unknown');
+  });
+
+  it('cancelAllowance: done for the same allowance number, unknown for any other', () => {
+    fc.assert(
+      fc.property(allowanceNumber, allowanceNumber, fc.boolean(), (asked, other, same) => {
+        const named = same ? asked : other;
+        const ok = { StatusCode: 1, ResultMessage: 'ok', SellerID: '1', AllowanceNumber: named };
+        const outcome = classifyStandard('cancelAllowance', answer(ok), { ...first, allowanceNumber: asked });
+        expect(outcome.kind).toBe(asked === named ? 'done' : 'unknown');
+      }),
+    );
   });
 });

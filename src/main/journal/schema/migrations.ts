@@ -231,6 +231,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WHERE kind = 'shift.opened';
     `,
   },
+  {
+    version: 9,
+    description: '改開: the reissue a void owes, and the new sale that pays it',
+    up: `
+      -- JSON {invoice, orderNo}: the invoice a 改開's void owes from the moment it is sent
+      -- (its return.begun), and the new sale made for it (return.reissued); null on any other
+      -- return, so every older row reads the same (derive.ts).
+      ALTER TABLE returns ADD COLUMN reissue TEXT;
+      CREATE INDEX returns_reissue ON returns (id) WHERE reissue IS NOT NULL;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -12,6 +12,7 @@ import { StoreView } from '../head-office/StoreView';
 import { useText } from '../i18n/language-store';
 import { labelOf, OPERATION_LABEL, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
 import { ReconciliationSection } from '../reconciliation/ReconciliationSection';
+import { OwedReissues } from '../returns/OwedReissues';
 import { useSupervisorAction } from '../settings/SupervisorAction';
 import { DayShifts } from '../shifts/DayShifts';
 import { SummaryPrint } from './SummaryPrint';
@@ -148,6 +149,8 @@ export function ClosingScreen() {
           {t(closing.error.message)}
         </p>
       )}
+      {/* 改開 still owing the new invoice: the day is not closed on a customer without one. */}
+      <OwedReissues />
       {summary && (
         <div className="closing__blocks">
           <SummaryBlock title={t({ zh: '營業', en: 'Sales' })} block={summary.sales} testId="summary-sales" />

@@ -65,7 +65,14 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
               {tx.resolution.outcome === 'issued'
                 ? t({ zh: '已開立', en: 'Issued' })
                 : t({ zh: '未開立', en: 'Not issued' })}{' '}
-              · {tx.resolution.by} · {taipeiTime(tx.resolution.at)}
+              · {tx.resolution.by}
+              {tx.resolution.atTill && (
+                <span data-testid="detail-resolution-at-till">
+                  {' '}
+                  · {t({ zh: `收銀員 ${tx.resolution.atTill}`, en: `at the till: ${tx.resolution.atTill}` })}
+                </span>
+              )}{' '}
+              · {taipeiTime(tx.resolution.at)}
             </dd>
           </>
         )}

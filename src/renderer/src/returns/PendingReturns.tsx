@@ -23,8 +23,9 @@ export const usePendingReturns = create<{ items: Pending[]; load(): Promise<void
 }));
 
 /**
- * Returns whose outcome is unknown (or that did not reach the service), in the journal's "to
- * verify" tab. "Check status" asks the provider (GetInvoicesStatus) before anything is sent again;
+ * Returns whose outcome is unknown (or that did not reach the service), and 改開 voids whose new
+ * invoice is still owed (checking one issues its reissue once the void stands), in the journal's
+ * "to verify" tab. "Check status" asks the provider (GetInvoicesStatus) before anything is sent again;
  * only an answer that shows the return does not stand offers to send it again (same prefix).
  */
 export function PendingReturns() {
@@ -80,6 +81,9 @@ export function PendingReturns() {
                 <b>{t(labelFor(RETURN_KIND_LABEL, item.kind))}</b> · {formatInvoiceNumber(item.invoiceNumber)}
                 {item.allowanceNumber && ` · ${item.allowanceNumber}`} · {formatNtd(item.totalAmount)} ·{' '}
                 {taipeiTime(item.createdAt)} · {t(labelFor(RETURN_STATE_LABEL, item.state))}
+                {item.reissueOwed && (
+                  <b data-testid="pending-return-reissue"> · {t({ zh: '改開待開立', en: 'Reissue owed' })}</b>
+                )}
                 {item.lastMessage && <span className="hint"> · {item.lastMessage}</span>}
               </div>
               {answer && (

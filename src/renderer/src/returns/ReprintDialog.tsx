@@ -88,7 +88,12 @@ export function ReprintDialog({ orderNo, onClose }: { orderNo: string; onClose()
         <div className="reprint__done" data-testid="reprint-result" data-printed={outcome.printed}>
           <p className={outcome.printed ? 'notice notice--ok' : 'notice notice--error'}>
             {outcome.printed
-              ? t({ zh: `已印出「${REPRINT_TITLE}」`, en: `Printed as "${REPRINT_TITLE}" (reprint)` })
+              ? outcome.reprint
+                ? t({ zh: `已印出「${REPRINT_TITLE}」`, en: `Printed as "${REPRINT_TITLE}" (reprint)` })
+                : t({
+                    zh: '已印出電子發票證明聯（第一次印出，不是補印）',
+                    en: 'The proof printed: its first print, not a reprint',
+                  })
               : t(outcome.message ?? { zh: '列印失敗', en: 'Printing failed' })}
           </p>
           {preview && (

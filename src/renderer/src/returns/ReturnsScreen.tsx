@@ -9,6 +9,7 @@ import { useText } from '../i18n/language-store';
 import { KIND_LABEL, paymentLabel } from '../journal/labels';
 import { useScanTarget } from '../scanner/scan-router';
 import { useSupervisorAction } from '../settings/SupervisorAction';
+import { OwedReissues } from './OwedReissues';
 import { ReissuePanel } from './ReissuePanel';
 import { ReturnOutcome } from './ReturnOutcome';
 import { canReissue, ReturnChoice } from './ReturnChoice';
@@ -61,6 +62,7 @@ export function ReturnsScreen() {
           {t(error.message)}
         </p>
       )}
+      {step === 'find' && <OwedReissues />}
       {step === 'find' && <FindStep />}
       {step === 'sale' && sale && <SaleStep sale={sale} />}
       {step === 'reissue' && sale && <ReissuePanel sale={sale} />}

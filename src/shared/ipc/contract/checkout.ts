@@ -146,9 +146,19 @@ export const ResolveVerificationResult = z.object({
   orderNo: z.string(),
   state: z.enum(['issued', 'not-issued']),
   invoiceNumber: z.string().nullable(),
+  /** Who confirmed it (the name typed with the PIN). */
   by: z.string(),
+  /** Who was signed in at the till (absent without cashiers). */
+  atTill: z.string().optional(),
   at: z.string(),
   message: BilingualText,
+  /**
+   * A paper-proof sale resolved as issued: its proof's first print (the original, never 補印);
+   * absent when it needs none.
+   */
+  print: z
+    .object({ printed: z.boolean(), reprint: z.boolean(), message: BilingualText.nullable() })
+    .optional(),
 });
 
 export const TrainingLookupResult = z.object({

@@ -59,7 +59,10 @@ export const JournalInvoiceChoice = z.object({
 
 const Resolution = z.object({
   outcome: z.enum(['issued', 'not-issued']),
+  /** Who confirmed it (with the supervisor PIN). */
   by: z.string(),
+  /** Who was signed in at the till then (absent without cashiers). */
+  atTill: z.string().optional(),
   at: z.string(),
   invoiceNumber: z.string().nullable(),
   note: z.string().nullable(),
@@ -202,6 +205,20 @@ const InvoiceFigures = z.object({
   tax: z.object({ business: z.number().int(), consumer: z.number().int(), total: z.number().int() }),
   allowanceTax: z.number().int(),
 });
+/**
+ * The drawer's expected cash with its parts named (shared/domain/drawer.ts): the one figure the
+ * summary, the shifts, the X and Z reports, their slips and the exports show.
+ */
+export const DrawerCash = z.object({
+  floats: z.number().int(),
+  takenOver: z.number().int(),
+  cashSales: z.number().int(),
+  cashRefunds: z.number().int(),
+  paidIn: z.number().int(),
+  paidOut: z.number().int(),
+  expected: z.number().int(),
+});
+
 const SummaryBlock = z.object({
   /** Every sale, whatever its state. */
   count: z.number().int(),
@@ -224,8 +241,10 @@ const SummaryBlock = z.object({
   }),
   /** Gross (issued; money taken per method) − returns. */
   net: z.object({ amount: z.number().int(), byPaymentMethod: z.record(z.string(), AmountCount) }),
-  /** Cash taken − cash refunded. */
+  /** The drawer's expected cash (`drawer.expected`). */
   expectedCash: z.number().int(),
+  /** The day's drawers: floats, taken over, cash sales, cash refunds, paid-in, paid-out. */
+  drawer: DrawerCash,
 });
 const ChainHead = z.object({ entryId: z.number().int(), hash: z.string() });
 

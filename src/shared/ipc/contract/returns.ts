@@ -220,6 +220,8 @@ export const ReturnResult = z.object({
   detail: z.string().nullable().optional(),
   /** 改開: the new sale, once the void is done (absent otherwise). */
   reissue: CheckoutResult.nullable(),
+  /** 改開: the new invoice is still owed (the void is not settled yet, or the new sale not made). */
+  reissueOwed: z.boolean().optional(),
 });
 export type ReturnResult = z.infer<typeof ReturnResult>;
 
@@ -237,6 +239,8 @@ export const PendingReturn = z.object({
   createdAt: z.string(),
   lastMessage: z.string().nullable(),
   training: z.boolean(),
+  /** 改開: a void whose new invoice is still owed (listed until the new sale is made). */
+  reissueOwed: z.boolean().optional(),
 });
 
 export const returnsMethods = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
+import { DrawerCash } from './journal';
 import { PrintOutcome } from './printing';
 import { MethodAmount } from './returns';
 import { SupervisorFields } from './settings';
@@ -65,8 +66,13 @@ export const ShiftFigures = z.object({
   net: z.array(MethodAmount),
   paidIn: z.number().int(),
   paidOut: z.number().int(),
-  /** float + net cash + paid-in − paid-out. */
+  /** `drawer.expected`: float (or the drawer taken over) + net cash + paid-in − paid-out. */
   expectedCash: z.number().int(),
+  /**
+   * The parts of the expected cash, named as everywhere (shared/domain/drawer.ts). Absent only on
+   * a shift closed or a Z report made by a till before issue 22.
+   */
+  drawer: DrawerCash.optional(),
   /** Sales still in flight or 待確認 in this shift (their money is counted as taken). */
   pending: z.number().int(),
 });
@@ -81,6 +87,8 @@ export const ShiftView = z.object({
   state: ShiftState,
   openedBy: z.string(),
   openedAt: z.string(),
+  /** The number of the shift whose drawer this one took over as counted; null: a float counted in. */
+  takenOverFrom: z.number().int().nullable().optional(),
   closedBy: z.string().nullable(),
   closedAt: z.string().nullable(),
   /** Present only once the shift is closed (blind count: never shown to the counting cashier before). */
@@ -185,8 +193,14 @@ export const shiftsMethods = {
     z.object({ locked: z.boolean() }),
   ),
   'shift.open': method(
-    'Opens a shift with the counted float (by denomination).',
-    z.object({ float: DenominationCount }).strict(),
+    'Opens a shift with the counted float (by denomination), or takes over the drawer of the shift before as it was counted (`takeOver`).',
+    z
+      .object({
+        float: DenominationCount.default({}),
+        /** The drawer stays: its cash is the last shift's count, one drawer, not new money. */
+        takeOver: z.boolean().default(false),
+      })
+      .strict(),
     ShiftView,
   ),
   'shift.cashMovement': method(
