@@ -111,7 +111,13 @@ interface MShift {
   float: number;
   /** Cash in − cash out so far, paid-in/out included: the drawer holds float + moved. */
   moved: number;
+  /** The float is the drawer of a shift of the same day, taken over as counted: not new money. */
+  carried: boolean;
 }
+
+/** What the day's drawers should hold together: each drawer's float once, and every cash movement. */
+const dayDrawers = (shifts: readonly MShift[]) =>
+  shifts.reduce((sum, s) => sum + (s.carried ? 0 : s.float) + s.moved, 0);
 
 interface MReissue {
   orig: string;
@@ -133,6 +139,8 @@ class Model {
   days = new Set<string>([this.today]);
   /** May the drawer open in this step (cash moved, or it was asked to)? */
   drawerMayOpen = false;
+  /** The drawer as the last close counted it (what a shift taking it over starts with). */
+  lastClose: { day: string; counted: number } | null = null;
   /** Verify the whole chain after this step. */
   verifyChain = false;
 
@@ -249,27 +257,40 @@ class Restart implements Cmd {
 }
 
 class OpenShift implements Cmd {
-  constructor(readonly float: DenominationCount) {}
+  /** `takeOver`: the drawer of the shift before stays, as it was counted (item 14). */
+  constructor(
+    readonly float: DenominationCount,
+    readonly takeOver = false,
+  ) {}
   check = (m: Readonly<Model>) => m.signedIn !== null;
   async run(m: Model, r: Real) {
-    const answer = await ask<ShiftView>(r, 'shift.open', { float: this.float });
+    const answer = await ask<ShiftView>(
+      r,
+      'shift.open',
+      this.takeOver ? { float: {}, takeOver: true } : { float: this.float },
+    );
     if (m.shift) {
       if (answer.ok) fail('I1', 'a second shift opened while one was open');
       return;
     }
     if (!answer.ok) {
-      // After the day's Z report the till may refuse (or open on the next business day).
-      if (m.z.has(m.today)) return;
+      // After the day's Z report the till may refuse (or open on the next business day); there
+      // is no drawer to take over before the first close.
+      if (m.z.has(m.today) || (this.takeOver && !m.lastClose)) return;
       fail('model', `shift.open refused: ${answer.error.message.en}`);
     }
     const view = answer.value;
-    const float = Object.entries(this.float).reduce((sum, [d, n]) => sum + Number(d) * (n ?? 0), 0);
-    m.shift = { shiftId: view.shiftId, day: view.businessDay, float, moved: 0 };
+    if (this.takeOver && !m.lastClose) fail('I1', 'a drawer was taken over though no shift had closed');
+    const float = this.takeOver
+      ? m.lastClose!.counted
+      : Object.entries(this.float).reduce((sum, [d, n]) => sum + Number(d) * (n ?? 0), 0);
+    const carried = this.takeOver && m.lastClose!.day === view.businessDay;
+    m.shift = { shiftId: view.shiftId, day: view.businessDay, float, moved: 0, carried };
     m.shifts.push(m.shift);
     m.days.add(view.businessDay);
     m.drawerMayOpen = false;
   }
-  toString = () => `OpenShift(${JSON.stringify(this.float)})`;
+  toString = () => (this.takeOver ? 'OpenShift(takeOver)' : `OpenShift(${JSON.stringify(this.float)})`);
 }
 
 type Payment = 'cash' | 'change' | 'card' | 'split';
@@ -557,7 +578,7 @@ class OpenDrawer implements Cmd {
 }
 
 function checkFigures(what: string, figures: ShiftFigures, shift: MShift) {
-  if (figures.float !== shift.float)
+  if (!shift.carried && figures.float !== shift.float)
     breach('I1', `${what}: float NT$${figures.float}, the cashier counted NT$${shift.float}`);
   if (figures.expectedCash !== shift.float + shift.moved)
     breach(
@@ -586,6 +607,7 @@ class CloseShift implements Cmd {
     const row = closed.reconciliation!.find((x) => x.method === 'cash')!;
     if (row.overShort !== Math.max(0, drawer) - (shift.float + shift.moved))
       breach('I1', `a blind count of exactly the drawer (NT$${drawer}) is over/short by NT$${row.overShort}`);
+    m.lastClose = { day: shift.day, counted: Math.max(0, drawer) };
     m.shift = null;
   }
   toString = () => 'CloseShift';
@@ -628,8 +650,9 @@ class ZReportCmd implements Cmd {
       );
     // I1: the day's drawer is the sum of its shifts'.
     const shifts = m.shifts.filter((s) => s.day === day);
-    const floats = shifts.reduce((sum, s) => sum + s.float, 0);
-    const expected = shifts.reduce((sum, s) => sum + s.float + s.moved, 0);
+    // A drawer taken over within the day is one drawer: its float counts once.
+    const floats = shifts.reduce((sum, s) => sum + (s.carried ? 0 : s.float), 0);
+    const expected = dayDrawers(shifts);
     if (z.figures.float !== floats || z.figures.expectedCash !== expected)
       breach(
         'I1',
@@ -691,7 +714,7 @@ async function checkInvariants(m: Model, r: Real, kicks: number): Promise<void> 
     if (figures.voided.count !== voided.length)
       breach('I3', `${day}: the till says ${figures.voided.count} voided; ${voided.length} were`);
     // I1: the closing screen's 應有現金 is the day's drawers: floats + cash in − cash out (item 7).
-    const drawers = m.shifts.filter((x) => x.day === day).reduce((sum, x) => sum + x.float + x.moved, 0);
+    const drawers = dayDrawers(m.shifts.filter((x) => x.day === day));
     if (block.expectedCash !== drawers)
       breach(
         'I1',
@@ -783,6 +806,7 @@ const commands: Array<fc.Arbitrary<Cmd>> = [
   fc.constant(new SignOut()),
   fc.constant(new Restart()),
   floatArb.map((f) => new OpenShift(f)),
+  fc.constant(new OpenShift({}, true)),
   fc.nat().map((n) => new SettleSale(n)),
   fc.nat().map((n) => new SettleReturn(n)),
   fc
@@ -847,6 +871,17 @@ describe('the model test of one till (issue 22)', () => {
         new ZReportCmd(),
         new OpenShift({ '1000': 1 }),
         new Sale([[1, 10]], 'cash', false, null),
+      ],
+    ],
+    [
+      'item 14: a drawer taken over is one drawer: the Z report counts it once',
+      () => [
+        new Sale([[1, 10]], 'cash', false, null),
+        new CloseShift(),
+        new OpenShift({}, true),
+        new Sale([[1, 20]], 'cash', false, null),
+        new CloseShift(),
+        new ZReportCmd(),
       ],
     ],
     [
