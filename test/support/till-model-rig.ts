@@ -55,7 +55,7 @@ export interface ModelTill {
    * after the service committed (drop-after-commit), a 503 before anything was done, or a refusal
    * (StatusCode 0).
    */
-  arm(fault: Fault): Promise<void>;
+  arm(fault: Fault | 'clear'): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -181,7 +181,7 @@ export async function createModelTillFactory(name: string): Promise<ModelTillFac
             fault === 'lost-answer' ? 'lost-answer' : fault === 'server-error' ? 'server-error' : 'clear';
           const armed = await attempt('training.drill', { drill, pin: SUPERVISOR_PIN });
           if (!armed.ok) throw new Error(`training.drill ${drill}: ${armed.error.message.en}`);
-          if (fault !== 'rejected') return;
+          if (fault !== 'rejected') return; // `clear` empties the queue
           // No drill makes the service refuse a request: the service's own fault queue (status-0)
           // through its admin channel, at the address the core started it on.
           const url = (logger.lines.at(-1)?.fields as { url?: string } | undefined)?.url;

@@ -445,6 +445,8 @@ class Return implements Cmd {
         'I3',
         `a return on a standing invoice (${sale.orderNo}) was refused: ${answer.error.message.en}`,
       );
+      // Nothing was sent: the fault armed for it would take the next request.
+      if (this.fault) await r.till.arm('clear');
       return;
     }
     const result = answer.value;
