@@ -453,14 +453,14 @@ class Return implements Cmd {
     const kind = this.kind === 'reissue' ? 'reissue' : this.kind;
     const cash = kind === 'void' ? sale.cash : kind === 'allowance' ? cashOf(result.refunds) : 0;
     if (kind === 'void' && cashOf(result.refunds) !== sale.cash)
-      fail(
+      breach(
         'I1',
         `the void refunds NT$${cashOf(result.refunds)} in cash for a sale paid NT$${sale.cash} in cash`,
       );
     if (kind === 'allowance') {
       const refund = result.refunds.reduce((sum, x) => sum + x.amount, 0);
       if (refund !== sale.lines[0]!.unitPrice)
-        fail('I1', `one piece at NT$${sale.lines[0]!.unitPrice} refunds NT$${refund}`);
+        breach('I1', `one piece at NT$${sale.lines[0]!.unitPrice} refunds NT$${refund}`);
     }
     const expected =
       this.fault === 'rejected' ? 'rejected' : this.fault === null ? 'done' : 'needs-verification';
