@@ -258,6 +258,9 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       secrets: options.secrets,
       pins,
       journal,
+      // The provider check takes its timestamps where the standard client does: never twice.
+      reserveTimestamp: (clockKey, nowSeconds, windowSeconds) =>
+        journal.reserveTimestamp(clockKey, nowSeconds, windowSeconds),
       onChanged: () => {
         // The head-office password may have changed: read again; a new address is tried at once.
         headOfficePassword = null;

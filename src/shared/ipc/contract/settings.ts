@@ -345,6 +345,8 @@ export const ProviderCheckReport = z.object({
   ),
   clockOffsetSeconds: z.number().int().nullable(),
   findings: z.array(BilingualText),
+  /** Operations of the profile this provider does not offer, and what the till does instead. */
+  notOffered: z.array(z.object({ operation: z.string(), instead: BilingualText })),
 });
 export type ProviderCheckReport = z.infer<typeof ProviderCheckReport>;
 
