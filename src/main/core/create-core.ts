@@ -99,6 +99,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       version: options.version,
       mode: settings.mode,
       tillId: settings.tillId,
+      providerVariant: settings.providerVariant,
       host: options.host,
       startedAt,
       service: checkout.serviceStatus(),

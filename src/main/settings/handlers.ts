@@ -168,9 +168,11 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
           en: 'The e-invoice service check is for production mode (training mode uses the built-in service).',
         });
       }
-      const apiKey = secrets.get('standardApiKey');
+      // SystemLead has no apiKey (ApiHeader.md): the Salt alone is checked.
+      const apiKey = secrets.get('standardApiKey') ?? '';
+      const keyNeeded = current.providerVariant !== 'systemlead';
       const signingSecret = secrets.get('standardSigningSecret');
-      if (!current.standardServiceUrl || !apiKey || !signingSecret) {
+      if (!current.standardServiceUrl || (keyNeeded && !apiKey) || !signingSecret) {
         throw new TillError('service-not-configured', {
           zh: '尚未設定標準 API 網址、標準 API 金鑰 或其簽章密鑰，無法檢查。未送出任何請求。',
           en: 'The standard API address, key or signing secret is not set: nothing to check, nothing was sent.',
