@@ -115,6 +115,8 @@ export const STANDARD_RESULT_MESSAGES = {
    * 20 characters, a prefix over 10, a malformed date…). The text goes on with `: ` and the fields.
    */
   invalidData: 'Invalid data',
+  /** Not named by the profile: the number list asked for another seller than the request's. */
+  idListOtherSeller: 'Invalid data: CompanyID is not the seller of this key pair',
   /** Not named by the profile: `BuyerID` is not the invoice's buyer (`0000000000` for a consumer). */
   buyerMismatch: 'BuyerID does not match the invoice',
   /** Not named by the profile: a batch of more than 100 items (the whole request is refused). */

@@ -7,7 +7,7 @@ import {
   type PosResponse,
 } from '../provider/pos-profile';
 import { variantFor } from '../provider/variants';
-import { checkCredentials, posKeyPairFor, readWrapper } from './auth';
+import { checkCredentials, posKeyPair, posKeyPairFor, readWrapper } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
@@ -45,9 +45,14 @@ export async function handlePos(
   if (fault?.kind === 'delay-before') await faultWait(fault, context);
   if (answerBefore(res, fault, variant.toWireAnswer)) return;
 
-  const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
-  // Only the POS pairs: the seller's standard key gets the same 401 as any wrong key.
-  const keys = posKeyPairFor(config, typeof apiKey === 'string' ? apiKey : undefined);
+  const header = req.headers[API_KEY_HEADER.toLowerCase()];
+  const apiKey = typeof header === 'string' ? header : undefined;
+  // Only the POS pairs: the seller's standard key gets the same 401 as any wrong key. A variant
+  // without the header (SystemLead: the company's Salt is the whole authentication) checks the
+  // signature against the company's pair, or a device's when a till still sends its key.
+  const keys =
+    posKeyPairFor(config, apiKey) ??
+    (!variant.sendsApiKey && apiKey === undefined ? posKeyPair(config) : null);
   if (!keys) return sendJson(res, 401, { StatusCode: 0, ResultMessage: 'Invalid apiKey' });
   const body = await readJsonBody(req, config.maxBodyBytes);
   if (!body.ok) return sendJson(res, body.status, { StatusCode: 0, ResultMessage: body.message });
@@ -62,7 +67,7 @@ export async function handlePos(
   const refuse = (message: string) => answer({ StatusCode: 0, ResultMessage: message });
   if (!credentials.ok) return refuse(credentials.message);
 
-  const wire = variant.fromWireOrder(wrapper.wrapper.Data);
+  const wire = variant.fromWireOrder(wrapper.wrapper.Data, { now, companyId: wrapper.wrapper.CompanyID });
   // A device's pair issues for that device only (profile §5): its settings are wrong otherwise,
   // whatever else the order says, so this comes before the order's own rules. The DeviceID is
   // read under the profile's name (the variant's `UseFor` mapped back).

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationForPath } from '../provider/pos-profile';
+import { variantFor } from '../provider/variants';
 import { STANDARD_PATH_PREFIX, standardOperationForPath } from '../provider/standard-profile';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import type { TrainingServiceConfig } from './config';
@@ -139,7 +140,10 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     const standard = path.startsWith(`${STANDARD_PATH_PREFIX}/`)
       ? standardOperationForPath(path.slice(STANDARD_PATH_PREFIX.length))
       : null;
-    const operation = standard ? null : operationForPath(path);
+    // Only the provider's own paths: SystemLead has no /Append/OrderWithoutPrint and no
+    // /Append/OrderReturnQKey (InvoiceApiList.md).
+    const offered = Object.values(variantFor(config.variant).paths).includes(path);
+    const operation = standard || !offered ? null : operationForPath(path);
     if (!standard && !operation) {
       return sendJson(res, 404, { StatusCode: 0, ResultMessage: `No operation ${path}` });
     }

@@ -67,7 +67,9 @@ export async function handleStandard(
   if (answerBefore(res, fault, refuseAll)) return;
 
   const apiKey = req.headers[API_KEY_HEADER.toLowerCase()];
-  if (!sameSecret(typeof apiKey === 'string' ? apiKey : undefined, config.standardApiKey)) {
+  // SystemLead has no apiKey header (ApiHeader.md): without one the Salt signature decides.
+  const noHeader = !variantFor(config.variant).sendsApiKey && apiKey === undefined;
+  if (!noHeader && !sameSecret(typeof apiKey === 'string' ? apiKey : undefined, config.standardApiKey)) {
     return sendJson(res, 401, { StatusCode: 0, ResultMessage: 'Invalid apiKey' });
   }
   const body = await readJsonBody(req, config.maxBodyBytes);

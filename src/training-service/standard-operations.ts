@@ -289,7 +289,7 @@ export function invoiceIdList(
   if (!parsed.success) return { StatusCode: 0, ResultMessage: invalid(parsed.error) };
   const { config, store } = context;
   if (parsed.data.CompanyID !== config.companyId) {
-    return { StatusCode: 0, ResultMessage: `${M.invalidData}: CompanyID is not the seller of this key pair` };
+    return { StatusCode: 0, ResultMessage: M.idListOtherSeller };
   }
   const { StageYear, StageMonth } = parsed.data;
   const IDList: InvoiceIdTrack[] = [];

@@ -13,7 +13,7 @@ import type { Journal } from '../journal/journal';
 import type { SupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
-import type { ProviderVariantId } from '../../provider/variants';
+import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
 import { createDrillHandlers, type TrainingAdminChannel } from './drills';
 import { createCheckoutHandlers } from './handlers';
@@ -187,9 +187,11 @@ export async function createCheckoutCapability(
         training: true,
       };
     }
-    const apiKey = options.secrets.get('apiKey');
+    // SystemLead has no apiKey (ApiHeader.md): its Salt is the signing secret, and no key is needed.
+    const apiKey = options.secrets.get('apiKey') ?? '';
+    const keyNeeded = variantFor(settings.providerVariant).sendsApiKey;
     const signingSecret = options.secrets.get('signingSecret');
-    if (!settings.serviceUrl || !apiKey || !signingSecret) {
+    if (!settings.serviceUrl || (keyNeeded && !apiKey) || !signingSecret) {
       throw new TillError(
         'service-not-configured',
         bilingual(

@@ -112,7 +112,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
       // The provider's variant may not take this order (a till id longer than its field): thrown
       // here, the commit is rolled back with the order number, and nothing is written or sent.
-      refuseFor(client, requestData);
+      refuseFor(client, requestData, prepared.order.operation);
       const transaction = journal.begin({
         orderNo,
         tillId,
@@ -166,7 +166,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       );
     }
     // The variant may have changed since (Settings): it must take the order as journaled.
-    if (existing) refuseFor(client, existing.requestData);
+    if (existing) refuseFor(client, existing.requestData, existing.operation);
     // The journal refuses (bilingual, nothing changed) unless rejected, not-delivered or not-issued.
     const { transaction, timestamp } = journal.batch(() => ({
       transaction: journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
@@ -307,8 +307,12 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   return { submit, resubmit };
 }
 
-function refuseFor(client: PosClient, data: Parameters<PosClient['refusal']>[0]): void {
-  const refusal = client.refusal(data);
+function refuseFor(
+  client: PosClient,
+  data: Parameters<PosClient['refusal']>[0],
+  operation: Parameters<PosClient['refusal']>[1],
+): void {
+  const refusal = client.refusal(data, operation);
   if (refusal) throw new TillError('provider-variant-refused', withNothingDone(refusal));
 }
 

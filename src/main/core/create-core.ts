@@ -127,6 +127,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       version: options.version,
       mode: settings.mode,
       tillId: settings.tillId,
+      providerVariant: settings.providerVariant,
       host: options.host,
       startedAt,
       service: checkout.serviceStatus(),
@@ -288,6 +289,9 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       secrets: options.secrets,
       pins,
       journal,
+      // The provider check takes its timestamps where the standard client does: never twice.
+      reserveTimestamp: (clockKey, nowSeconds, windowSeconds) =>
+        journal.reserveTimestamp(clockKey, nowSeconds, windowSeconds),
       onChanged: () => {
         // The head-office password may have changed: read again; a new address is tried at once.
         headOfficePassword = null;

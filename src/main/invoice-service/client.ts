@@ -95,7 +95,9 @@ export function createPosClient(deps: PosClientDeps) {
     options: IssueOptions = {},
   ): Promise<IssueResult> {
     const { config, logger } = deps;
-    const path = POS_OPERATIONS[operation];
+    // The variant's path: SystemLead sends carrier and love-code sales to /Append/Order.
+    const path = variant.paths[operation];
+    if (path === null) throw new Error(`${variant.id} has no ${POS_OPERATIONS[operation]}`);
     let previous: Outcome | null = null;
     for (let attempt = 1; ; attempt++) {
       let timestamp: string;
@@ -150,9 +152,10 @@ export function createPosClient(deps: PosClientDeps) {
   /**
    * What the provider's variant cannot take of this order (bilingual), or null: asked before the
    * order is journaled (a new sale) or sent again (a resubmission), so a refusal leaves nothing.
+   * An operation the provider does not have (SystemLead: the phone choice) is refused the same way.
    */
-  function refusal(data: PosOrderData) {
-    return variant.refuseOrder(data);
+  function refusal(data: PosOrderData, operation: PosOperation) {
+    return variant.missingOperation(operation) ?? variant.refuseOrder(data);
   }
 
   return { issue, reserveTimestamp, refusal, variant, config: deps.config };

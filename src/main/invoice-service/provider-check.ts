@@ -1,5 +1,12 @@
 import type { Bilingual } from '../../shared/domain';
-import { requestHeaders, RESULT_MESSAGES, TIMESTAMP_WINDOW_SECONDS } from '../../provider/pos-profile';
+import {
+  POS_OPERATIONS,
+  posOperations,
+  requestHeaders,
+  RESULT_MESSAGES,
+  TIMESTAMP_WINDOW_SECONDS,
+  type PosOperation,
+} from '../../provider/pos-profile';
 import { STANDARD_OPERATIONS } from '../../provider/standard-profile';
 import {
   buildStandardWireBody,
@@ -8,7 +15,8 @@ import {
   type ProviderVariant,
   type ProviderVariantId,
 } from '../../provider/variants';
-import { readStandardResult } from './standard-client';
+import { timestampText } from './signing';
+import { readStandardResult, standardClockKey } from './standard-client';
 import { classifyStatus, type StatusOutcome } from './standard-outcome';
 import {
   clockOffsetSeconds as readClockOffset,
@@ -56,11 +64,56 @@ export interface ProviderCheckReport {
   clockOffsetSeconds: number | null;
   /** Why it does not agree, when it can be said (a signature recipe mismatch above all). */
   findings: Bilingual[];
+  /**
+   * The profile's POS operations this provider does not offer, and what the till does instead
+   * (SystemLead: no /Append/OrderWithoutPrint, no /Append/OrderReturnQKey). Not a disagreement.
+   */
+  notOffered: Array<{ operation: string; instead: Bilingual }>;
 }
 
 export interface ProviderCheckDeps {
   post?: (options: PostOptions) => Promise<TransportResult>;
   nowSeconds?: () => number;
+  /**
+   * The till's timestamp allocator (journal.reserveTimestamp, the standard client's): persisted per
+   * key pair, forward only, never handed out twice, so a run right after another never repeats a
+   * second. Without one (the CLI has no journal), one that lives as long as this run.
+   */
+  reserveTimestamp?: (clockKey: string, nowSeconds: number, windowSeconds: number) => string | number;
+}
+
+/** For a run without the journal: max(now, last + 1), in memory. */
+function runAllocator(): NonNullable<ProviderCheckDeps['reserveTimestamp']> {
+  let last = 0;
+  return (_clockKey, nowSeconds) => (last = Math.max(nowSeconds, last + 1));
+}
+
+/** How often a call is sent again with a fresh timestamp after `Timestamp already used`. */
+const FRESH_TIMESTAMP_ATTEMPTS = 5;
+
+/** What the till does where the variant does not offer one of the profile's operations (item 9). */
+export function operationsNotOffered(
+  variant: ProviderVariant,
+): Array<{ operation: string; instead: Bilingual }> {
+  const missing: Array<{ operation: string; instead: Bilingual }> = [];
+  for (const operation of posOperations as PosOperation[]) {
+    const path = variant.paths[operation];
+    if (path === POS_OPERATIONS[operation]) continue;
+    missing.push({
+      operation: POS_OPERATIONS[operation],
+      instead:
+        path === null
+          ? (variant.missingOperation(operation) ?? {
+              zh: '收銀機不提供此選項。',
+              en: 'The till does not offer this choice.',
+            })
+          : {
+              zh: `改送 ${path}（PrintMark N，附載具欄位，或 DonateMark Y 與愛心碼 NPOBAN）；收銀機自行列印交易明細。`,
+              en: `Sent as ${path} instead (PrintMark N with the carrier fields, or DonateMark Y with the love code NPOBAN); the till prints the transaction details itself.`,
+            },
+    });
+  }
+  return missing;
 }
 
 /** No invoice has this number: a track no period assigns, serial zero. */
@@ -93,14 +146,35 @@ export async function runProviderCheck(
   const asked = [MADE_UP_INVOICE_NUMBER];
   const variant = variantFor(config.variant);
   let clockOffsetSeconds: number | null = null;
-  // Each call its own second, walking back from now: a provider takes each timestamp once.
-  let nextSecond = nowSeconds();
+  // Each call its own second from the till's allocator (the standard key pair's space): a provider
+  // takes each timestamp once, also across runs of this check.
+  const reserve = deps.reserveTimestamp ?? runAllocator();
+  const fresh = () =>
+    Number(
+      timestampText(reserve(standardClockKey(config.companyId), nowSeconds(), TIMESTAMP_WINDOW_SECONDS)),
+    );
 
-  /** One status query in `speaking`'s dialect (its recipe, body and answer shapes). */
+  /**
+   * One status query in `speaking`'s dialect; a fresh timestamp again after `Timestamp already
+   * used` (nothing was done: another caller of this key pair took that second).
+   */
   async function call(
     speaking: ProviderVariant,
-    timestamp: number,
+    timestamp: number | null,
     tamper = false,
+  ): Promise<{ result: TransportResult; outcome: StatusOutcome }> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await callOnce(speaking, timestamp ?? fresh(), tamper);
+      const used =
+        answer.outcome.kind === 'rejected' && answer.outcome.reason.includes(RESULT_MESSAGES.timestampUsed);
+      if (!used || timestamp !== null || attempt >= FRESH_TIMESTAMP_ATTEMPTS) return answer;
+    }
+  }
+
+  async function callOnce(
+    speaking: ProviderVariant,
+    timestamp: number,
+    tamper: boolean,
   ): Promise<{ result: TransportResult; outcome: StatusOutcome }> {
     // A tampered call is signed with a wrong secret: the recipe is right, the signature is not.
     const secret = tamper ? `${config.standardSigningSecret}-wrong` : config.standardSigningSecret;
@@ -114,7 +188,8 @@ export async function runProviderCheck(
     );
     const result = await post({
       url,
-      headers: requestHeaders(config.standardApiKey),
+      // SystemLead has no apiKey header (ApiHeader.md).
+      headers: speaking.sendsApiKey ? requestHeaders(config.standardApiKey) : {},
       body: JSON.stringify(body),
       timeoutMs: config.timeoutMs,
     });
@@ -127,7 +202,7 @@ export async function runProviderCheck(
   const findings: Bilingual[] = [];
 
   // 1. Correctly signed: the status of a number that does not exist (answered, nothing changes).
-  const signed = await call(variant, nextSecond--);
+  const signed = await call(variant, null);
   steps.push({
     id: 'signed',
     title: { zh: '正確簽章的狀態查詢', en: 'Correctly signed status query' },
@@ -140,7 +215,7 @@ export async function runProviderCheck(
   });
 
   // 2. A deliberately wrong signature: must be refused before anything is done.
-  const wrong = await call(variant, nextSecond--, true);
+  const wrong = await call(variant, null, true);
   steps.push({
     id: 'wrong-signature',
     title: { zh: '故意錯誤的簽章', en: 'Deliberately wrong signature' },
@@ -165,7 +240,9 @@ export async function runProviderCheck(
   const otherDialect =
     (outcome.kind === 'rejected' &&
       (outcome.reason.includes(RESULT_MESSAGES.signatureMismatch) ||
-        outcome.reason.startsWith('HTTP 400'))) ||
+        outcome.reason.startsWith('HTTP 400') ||
+        // A variant without the apiKey header (SystemLead) at a provider that wants one.
+        (!variant.sendsApiKey && outcome.reason.startsWith('HTTP 401')))) ||
     (outcome.kind === 'unknown' && signed.result.kind === 'response' && signed.result.status === 200);
   if (otherDialect) {
     // Read-only again: which variant's recipe and shapes does the provider take?
@@ -173,7 +250,7 @@ export async function runProviderCheck(
     for (const id of PROVIDER_VARIANT_IDS) {
       if (id === variant.id) continue;
       const other = variantFor(id);
-      const probe = await call(other, nextSecond--);
+      const probe = await call(other, null);
       if (probe.outcome.kind === 'answered') {
         accepted = other;
         break;
@@ -212,6 +289,7 @@ export async function runProviderCheck(
     steps,
     clockOffsetSeconds,
     findings,
+    notOffered: operationsNotOffered(variant),
   };
 }
 
@@ -229,6 +307,10 @@ export function formatProviderCheck(report: ProviderCheckReport): string {
       ? '時鐘差距：回應沒有 Date 標頭 / Clock offset: no Date header in the answers'
       : `時鐘差距（發票服務減收銀機）/ Clock offset (service minus till): ${report.clockOffsetSeconds} s`,
     ...report.findings.flatMap((finding) => [`! ${finding.zh}`, `! ${finding.en}`]),
+    ...report.notOffered.flatMap((missing) => [
+      `- 業者沒有 ${missing.operation}：${missing.instead.zh}`,
+      `- The provider has no ${missing.operation}: ${missing.instead.en}`,
+    ]),
     report.ok
       ? '結果：收銀機與發票服務一致 / Result: the till and the e-invoice service agree'
       : '結果：不一致，請見上方 / Result: they do not agree, see above',

@@ -19,12 +19,12 @@ export function signedBody(
   timestamp: string,
   data: PosOrderData,
 ): { json: string; headers: Record<string, string> } {
+  const variant = variantFor(config.variant);
   return {
     // The variant shapes only these bytes: `data` stays the till's canonical order (see keptRequest).
-    json: JSON.stringify(
-      buildWireBody(variantFor(config.variant), config.companyId, config.signingSecret, timestamp, data),
-    ),
-    headers: requestHeaders(config.apiKey),
+    json: JSON.stringify(buildWireBody(variant, config.companyId, config.signingSecret, timestamp, data)),
+    // SystemLead has no apiKey header (ApiHeader.md): the Salt signature is the authentication.
+    headers: variant.sendsApiKey ? requestHeaders(config.apiKey) : {},
   };
 }
 

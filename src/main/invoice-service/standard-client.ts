@@ -176,7 +176,7 @@ export function createStandardClient(deps: StandardClientDeps) {
       );
       const raw = await post({
         url: base + path,
-        headers: requestHeaders(config.apiKey),
+        headers: variant.sendsApiKey ? requestHeaders(config.apiKey) : {},
         body: JSON.stringify(body),
         timeoutMs: config.timeoutMs,
       });

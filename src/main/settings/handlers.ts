@@ -14,6 +14,7 @@ import { TillError } from '../core/errors';
 import {
   runProviderCheck,
   type ProviderCheckConfig,
+  type ProviderCheckDeps,
   type ProviderCheckReport,
 } from '../invoice-service/provider-check';
 import type { HandlersFor } from '../core/handlers';
@@ -38,7 +39,9 @@ export interface SettingsHandlerDeps {
   /** Where each change is recorded (who, when, what): the journal in the core. */
   journal?: SupervisorRecorder;
   /** The conformance check (settings.checkProvider); the real one by default. */
-  checkProvider?: (config: ProviderCheckConfig) => Promise<ProviderCheckReport>;
+  checkProvider?: (config: ProviderCheckConfig, deps?: ProviderCheckDeps) => Promise<ProviderCheckReport>;
+  /** The journal's timestamp allocator (per key pair, persisted, never reused): the check's timestamps. */
+  reserveTimestamp?: ProviderCheckDeps['reserveTimestamp'];
 }
 
 /**
@@ -165,22 +168,27 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
           en: 'The e-invoice service check is for production mode (training mode uses the built-in service).',
         });
       }
-      const apiKey = secrets.get('standardApiKey');
+      // SystemLead has no apiKey (ApiHeader.md): the Salt alone is checked.
+      const apiKey = secrets.get('standardApiKey') ?? '';
+      const keyNeeded = current.providerVariant !== 'systemlead';
       const signingSecret = secrets.get('standardSigningSecret');
-      if (!current.standardServiceUrl || !apiKey || !signingSecret) {
+      if (!current.standardServiceUrl || (keyNeeded && !apiKey) || !signingSecret) {
         throw new TillError('service-not-configured', {
           zh: '尚未設定標準 API 網址、標準 API 金鑰 或其簽章密鑰，無法檢查。未送出任何請求。',
           en: 'The standard API address, key or signing secret is not set: nothing to check, nothing was sent.',
         });
       }
-      return (deps.checkProvider ?? runProviderCheck)({
-        standardServiceUrl: current.standardServiceUrl,
-        companyId: current.companyId,
-        standardApiKey: apiKey,
-        standardSigningSecret: signingSecret,
-        timeoutMs: current.timeoutMs,
-        variant: current.providerVariant,
-      });
+      return (deps.checkProvider ?? runProviderCheck)(
+        {
+          standardServiceUrl: current.standardServiceUrl,
+          companyId: current.companyId,
+          standardApiKey: apiKey,
+          standardSigningSecret: signingSecret,
+          timeoutMs: current.timeoutMs,
+          variant: current.providerVariant,
+        },
+        deps.reserveTimestamp ? { reserveTimestamp: deps.reserveTimestamp } : {},
+      );
     },
 
     'settings.setPin': async ({ newPin, currentPin, by }) => {

@@ -47,7 +47,7 @@ export function buildWireBody(
     CompanyID: companyId,
     Timestamp: timestamp,
     Signature: variant.sign(companyId, signingSecret, timestamp),
-    Data: variant.toWireOrder(data),
+    Data: variant.toWireOrder(data, companyId),
   };
 }
 

@@ -1,4 +1,4 @@
-import { PosResponse, signRequest, type PosOrderData } from '../pos-profile';
+import { POS_OPERATIONS, PosResponse, signRequest, type PosOrderData } from '../pos-profile';
 import type { ProviderVariant, StandardDialect } from './variant';
 
 /** The standard API as profile §4 has it: one wrapper, `Data` an object or an array; answers as they are. */
@@ -25,6 +25,9 @@ export const profileVariant: ProviderVariant = {
     en: 'SHA-256(CompanyID + signing secret + Timestamp), lowercase hex',
   },
   sign: signRequest,
+  paths: POS_OPERATIONS,
+  sendsApiKey: true,
+  missingOperation: () => null,
   sendsPrintData: true,
   refuseOrder: () => null,
   refuseTillId: () => null,

@@ -40,6 +40,43 @@ const KNOWN_MESSAGES: Readonly<Record<string, string>> = {
   簽章驗證錯誤: RESULT_MESSAGES.signatureMismatch,
 };
 
+/**
+ * The profile's text as SystemLead writes it, where its documents give one (`b2cJsonSample.md`,
+ * `GetInvoiceIDList.md`: a wrong signature is `簽章驗證錯誤`); every other text as it is.
+ */
+export function systemLeadText(message: string): string {
+  return message === RESULT_MESSAGES.signatureMismatch ? '簽章驗證錯誤' : message;
+}
+
+/**
+ * `GetInvoicesStatus.md`'s table: `ProcessStatusMessage` by `ProcessStatus`. It has no code for a
+ * number the provider does not know; the training service's `NF` keeps the sample's 查無資訊 (an
+ * assumption: SystemLead publishes no answer for it).
+ */
+export const SYSTEMLEAD_PROCESS_STATUS_MESSAGES: Readonly<Record<string, string>> = {
+  I0: '開立新增',
+  I1: '開立待上傳',
+  I2: '開立上傳待確認',
+  I9: '開立上傳完成',
+  IP: '開立暫停上傳',
+  C0: '作廢新增',
+  C1: '作廢待上傳',
+  C2: '作廢上傳待確認',
+  C9: '作廢上傳完成',
+  CP: '作廢暫停上傳',
+  A0: '折讓新增',
+  A1: '折讓待上傳',
+  A2: '折讓上傳待確認',
+  A9: '折讓上傳完成',
+  AP: '折讓暫停上傳',
+  D0: '折讓作廢新增',
+  D1: '折讓作廢待上傳',
+  D2: '折讓作廢上傳待確認',
+  D9: '折讓作廢上傳完成',
+  DP: '折讓作廢暫停上傳',
+  NF: '查無資訊',
+};
+
 /** The profile's `ResultMessage` of a record that did not fail (SystemLead sends none). */
 const SUCCESS_TEXT: Record<StandardOperation, string> = {
   cancelInvoices: STANDARD_RESULT_MESSAGES.voided,
@@ -105,7 +142,9 @@ function readIdList(element: Fields, sent: unknown): unknown {
 /** The number list's element as SystemLead answers it, from the profile's answer. */
 function toWireIdList(result: Fields, record: unknown): unknown {
   const asked = identifying(record);
-  if (result.StatusCode !== 1) return { Message: result.ResultMessage, ...asked };
+  // Another seller's list is the sample's 查無資訊: an empty list, not an error (GetInvoiceIDList.md).
+  if (result.ResultMessage === STANDARD_RESULT_MESSAGES.idListOtherSeller) return { IDList: [], ...asked };
+  if (result.StatusCode !== 1) return { Message: systemLeadText(String(result.ResultMessage)), ...asked };
   const tracks = Array.isArray(result.IDList) ? (result.IDList as Fields[]) : [];
   return {
     IDList: tracks.map((track) => {
@@ -215,10 +254,17 @@ export const systemLeadStandardDialect: StandardDialect = {
   toWireRecord(operation, result, record) {
     if (!isFields(result)) return result;
     if (operation === 'getInvoiceIdList') return toWireIdList(result, record);
-    if (!('StatusCode' in result)) return result; // a status item is the element as it is
+    if (!('StatusCode' in result)) {
+      // A status item: its message in GetInvoicesStatus.md's words.
+      const status = result.ProcessStatus;
+      const text = typeof status === 'string' ? SYSTEMLEAD_PROCESS_STATUS_MESSAGES[status] : undefined;
+      return operation === 'getInvoicesStatus' && text !== undefined
+        ? { ...result, ProcessStatusMessage: text }
+        : result;
+    }
     const { StatusCode, ResultMessage, ...rest } = result;
-    return StatusCode === 1 ? rest : { ...rest, Message: ResultMessage };
+    return StatusCode === 1 ? rest : { ...rest, Message: systemLeadText(String(ResultMessage)) };
   },
 
-  refusal: (message, record) => ({ Message: message, ...identifying(record) }),
+  refusal: (message, record) => ({ Message: systemLeadText(message), ...identifying(record) }),
 };

@@ -1,8 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Bilingual } from '../../shared/domain';
-import { RANDOM_NUMBER_PATTERN, RESULT_MESSAGES, type PosOrderData, type PosResponse } from '../pos-profile';
-import { systemLeadStandardDialect } from './systemlead-standard';
+import { parseTaipeiDateTime, taipeiDateTime, type Bilingual } from '../../shared/domain';
+import {
+  CONSUMER_BUYER_NAME,
+  POS_OPERATIONS,
+  RANDOM_NUMBER_PATTERN,
+  RESULT_MESSAGES,
+  type PosOperation,
+  type PosOrderData,
+  type PosResponse,
+} from '../pos-profile';
+import { systemLeadStandardDialect, systemLeadText } from './systemlead-standard';
 import type { ProviderVariant } from './variant';
 
 /**
@@ -26,9 +34,17 @@ import type { ProviderVariant } from './variant';
  * The standard API's shapes (batch bodies, answers without StatusCode, the number list):
  * `./systemlead-standard.ts`.
  *
- * Still assumptions (verify with the provider, then change this file only): one order is one array
- * element; `QKey`/`QrCodeUrl` ride along in it under the profile's names for `/Append/OrderReturnQKey`,
- * which SystemLead's public documentation does not describe.
+ * - Operations (`InvoiceApiList.md`): `/Append/Order` only, no `/Append/OrderWithoutPrint` and no
+ *   `/Append/OrderReturnQKey`. A carrier or love-code sale is `/Append/Order` with `PrintMark` N and
+ *   the carrier fields, or `DonateMark` Y and `NPOBAN`; there is no donate/bind page, so the till
+ *   does not offer "the customer decides on the phone" in this variant.
+ * - Authentication (`ApiHeader.md`, `Signature.md`): no `apiKey` header; one Salt per company.
+ * - `Data.CompanyID` is mandatory (`Receipt.md`, both samples). `InvoiceDateTime` is not sent in
+ *   order mode ("訂單版得不需傳入"); where it is sent and answered it is UTC, ISO 8601
+ *   (`2011-07-14T19:43:37`), so the answer's time is read as UTC and kept as Taipei time.
+ *
+ * Still an assumption (verify with the provider, then change this file only): one order is one
+ * array element of the answer.
  */
 export function systemLeadSignature(timestamp: string, salt: string): string {
   return createHash('sha256')
@@ -65,11 +81,76 @@ const Issued = z.object({
   InvoiceDateTime: z.string(),
   AuthCode: z.string().min(1),
   RelateNumber: z.string().optional(),
-  QKey: z.string().optional(),
-  QrCodeUrl: z.string().optional(),
 });
 const Failed = z.object({ Message: z.string().min(1) });
 const ISSUED_MESSAGE = 'Invoice issued';
+
+/** `Receipt.md`'s `InvoiceDateTime`: ISO 8601, UTC, to the second (a trailing `Z` read too). */
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z?$/;
+
+/** A SystemLead time (UTC) as the till's Taipei `YYYY-MM-DDTHH:mm:ss`; null when it is not one. */
+export function systemLeadTimeToTaipei(text: string): string | null {
+  const match = UTC_DATE_TIME.exec(text);
+  if (!match) return null;
+  const instant = new Date(`${match.slice(1, 4).join('-')}T${match.slice(4, 7).join(':')}Z`);
+  if (Number.isNaN(instant.getTime())) return null;
+  // The round trip refuses 2026-02-30 and 25:00, as the Taipei reading does.
+  return systemLeadTime(instant) === `${match.slice(1, 4).join('-')}T${match.slice(4, 7).join(':')}`
+    ? taipeiDateTime(instant)
+    : null;
+}
+
+/** An instant as SystemLead writes `InvoiceDateTime`: UTC, `YYYY-MM-DDTHH:mm:ss`. */
+export function systemLeadTime(instant: Date): string {
+  return instant.toISOString().slice(0, 19);
+}
+
+/** The till's Taipei time as SystemLead's UTC text; null when it is not a Taipei time. */
+export function taipeiToSystemLeadTime(text: string): string | null {
+  const instant = parseTaipeiDateTime(text);
+  return instant ? systemLeadTime(instant) : null;
+}
+
+/**
+ * The number group an order without `UseFor` is issued from (optional in `Receipt.md`): the
+ * sample's group (`GetInvoiceIDList.md`). Only the training service uses it; the till always sends
+ * its id.
+ */
+export const SYSTEMLEAD_DEFAULT_USE_FOR = 'U1';
+
+/** The operations SystemLead has, by the till's name (`InvoiceApiList.md`). */
+const SYSTEMLEAD_PATHS: Readonly<Record<PosOperation, string | null>> = {
+  order: POS_OPERATIONS.order,
+  // PrintMark N and the carrier fields, or DonateMark Y and NPOBAN, on the one order operation.
+  orderWithoutPrint: POS_OPERATIONS.order,
+  orderReturnQKey: null,
+};
+
+function missingOperation(operation: PosOperation): Bilingual | null {
+  if (SYSTEMLEAD_PATHS[operation] !== null) return null;
+  return {
+    zh: 'SystemLead 沒有「客人用手機決定」（捐贈或歸戶頁面）：請在櫃台掃描手機條碼載具或輸入愛心碼，或列印紙本證明聯。',
+    en: 'SystemLead has no "customer decides on the phone" (no donate/bind page): scan the mobile barcode or enter the love code at the counter, or print the paper proof.',
+  };
+}
+
+/** Amount fields `Receipt.md` makes conditional, as the documents' defaults for the tax type. */
+function defaultAmounts(data: Record<string, unknown>, canonical: Record<string, unknown>): void {
+  const total = typeof data.TotalAmount === 'number' ? data.TotalAmount : null;
+  const taxType = data.TaxType;
+  if (canonical.TaxAmount === undefined && taxType !== '1') canonical.TaxAmount = 0;
+  const tax = typeof canonical.TaxAmount === 'number' ? canonical.TaxAmount : 0;
+  const byType: Record<string, string> = {
+    '1': 'SalesAmount',
+    '2': 'ZeroTaxSalesAmount',
+    '3': 'FreeTaxSalesAmount',
+  };
+  for (const field of ['SalesAmount', 'ZeroTaxSalesAmount', 'FreeTaxSalesAmount']) {
+    if (canonical[field] !== undefined) continue;
+    canonical[field] =
+      typeof taxType === 'string' && byType[taxType] === field && total !== null ? total - tax : 0;
+  }
+}
 
 function refuseTillId(deviceId: string): Bilingual | null {
   if (deviceId.length <= SYSTEMLEAD_LIMITS.UseFor) return null;
@@ -112,13 +193,17 @@ export const systemLeadVariant: ProviderVariant = {
     en: 'SHA-256(Timestamp + Salt), UPPERCASE hex, without CompanyID',
   },
   sign: (_companyId, signingSecret, timestamp) => systemLeadSignature(timestamp, signingSecret),
+  paths: SYSTEMLEAD_PATHS,
+  sendsApiKey: false,
+  missingOperation,
   sendsPrintData: false,
   refuseOrder,
   refuseTillId,
 
-  toWireOrder(data) {
-    const { RandomNumber: randomNumber, ...rest } = data;
-    const wire: Record<string, unknown> = {};
+  toWireOrder(data, companyId) {
+    // Order mode: no InvoiceDateTime (Receipt.md); the provider's answer is the invoice's time.
+    const { RandomNumber: randomNumber, InvoiceDateTime: _orderTime, ...rest } = data;
+    const wire: Record<string, unknown> = { CompanyID: companyId };
     for (const [key, value] of Object.entries(rest)) {
       wire[(RENAMED as Record<string, string>)[key] ?? key] = value;
     }
@@ -128,16 +213,49 @@ export const systemLeadVariant: ProviderVariant = {
     return wire;
   },
 
-  fromWireOrder(data) {
+  fromWireOrder(data, context) {
     const refuse = (message: string) => ({ ok: false as const, message });
     const canonical: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
       if (CANONICAL_NAMES.includes(key) || key === 'RandomNumber' || key === 'CheckNumber') continue;
       if (key === 'DonateMark' || key === 'PrintWithDetail' || key === 'PrinterNo') continue;
+      if (key === 'CompanyID' || key === 'InvoiceDateTime' || key === 'CutDetail') continue;
       canonical[CANONICAL_OF.get(key) ?? key] = value;
     }
     const misnamed = CANONICAL_NAMES.find((key) => key in data);
     if (misnamed) return refuse(`${misnamed} is not a field of this API`);
+
+    // Data.CompanyID: M for B and C (Receipt.md), the seller of the wrapper.
+    if (typeof data.CompanyID !== 'string' || data.CompanyID === '') return refuse('CompanyID is required');
+    if (context?.companyId !== undefined && data.CompanyID !== context.companyId) {
+      return refuse('CompanyID of Data is not the CompanyID of the request');
+    }
+    // InvoiceDateTime: not needed for /Append/Order; where sent, UTC (Receipt.md).
+    if (data.InvoiceDateTime !== undefined) {
+      const taipei =
+        typeof data.InvoiceDateTime === 'string' ? systemLeadTimeToTaipei(data.InvoiceDateTime) : null;
+      if (taipei === null) return refuse('InvoiceDateTime must be ISO 8601 UTC, e.g. 2011-07-14T19:43:37');
+      canonical.InvoiceDateTime = taipei;
+    } else if (context) {
+      canonical.InvoiceDateTime = taipeiDateTime(context.now);
+    }
+    // The documents' defaults for what they make optional or do not have.
+    if (canonical.BuyerName === undefined) {
+      canonical.BuyerName =
+        typeof data.BuyerInvoiceTitle === 'string' && data.BuyerInvoiceTitle !== ''
+          ? data.BuyerInvoiceTitle
+          : CONSUMER_BUYER_NAME;
+    }
+    if (canonical.DeviceID === undefined) canonical.DeviceID = SYSTEMLEAD_DEFAULT_USE_FOR;
+    defaultAmounts(data, canonical);
+    // Receipt.md's Details have no ItemTaxType: each line is of the invoice's TaxType.
+    if (Array.isArray(data.Details)) {
+      canonical.Details = (data.Details as unknown[]).map((line) =>
+        typeof line === 'object' && line !== null && !Array.isArray(line) && !('ItemTaxType' in line)
+          ? { ...line, ItemTaxType: data.TaxType }
+          : line,
+      );
+    }
 
     const useFor = data.UseFor;
     if (typeof useFor === 'string' && useFor.length > SYSTEMLEAD_LIMITS.UseFor) {
@@ -178,18 +296,18 @@ export const systemLeadVariant: ProviderVariant = {
   },
 
   toWireAnswer(response) {
-    if (response.StatusCode === 0) return [{ Message: response.ResultMessage }];
+    if (response.StatusCode === 0) return [{ Message: systemLeadText(response.ResultMessage) }];
     // No RandomNumber (the till sent it) and no PrintDataString (SystemLead prints on its own
     // printers, if at all); AuthCode as SystemLead makes it: a GUID, upper case.
-    const element: Record<string, unknown> = {
-      InvoiceID: response.InvoiceNumber,
-      InvoiceDateTime: response.InvoiceDateTime,
-      AuthCode: randomUUID().toUpperCase(),
-    };
-    for (const key of ['QKey', 'QrCodeUrl'] as const) {
-      if (response[key] !== undefined) element[key] = response[key];
-    }
-    return [element];
+    // InvoiceDateTime in UTC, as Receipt.md has it.
+    const time = response.InvoiceDateTime;
+    return [
+      {
+        InvoiceID: response.InvoiceNumber,
+        InvoiceDateTime: time === undefined ? undefined : (taipeiToSystemLeadTime(time) ?? time),
+        AuthCode: randomUUID().toUpperCase(),
+      },
+    ];
   },
 
   readAnswer(json, sent) {
@@ -208,20 +326,20 @@ export const systemLeadVariant: ProviderVariant = {
     }
     const issued = Issued.safeParse(element);
     if (!issued.success) return null;
-    const { InvoiceID, InvoiceDateTime, RelateNumber, QKey, QrCodeUrl } = issued.data;
+    const { InvoiceID, InvoiceDateTime, RelateNumber } = issued.data;
     const answer: PosResponse = {
       StatusCode: 1,
       ResultMessage: ISSUED_MESSAGE,
       InvoiceNumber: InvoiceID,
-      InvoiceDateTime,
+      // UTC on the wire (Receipt.md), the till's Taipei time in the journal; a text that is not a
+      // time stays as it came, and the outcome rules make the outcome unknown.
+      InvoiceDateTime: systemLeadTimeToTaipei(InvoiceDateTime) ?? InvoiceDateTime,
     };
     const number = RelateNumber ?? sent?.BillingNo;
     if (number !== undefined) answer.BillingNo = number;
     // The random code is the one the till sent (and journaled first); without it the issue
     // result is incomplete and the outcome rules make it unknown.
     if (sent?.RandomNumber !== undefined) answer.RandomNumber = sent.RandomNumber;
-    if (QKey !== undefined) answer.QKey = QKey;
-    if (QrCodeUrl !== undefined) answer.QrCodeUrl = QrCodeUrl;
     return answer;
   },
 

@@ -1,5 +1,5 @@
 import type { Bilingual } from '../../shared/domain';
-import type { PosOrderData, PosResponse } from '../pos-profile';
+import type { PosOperation, PosOrderData, PosResponse } from '../pos-profile';
 import type { StandardOperation, StandardRequestBody } from '../standard-profile';
 
 /**
@@ -60,6 +60,19 @@ export interface ProviderVariant {
   signatureRecipe: { zh: string; en: string };
   sign(companyId: string, signingSecret: string, timestamp: string): string;
   /**
+   * The path each of the till's operations is sent to, or null where the provider has no such
+   * operation (SystemLead: carrier and love-code sales are `/Append/Order` with `PrintMark` N, and
+   * there is no "decide on the phone" operation at all). The till never offers a null one.
+   */
+  paths: Readonly<Record<PosOperation, string | null>>;
+  /**
+   * Whether requests carry the `apiKey` header. SystemLead has none (`ApiHeader.md`): the Salt
+   * signature is the whole authentication, and the Salt is the company's, shared by its tills.
+   */
+  sendsApiKey: boolean;
+  /** Why an operation is not offered (null when it is): shown where the cashier would look for it. */
+  missingOperation(operation: PosOperation): Bilingual | null;
+  /**
    * Whether `/Append/Order`'s answer carries `PrintDataString`. When the provider never sends it
    * (false), its absence is no fault: the till builds the proof itself from the journal's order and
    * the seller's QR key (src/main/printing/built-proof.ts), the same composition the provider uses.
@@ -76,14 +89,20 @@ export interface ProviderVariant {
    * chosen variant could never send, instead of every sale being refused later.
    */
   refuseTillId(tillId: string): Bilingual | null;
-  /** The wire names of `Data`: the till's canonical order shaped for this provider. */
-  toWireOrder(data: PosOrderData): Record<string, unknown>;
+  /**
+   * The wire names of `Data`: the till's canonical order shaped for this provider. `companyId` is
+   * the seller's (SystemLead repeats it in `Data.CompanyID`, mandatory in `Receipt.md`).
+   */
+  toWireOrder(data: PosOrderData, companyId: string): Record<string, unknown>;
   /**
    * The training service's way back: the wire `Data` with the canonical field names (unknown
-   * fields kept for the order checks), or the `ResultMessage` of a refusal.
+   * fields kept for the order checks), fields the provider's documents make optional given the
+   * documents' defaults (`now`: the service's clock, for an order time the order need not carry),
+   * or the `ResultMessage` of a refusal.
    */
   fromWireOrder(
     data: Record<string, unknown>,
+    context?: { now: Date; companyId?: string },
   ): { ok: true; data: Record<string, unknown> } | { ok: false; message: string };
   /** The training service's answer in this provider's shape. */
   toWireAnswer(response: PosResponse): unknown;

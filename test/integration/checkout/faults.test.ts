@@ -271,7 +271,9 @@ describe.each(PROVIDER_VARIANT_IDS)(
       },
     );
 
-    it('no-qkey: issued, the QR link still shown as returned', async () => {
+    // SystemLead has no /Append/OrderReturnQKey (InvoiceApiList.md, issue 25): no phone choice,
+    // so its QR faults cannot happen there (test/integration/invoice-service/systemlead-documents.test.ts).
+    it.skipIf(variant === 'systemlead')('no-qkey: issued, the QR link still shown as returned', async () => {
       await rig.svc.fault('no-qkey');
       const { result } = await checkout(phoneOrder());
       expect(result).toMatchObject({ state: 'issued', operation: 'orderReturnQKey', missing: ['QKey'] });
@@ -280,13 +282,16 @@ describe.each(PROVIDER_VARIANT_IDS)(
       expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
     });
 
-    it('no-qr-url: issued, no QR entry shown, recorded as not shown', async () => {
-      await rig.svc.fault('no-qr-url');
-      const { result, detail } = await checkout(phoneOrder());
-      expect(result).toMatchObject({ state: 'issued', qrCodeUrl: null, missing: ['QrCodeUrl'] });
-      expect(detail.qrDisplays).toMatchObject([{ shown: false, reason: 'QrCodeUrl missing' }]);
-      expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
-    });
+    it.skipIf(variant === 'systemlead')(
+      'no-qr-url: issued, no QR entry shown, recorded as not shown',
+      async () => {
+        await rig.svc.fault('no-qr-url');
+        const { result, detail } = await checkout(phoneOrder());
+        expect(result).toMatchObject({ state: 'issued', qrCodeUrl: null, missing: ['QrCodeUrl'] });
+        expect(detail.qrDisplays).toMatchObject([{ shown: false, reason: 'QrCodeUrl missing' }]);
+        expect((await rig.svc.lookup(result.orderNo)).found).toBe(true);
+      },
+    );
 
     it('trickle, completed within the timeout: issued', async () => {
       await rig.svc.fault('trickle', 1, undefined, undefined, true);

@@ -1,9 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProviderCheck, type ProviderCheckConfig } from '../../../src/main/invoice-service/provider-check';
+import {
+  formatProviderCheck,
+  runProviderCheck,
+  type ProviderCheckConfig,
+} from '../../../src/main/invoice-service/provider-check';
+import { Journal } from '../../../src/main/journal/journal';
 import { runProviderCheckCli } from '../../../src/main/invoice-service/provider-check-cli';
-import { PROVIDER_VARIANT_IDS, type ProviderVariantId } from '../../../src/provider/variants';
+import {
+  buildStandardWireBody,
+  PROVIDER_VARIANT_IDS,
+  variantFor,
+  type ProviderVariantId,
+} from '../../../src/provider/variants';
 import type { TrainingService, TrainingServiceConfig } from '../../../src/training-service';
 import { makeTempDir } from '../../support/temp-dir';
 import { startService } from '../checkout/harness';
@@ -128,5 +138,94 @@ describe('provider check: clock and command line', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/Bad config: variant/);
     expect((await run(['--config', config, '--nope'])).code).toBe(2);
+  });
+});
+
+/**
+ * Issue 25 item 8: the check takes its timestamps from the till's allocator (the journal's, per key
+ * pair, never reused) and sends again with a fresh one after `Timestamp already used`; item 9: in
+ * SystemLead's variant it names the profile's operations the provider does not offer.
+ */
+describe('provider check: timestamps and operations (issue 25)', () => {
+  it('item 8: a run right after a passing one (the journal’s seconds shared with the standard client) still passes', async () => {
+    const journal = Journal.open(join(temp.dir, 'check-journal.sqlite'));
+    try {
+      for (const variant of PROVIDER_VARIANT_IDS) {
+        await withService({ variant }, async (service) => {
+          const t = Math.floor(Date.now() / 1000);
+          let now = t;
+          const deps = {
+            nowSeconds: () => now,
+            reserveTimestamp: (key: string, seconds: number, window: number) =>
+              journal.reserveTimestamp(key, seconds, window),
+          };
+          const first = await runProviderCheck(checkConfig(service, variant), deps);
+          expect(first.ok, variant).toBe(true);
+          // A second later, the returns screen's standard client sends a status query with the next
+          // second of the pair, from the same allocator (the journal), as the till does.
+          now = t + 1;
+          const taken = String(journal.reserveTimestamp(`${service.config.companyId}:standard`, now, 300));
+          const config = checkConfig(service, variant);
+          const body = buildStandardWireBody(
+            variantFor(variant),
+            'getInvoicesStatus',
+            config.companyId,
+            config.standardSigningSecret,
+            taken,
+            [{ CompanyID: config.companyId, InvoiceID: 'ZZ00000001' }],
+          );
+          const returns = await fetch(`${service.standardUrl}/Inquire/GetInvoicesStatus`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(variantFor(variant).sendsApiKey && { apiKey: config.standardApiKey }),
+            },
+            body: JSON.stringify(body),
+          });
+          expect(returns.status).toBe(200);
+          const second = await runProviderCheck(checkConfig(service, variant), deps);
+          expect(
+            second.steps.map((step) => [step.id, step.ok]),
+            variant,
+          ).toEqual([
+            ['signed', true],
+            ['wrong-signature', true],
+            ['stale-timestamp', true],
+          ]);
+          expect(second).toMatchObject({ ok: true, findings: [] });
+        });
+      }
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('item 8: without a journal (the CLI), a second already used is sent again with a fresh one', async () => {
+    await withService({ variant: 'profile' }, async (service) => {
+      const t = Math.floor(Date.now() / 1000);
+      const first = await runProviderCheck(checkConfig(service, 'profile'), { nowSeconds: () => t });
+      expect(first.ok).toBe(true);
+      // The next run in the same second (run again at once), with nothing remembered of the first.
+      const second = await runProviderCheck(checkConfig(service, 'profile'), { nowSeconds: () => t });
+      expect(second).toMatchObject({ ok: true, findings: [] });
+    });
+  });
+
+  it('item 9: in SystemLead’s variant it names the operations SystemLead does not offer and what the till does', async () => {
+    const report = await withService({ variant: 'systemlead' }, (service) =>
+      runProviderCheck(checkConfig(service, 'systemlead')),
+    );
+    expect(report.ok).toBe(true);
+    expect(report.notOffered.map((missing) => missing.operation)).toEqual([
+      '/Append/OrderReturnQKey',
+      '/Append/OrderWithoutPrint',
+    ]);
+    expect(report.notOffered[1]!.instead.en).toMatch(/Sent as \/Append\/Order instead \(PrintMark N/);
+    expect(report.notOffered[0]!.instead.zh).toMatch(/SystemLead 沒有「客人用手機決定」/);
+    expect(formatProviderCheck(report)).toContain('The provider has no /Append/OrderWithoutPrint');
+    const profile = await withService({ variant: 'profile' }, (service) =>
+      runProviderCheck(checkConfig(service, 'profile')),
+    );
+    expect(profile.notOffered).toEqual([]);
   });
 });

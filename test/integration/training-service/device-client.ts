@@ -1,4 +1,9 @@
-import type { PosOperation, PosOrderData, PosResponse } from '../../../src/provider/pos-profile';
+import {
+  operationForPath,
+  type PosOperation,
+  type PosOrderData,
+  type PosResponse,
+} from '../../../src/provider/pos-profile';
 import {
   GetInvoiceIdListResponse,
   issuedFromSegment,
@@ -47,10 +52,16 @@ export async function postWithPair(
 ): Promise<DeviceCall> {
   const variant = variantFor(svc.config.variant);
   const body = buildWireBody(variant, svc.config.companyId, pair.signingSecret, String(timestamp), data);
-  const call = await postOrder(svc.target, operation, undefined, {
-    rawBody: JSON.stringify(body),
-    apiKey: pair.apiKey,
-  });
+  // The variant's path for it (SystemLead: carrier sales go to /Append/Order).
+  const call = await postOrder(
+    svc.target,
+    operationForPath(variant.paths[operation] ?? '') ?? operation,
+    undefined,
+    {
+      rawBody: JSON.stringify(body),
+      apiKey: pair.apiKey,
+    },
+  );
   let answer: PosResponse | null = null;
   if (call.status === 200) answer = variant.readAnswer(JSON.parse(call.text), data);
   return { call, answer };

@@ -78,9 +78,67 @@ describe('the training service speaking the systemlead variant', () => {
     expect(JSON.parse((await send(donation)).text)[0]).toHaveProperty('AuthCode');
   });
 
+  it('issue 25 item 5: an order without an apiKey header is taken (the Salt signature is the authentication)', async () => {
+    const call = await running.post('order', undefined, {
+      rawBody: JSON.stringify(wire(order('SL-0101'))),
+      apiKey: null,
+    });
+    expect(call.status).toBe(200);
+    expect(JSON.parse(call.text)[0]).toHaveProperty('AuthCode');
+  });
+
+  it('issue 25 item 6: a minimal Receipt.md order (its M fields and RelateNumber) is issued with the documents’ defaults', async () => {
+    const { companyId, signingSecret } = running.config;
+    const timestamp = freshTimestamp();
+    const minimal = {
+      CompanyID: companyId,
+      InvoiceFor: 'C',
+      BuyerID: '0000000000',
+      RelateNumber: 'SL-MIN-1',
+      PrintMark: 'N',
+      DonateMark: 'N',
+      TaxType: '1',
+      TaxAmount: 0,
+      TotalAmount: 1500,
+      Details: [
+        { DetailID: '001', ProductName: '產品名稱', Quantity: 5, UnitPrice: 100, SubTotal: 500 },
+        { DetailID: '002', ProductName: '長度256個字', Quantity: 2, UnitPrice: 500, SubTotal: 1000 },
+      ],
+    };
+    const call = await send({
+      CompanyID: companyId,
+      Timestamp: timestamp,
+      Signature: systemLeadSignature(timestamp, signingSecret),
+      Data: minimal,
+    });
+    const answer = JSON.parse(call.text) as Array<Record<string, unknown>>;
+    expect(answer).toEqual([
+      {
+        InvoiceID: expect.stringMatching(/^[A-Z]{2}\d{8}$/),
+        InvoiceDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+        AuthCode: expect.any(String),
+      },
+    ]);
+    // The answer's time is UTC (Receipt.md): 8 hours behind the Taipei time the service keeps.
+    const kept = (await running.lookup('SL-MIN-1')) as { found: boolean; InvoiceDateTime: string };
+    expect(kept.found).toBe(true);
+    const utc = new Date(`${String(answer[0]!.InvoiceDateTime)}Z`).getTime();
+    expect(new Date(`${kept.InvoiceDateTime}Z`).getTime() - utc).toBe(8 * 3600_000);
+  });
+
+  it('issue 25 item 1: there is no /Append/OrderWithoutPrint and no /Append/OrderReturnQKey (InvoiceApiList.md)', async () => {
+    for (const operation of ['orderWithoutPrint', 'orderReturnQKey'] as const) {
+      const call = await running.post(operation, undefined, {
+        rawBody: JSON.stringify(wire(order('SL-0102'))),
+      });
+      expect(call.status).toBe(404);
+    }
+  });
+
   it('refuses the profile’s recipe and field names, a long UseFor and a bad code with [{ Message }], issuing nothing', async () => {
     const profileSigned = await send(wire(order('SL-0002'), 'profile'));
-    expect(JSON.parse(profileSigned.text)).toEqual([{ Message: 'Signature mismatch' }]);
+    // SystemLead's own words for it (b2cJsonSample.md, GetInvoiceIDList.md).
+    expect(JSON.parse(profileSigned.text)).toEqual([{ Message: '簽章驗證錯誤' }]);
     const renamed = wire(order('SL-0004'));
     const mixed = await send({ ...renamed, Data: { ...renamed.Data, BillingNo: 'SL-0004' } });
     expect(JSON.parse(mixed.text)).toEqual([{ Message: 'BillingNo is not a field of this API' }]);
@@ -152,7 +210,7 @@ describe('the training service’s standard API speaking the systemlead variant'
     ]);
     expect(refusedOne.json).toEqual([
       { InvoiceID: invoiceNumber, AppendStatus: expect.stringMatching(/^[NPUC]$/) },
-      { Message: 'Signature mismatch', CompanyID: running.config.companyId, InvoiceID: invoiceNumber },
+      { Message: '簽章驗證錯誤', CompanyID: running.config.companyId, InvoiceID: invoiceNumber },
     ]);
     // The request's one timestamp is used: every element says so.
     const again = await post('/Inquire/GetInvoicesAppendStatus', [wrap(record(invoiceNumber), mixed)]);
@@ -163,6 +221,28 @@ describe('the training service’s standard API speaking the systemlead variant'
       wrap(record(invoiceNumber), String(second++)),
     ]);
     expect(split.status).toBe(400);
+  });
+
+  it('issue 25 items 5, 7: no apiKey needed; ProcessStatusMessage in GetInvoicesStatus.md’s words', async () => {
+    const response = await fetch(`${running.service.standardUrl}/Inquire/GetInvoicesStatus`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(wrap(record(invoiceNumber), String(second++))),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      expect.objectContaining({
+        InvoiceID: invoiceNumber,
+        ProcessStatus: 'I0',
+        ProcessStatusMessage: '開立新增',
+      }),
+    ]);
+  });
+
+  it('issue 25 item 7: GetInvoiceIDList for another company answers IDList: [] (the sample’s 查無資訊)', async () => {
+    const asked = { CompanyID: '34567890', StageYear: '2017', StageMonth: '8' };
+    const list = await post('/Inquire/GetInvoiceIDList', wrap(asked, String(second++)));
+    expect(list.json).toEqual([{ IDList: [], ...asked }]);
   });
 
   it('GetInvoiceIDList: string fields in, SystemLead’s list out (the till’s segment under UseFor)', async () => {

@@ -6,6 +6,7 @@ import { signRequest, toPosOrderData, type PosOrderData } from '../../../src/pro
 import { PROVIDER_VARIANT_IDS, PROVIDER_VARIANTS, variantFor } from '../../../src/provider/variants';
 import { systemLeadSignature, SYSTEMLEAD_LIMITS } from '../../../src/provider/variants/systemlead';
 import { ProviderVariantSetting } from '../../../src/shared/ipc/contract/settings';
+import { taipeiDateTime } from '../../../src/shared/domain';
 
 const order: PosOrderData = {
   BillingNo: 'T1-20261123-000001',
@@ -39,6 +40,9 @@ const business: PosOrderData = {
 const response = (body: unknown) =>
   ({ kind: 'response', status: 200, body: JSON.stringify(body), elapsedMs: 1 }) as const;
 const systemlead = variantFor('systemlead');
+const SELLER = '24549210';
+/** The training service's clock at the order's time: SystemLead's order carries none (Receipt.md). */
+const AT_ORDER = { now: new Date('2026-11-23T02:00:00Z'), companyId: SELLER };
 const profile = variantFor('profile');
 
 /** SystemLead's documented success element (CHT/b2bJsonSample.md). */
@@ -116,29 +120,29 @@ describe('provider variants', () => {
     // PrintWithDetail drives SystemLead's own printer: never sent (this till prints).
     for (const field of ['BillingNo', 'DeviceID', 'PrintWithDetail', 'CheckNumber'])
       expect(wire.Data).not.toHaveProperty(field);
-    expect(systemlead.fromWireOrder(wire.Data)).toEqual({ ok: true, data: order });
+    expect(systemlead.fromWireOrder(wire.Data, AT_ORDER)).toEqual({ ok: true, data: order });
   });
 
   it('SystemLead DonateMark is Y with a love code, N without, never for B; B sends CheckNumber', () => {
-    expect(systemlead.toWireOrder(donation)).toMatchObject({
+    expect(systemlead.toWireOrder(donation, SELLER)).toMatchObject({
       DonateMark: 'Y',
       NPOBAN: '8585',
       PrintMark: 'N',
     });
-    expect(systemlead.toWireOrder(order)).toMatchObject({ DonateMark: 'N' });
-    const b = systemlead.toWireOrder({ ...business, BuyerEmailAddress: 'a@b.tw', Note: '備註' });
+    expect(systemlead.toWireOrder(order, SELLER)).toMatchObject({ DonateMark: 'N' });
+    const b = systemlead.toWireOrder({ ...business, BuyerEmailAddress: 'a@b.tw', Note: '備註' }, SELLER);
     expect(b).toMatchObject({ CheckNumber: '0427', BuyerEmail: 'a@b.tw', MainRemark: '備註' });
     for (const field of ['DonateMark', 'RandomNumber', 'BuyerEmailAddress', 'Note'])
       expect(b).not.toHaveProperty(field);
-    expect(systemlead.fromWireOrder(b)).toEqual({
+    expect(systemlead.fromWireOrder(b, AT_ORDER)).toEqual({
       ok: true,
       data: { ...business, BuyerEmailAddress: 'a@b.tw', Note: '備註' },
     });
   });
 
   it('the training service’s reading of SystemLead orders refuses what SystemLead would', () => {
-    const wire = systemlead.toWireOrder(order);
-    const donate = systemlead.toWireOrder(donation);
+    const wire = systemlead.toWireOrder(order, SELLER);
+    const donate = systemlead.toWireOrder(donation, SELLER);
     const refusals: Array<[Record<string, unknown>, RegExp]> = [
       [{ ...wire, DonateMark: '0' }, /DonateMark must be Y or N/],
       [{ ...donate, DonateMark: '1' }, /DonateMark must be Y or N/],
@@ -151,16 +155,19 @@ describe('provider variants', () => {
       [{ ...wire, RandomNumber: '42' }, /RandomNumber must be 4 digits/],
       [{ ...wire, RandomNumber: undefined }, /RandomNumber is required when PrintMark is Y/],
       [{ ...wire, CheckNumber: '1234' }, /CheckNumber is not a field of a C invoice/],
-      [{ ...systemlead.toWireOrder(business), DonateMark: 'Y' }, /DonateMark must be N or absent for B/],
+      [
+        { ...systemlead.toWireOrder(business, SELLER), DonateMark: 'Y' },
+        /DonateMark must be N or absent for B/,
+      ],
     ];
     for (const [data, message] of refusals) {
-      const read = systemlead.fromWireOrder(JSON.parse(JSON.stringify(data)));
+      const read = systemlead.fromWireOrder(JSON.parse(JSON.stringify(data)), AT_ORDER);
       expect(read.ok, JSON.stringify(data)).toBe(false);
       if (!read.ok) expect(read.message).toMatch(message);
     }
     // Not printed and no code: SystemLead draws one itself (Receipt.md); the service then does.
-    const { RandomNumber: _none, ...carrier } = systemlead.toWireOrder({ ...order, PrintMark: 'N' });
-    expect(systemlead.fromWireOrder(carrier)).toMatchObject({ ok: true });
+    const { RandomNumber: _none, ...carrier } = systemlead.toWireOrder({ ...order, PrintMark: 'N' }, SELLER);
+    expect(systemlead.fromWireOrder(carrier, AT_ORDER)).toMatchObject({ ok: true });
   });
 
   it('SystemLead refuses, bilingual and before anything is sent, a DeviceID longer than UseFor', () => {
@@ -181,7 +188,8 @@ describe('provider variants', () => {
       kind: 'issued',
       response: {
         InvoiceNumber: 'CA89430015',
-        InvoiceDateTime: '2017-06-12T12:34:56',
+        // Receipt.md: InvoiceDateTime is UTC; the journal keeps Taipei time (+8 h).
+        InvoiceDateTime: '2017-06-12T20:34:56',
         RandomNumber: '0427',
         BillingNo: order.BillingNo,
       },
@@ -212,8 +220,8 @@ describe('provider variants', () => {
   });
 
   it('the random code round trip: till → SystemLead wire → training answer → till', () => {
-    const wire = systemlead.toWireOrder(business);
-    const back = systemlead.fromWireOrder(wire);
+    const wire = systemlead.toWireOrder(business, SELLER);
+    const back = systemlead.fromWireOrder(wire, AT_ORDER);
     expect(back).toMatchObject({ ok: true, data: { RandomNumber: '0427' } });
     const answer = systemlead.toWireAnswer({
       StatusCode: 1,
@@ -376,11 +384,18 @@ describe('property: canonical orders survive the wire in every variant', () => {
       fc.assert(
         fc.property(orderArb, (data) => {
           // Through JSON, as on the wire.
-          const wire = JSON.parse(JSON.stringify(variant.toWireOrder(data))) as Record<string, unknown>;
-          const back = variant.fromWireOrder(wire);
+          const wire = JSON.parse(JSON.stringify(variant.toWireOrder(data, SELLER))) as Record<
+            string,
+            unknown
+          >;
+          const back = variant.fromWireOrder(wire, AT_ORDER);
           // The profile's service allocates the random code: it is the one field not sent.
+          // SystemLead's order mode sends no InvoiceDateTime: the service's clock is the time.
           const { RandomNumber: _allocated, ...withoutCode } = data;
-          const expected = variant.id === 'profile' ? withoutCode : data;
+          const expected =
+            variant.id === 'profile'
+              ? withoutCode
+              : { ...data, InvoiceDateTime: taipeiDateTime(AT_ORDER.now) };
           expect(back).toEqual({ ok: true, data: expected });
           expect(variant.refuseOrder(data)).toBeNull();
         }),

@@ -11,6 +11,7 @@ import { useCart, useCartTotals } from '../sell/cart-store';
 import { taxAmounts } from '../sell/tax-labels';
 import { useCheckout } from './checkout-store';
 import { InvoiceChoicePanel } from './InvoiceChoicePanel';
+import { useStatus } from '../status/status-store';
 import { IssuingProgress } from './IssuingProgress';
 import { carrierOf, checkInvoiceForm, type InvoiceKind } from './invoice-form';
 import { checkPayment, type PaymentMethod } from './payment-form';
@@ -103,7 +104,8 @@ export function CheckoutScreen() {
     F2: () => pickInvoice('paper'),
     F3: () => pickInvoice('carrier'),
     F4: () => pickInvoice('donate'),
-    F5: () => pickInvoice('phone'),
+    // Not with SystemLead: it has no phone choice (the panel says why).
+    F5: () => useStatus.getState().status?.providerVariant !== 'systemlead' && pickInvoice('phone'),
     F6: () => pickInvoice('business'),
     F7: () => pickMethod('cash'),
     F8: () => pickMethod('card'),

@@ -3,6 +3,7 @@ import { Field } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
+import { useStatus } from '../status/status-store';
 import { useCheckout } from './checkout-store';
 import { CARRIER_LABEL, type InvoiceField, type InvoiceKind } from './invoice-form';
 
@@ -103,16 +104,27 @@ function CheckedField({
   );
 }
 
-/** The five invoice choices of provider profile §2 and the fields each needs, validated as typed. */
+/**
+ * Why "the customer decides on the phone" is not offered with SystemLead: its documents list no
+ * /Append/OrderReturnQKey and no donate/bind page (InvoiceApiList.md). Shown where the choice would be.
+ */
+export const NO_PHONE_CHOICE: Bilingual = {
+  zh: '「手機決定」不提供：SystemLead 沒有讓客人用手機捐贈或歸戶的頁面。請在櫃台掃描手機條碼（載具）或輸入愛心碼（捐贈），或列印證明聯。',
+  en: '"Decide on phone" is not offered: SystemLead has no page where the customer donates or binds on their phone. Scan the mobile barcode (carrier) or enter the love code (donate) at the counter, or print the proof.',
+};
+
+/** The invoice choices of provider profile §2 the provider has, and the fields each needs, validated as typed. */
 export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceField, Bilingual>> }) {
   const t = useText();
   const invoice = useCheckout((s) => s.invoice);
   const setInvoice = useCheckout((s) => s.setInvoice);
+  const noPhone = useStatus((s) => s.status?.providerVariant === 'systemlead');
+  const kinds = noPhone ? INVOICE_KINDS.filter((option) => option.kind !== 'phone') : INVOICE_KINDS;
   return (
     <section className="panel invoice-choice" aria-label={t({ zh: '發票', en: 'Invoice' })}>
       <h2 className="panel__title">{t({ zh: '發票', en: 'Invoice' })}</h2>
       <div className="choice-grid" role="radiogroup">
-        {INVOICE_KINDS.map((option) => (
+        {kinds.map((option) => (
           <KeyButton
             key={option.kind}
             shortcut={option.key}
@@ -127,6 +139,11 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
           </KeyButton>
         ))}
       </div>
+      {noPhone && (
+        <p className="hint" data-testid="invoice-no-phone">
+          {t(NO_PHONE_CHOICE)}
+        </p>
+      )}
       <div className="choice-fields" data-testid="invoice-fields">
         {invoice.kind === 'paper' && (
           <p className="hint">

@@ -303,6 +303,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <option value="systemlead">SystemLead (ERP API)</option>
             </select>
           </Field>
+          {form.providerVariant === 'systemlead' && (
+            // Profile §5's per-till key pairs do not apply there (ApiHeader.md, Signature.md).
+            <p className="hint" data-testid="set-systemlead-keys">
+              {t({
+                zh: 'SystemLead：沒有 API 金鑰（不送 apiKey 標頭，此欄可留空）；簽章密鑰是公司的專屬加密 Salt，同公司每台收銀機都填同一組（POS 與標準 API 相同）。每台收銀機的 Timestamp 仍各自不重複使用。',
+                en: "SystemLead: no API key (no apiKey header is sent; leave it empty); the signing secret is the company's Salt, the same on every till of the company (for the POS and the standard API). Each till still never reuses a Timestamp.",
+              })}
+            </p>
+          )}
           <TextField
             label={t({ zh: '逾時（毫秒）', en: 'Timeout (ms)' })}
             inputMode="numeric"

@@ -33,11 +33,23 @@ export const ReconciliationState = z.object({
 });
 export type ReconciliationState = z.infer<typeof ReconciliationState>;
 
+/**
+ * Which dialect of the provider contract the till speaks (provider profile §6; the adapter's
+ * `src/provider/variants`): the profile's own, or SystemLead's.
+ */
+export const ProviderVariantSetting = z.enum(['profile', 'systemlead']);
+export type ProviderVariantSetting = z.infer<typeof ProviderVariantSetting>;
+
 export const AppStatus = z.object({
   appName: z.string(),
   version: z.string(),
   mode: TillMode,
   tillId: z.string(),
+  /**
+   * The provider's variant: the checkout offers only the invoice choices it has (SystemLead has no
+   * "customer decides on the phone").
+   */
+  providerVariant: ProviderVariantSetting,
   /** Where the core runs: inside Electron, or the development web host in plain Node. */
   host: z.enum(['electron', 'web']),
   startedAt: z.string(),

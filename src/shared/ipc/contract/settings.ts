@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SCALE_BARCODE, isScaleBarcodeConfig } from '../../domain/scale-barcode';
 import { validateBuyerTaxId } from '../../domain/validators';
-import { TillMode } from './app';
+import { ProviderVariantSetting, TillMode } from './app';
 import { BilingualText, method, noInput, PlainText } from './define';
 
 /*
@@ -18,12 +18,8 @@ const Printer = z.object({
 });
 
 /** Each field once, without defaults: the stored settings add defaults, the patch makes them optional. */
-/**
- * Which dialect of the provider contract the till speaks in production (provider profile §6; the
- * adapter's `src/provider/variants`): the profile's own, or SystemLead's.
- */
-export const ProviderVariantSetting = z.enum(['profile', 'systemlead']);
-export type ProviderVariantSetting = z.infer<typeof ProviderVariantSetting>;
+// The status bar and the invoice choices need it too: defined beside AppStatus.
+export { ProviderVariantSetting } from './app';
 
 /**
  * Head office's address as settings keep it (issue 17): `postgres://user@host:port/database`, the
@@ -345,6 +341,8 @@ export const ProviderCheckReport = z.object({
   ),
   clockOffsetSeconds: z.number().int().nullable(),
   findings: z.array(BilingualText),
+  /** Operations of the profile this provider does not offer, and what the till does instead. */
+  notOffered: z.array(z.object({ operation: z.string(), instead: BilingualText })),
 });
 export type ProviderCheckReport = z.infer<typeof ProviderCheckReport>;
 
