@@ -9,9 +9,8 @@ import { createJsonFileSettingsStore } from '../../src/main/settings/json-file-s
 import { defaultSettings } from '../../src/main/settings/settings-schema';
 import type { IpcError } from '../../src/shared/ipc/result';
 import type { FaultKind } from '../../src/training-service';
-import { trainingDefaults } from '../../src/training-service';
 import { decodeEscPos } from './escpos-decoder';
-import { postAdmin } from './pos-client';
+import { postCoreAdmin } from './pos-client';
 
 /**
  * A till as the hosts run it, made cheap enough to build a thousand times in one test file (the
@@ -183,10 +182,8 @@ export async function createModelTillFactory(name: string): Promise<ModelTillFac
           if (!armed.ok) throw new Error(`training.drill ${drill}: ${armed.error.message.en}`);
           if (fault !== 'rejected') return; // `clear` empties the queue
           // No drill makes the service refuse a request: the service's own fault queue (status-0)
-          // through its admin channel, at the address the core started it on.
-          const url = (logger.lines.at(-1)?.fields as { url?: string } | undefined)?.url;
-          if (!url) throw new Error('the training service has not started');
-          const { status, json } = await postAdmin(url, trainingDefaults().adminToken, 'faults', {
+          // through the admin channel the core holds (its random token of this start).
+          const { status, json } = await postCoreAdmin(core, 'faults', {
             kind: 'status-0' satisfies FaultKind,
             count: 1,
           });

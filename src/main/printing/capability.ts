@@ -1,3 +1,4 @@
+import { invoiceTimeOf } from '../journal/invoice-time';
 import { bilingual, type Bilingual } from '../../shared/domain';
 import type { printingMethods } from '../../shared/ipc/contract/printing';
 import { TillError } from '../core/errors';
@@ -149,7 +150,7 @@ export function createPrintingCapability(options: {
           sellerId: tx.companyId,
           orderNo: tx.orderNo,
           invoiceNumber: tx.invoiceNumber,
-          dateTime: tx.invoiceDateTime ?? tx.requestData.InvoiceDateTime,
+          dateTime: invoiceTimeOf(tx),
           carrier:
             tx.invoice.carrierType && tx.invoice.carrierId
               ? { type: tx.invoice.carrierType, id: tx.invoice.carrierId }

@@ -1,3 +1,4 @@
+import { invoiceTimeOf } from '../journal/invoice-time';
 import { bilingual, type Bilingual } from '../../shared/domain';
 import type { ReturnSale, ReturnsFindInput } from '../../shared/ipc/contract/returns';
 import { isWithinVoidWindow, voidWindowEnd } from '../../provider/standard-profile';
@@ -80,7 +81,7 @@ export function findSales(
       break;
   }
   const matches = sales
-    .filter((sale) => sale.state === 'issued' && sale.invoiceNumber && sale.invoiceDateTime)
+    .filter((sale) => sale.state === 'issued' && sale.invoiceNumber)
     .map((sale) => toReturnSale(journal, sale, now));
   return {
     matches,
@@ -93,11 +94,11 @@ export function findSales(
 
 export function toReturnSale(journal: Journal, sale: TransactionRecord, now: Date): ReturnSale {
   const returned = journal.returnedLines(sale.orderNo);
-  const end = voidWindowEnd(sale.invoiceDateTime!);
+  const end = voidWindowEnd(invoiceTimeOf(sale));
   return {
     orderNo: sale.orderNo,
     invoiceNumber: sale.invoiceNumber!,
-    invoiceDateTime: sale.invoiceDateTime!,
+    invoiceDateTime: invoiceTimeOf(sale),
     businessDay: sale.businessDay,
     tillId: sale.tillId,
     invoiceKind: sale.invoice.kind,
@@ -122,7 +123,7 @@ export function toReturnSale(journal: Journal, sale: TransactionRecord, now: Dat
     }),
     voidState: journal.voidState(sale.orderNo),
     voidWindowEnds: end ? end.toISOString() : null,
-    withinVoidWindow: isWithinVoidWindow(sale.invoiceDateTime!, now),
+    withinVoidWindow: isWithinVoidWindow(invoiceTimeOf(sale), now),
     training: sale.training,
     returns: journal.returnsOf(sale.orderNo).map((r) => ({
       returnId: r.id,

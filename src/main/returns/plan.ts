@@ -1,3 +1,4 @@
+import { invoiceTimeOf } from '../journal/invoice-time';
 import { roundNtd, type Ntd } from '../../shared/domain';
 import type { ReturnItem } from '../../shared/ipc/contract/returns';
 import {
@@ -38,10 +39,11 @@ export function requireIssuedSale(
 ): TransactionRecord & { invoiceNumber: string } {
   const sale = journal.get(orderNo);
   if (!sale) throw returnRefused(`找不到訂單 ${orderNo}`, `no sale ${orderNo} in the journal`);
-  if (sale.state !== 'issued' || !sale.invoiceNumber || !sale.invoiceDateTime) {
+  if (sale.state !== 'issued' || !sale.invoiceNumber) {
     throw returnRefused(`訂單 ${orderNo} 沒有已開立的發票`, `order ${orderNo} has no issued invoice`);
   }
-  return sale as TransactionRecord & { invoiceNumber: string };
+  // A sale resolved as issued by hand has no answer's time: the time it was issued as (invoice-time.ts).
+  return { ...sale, invoiceDateTime: invoiceTimeOf(sale) } as TransactionRecord & { invoiceNumber: string };
 }
 
 const standing = (r: ReturnRecord) => STANDING_RETURN_STATES.includes(r.state);
@@ -147,12 +149,12 @@ export function planReturn(
     returned.every((line) =>
       wanted.some((i) => i.sequence === line.sequence && i.quantity === line.soldQuantity),
     );
-  const within = isWithinVoidWindow(sale.invoiceDateTime!, now);
+  const within = isWithinVoidWindow(invoiceTimeOf(sale), now);
   const invoiceNumber = sale.invoiceNumber;
 
   if (force === 'void' || (force === undefined && whole && within)) {
     if (!within) {
-      const end = voidWindowEnd(sale.invoiceDateTime!);
+      const end = voidWindowEnd(invoiceTimeOf(sale));
       throw returnRefused(
         `發票 ${invoiceNumber} 已過作廢期限（${end?.toISOString().slice(0, 10) ?? ''} 前的當期），請改用折讓`,
         `invoice ${invoiceNumber} is past its void window (its two-month period): make an allowance instead`,
@@ -221,7 +223,14 @@ export function planReturn(
             ? preTaxLeft
             : roundNtd((detail.SubTotal * item.quantity!) / line.soldQuantity);
       if (taxType !== '1' && item.amount !== undefined) amount = item.amount;
-      amount = Math.min(amount, preTaxLeft, largestAmountWithin(line.remainingAmount, taxType));
+      // Never more back than the customer paid for what comes back: the pieces' share of the line
+      // (or the amount asked), within what is left of it.
+      const paidForIt = Math.min(
+        line.remainingAmount,
+        item.amount ??
+          (rest ? line.remainingAmount : roundNtd((line.soldAmount * item.quantity!) / line.soldQuantity)),
+      );
+      amount = Math.min(amount, preTaxLeft, largestAmountWithin(paidForIt, taxType));
       tax = businessLineTax(amount, taxType);
       refundAmount = amount + tax;
     } else {

@@ -1,3 +1,4 @@
+import { invoiceTimeOf } from '../journal/invoice-time';
 import { taipeiDateTime } from '../../shared/domain';
 import type { ReturnRecord, TransactionRecord } from '../journal/journal';
 import type { AllowanceSlipInput } from '../printing/layout/allowance-layout';
@@ -19,7 +20,7 @@ export interface Seller {
 export function paperForReturn(record: ReturnRecord, sale: TransactionRecord, seller: Seller): ReturnPaper {
   if (record.state !== 'done') return null;
   const at = taipeiDateTime(new Date(record.updatedAt));
-  const invoiceDate = sale.invoiceDateTime ?? sale.createdAt;
+  const invoiceDate = invoiceTimeOf(sale);
   if (record.kind === 'void') {
     return {
       kind: 'void',

@@ -27,6 +27,7 @@ import {
   zFutureDay,
   zNotMade,
   zWithOpenShift,
+  zWithUnsettled,
 } from './messages';
 
 /**
@@ -329,6 +330,13 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
 
         const summary = journal.summary({ businessDay, tillId });
         const block = training ? summary.training : summary.sales;
+        // A sale or a return still 待確認 may yet stand: settled after the Z, it would belong to a
+        // closed day and to no Z report. The day closes once every outcome of it is known.
+        const unsettled =
+          block.byState['in-flight'].count +
+          block.byState['needs-verification'].count +
+          block.returns.pending.count;
+        if (unsettled > 0) throw zWithUnsettled(businessDay, unsettled);
         const shifts = journal
           .shiftEntries({ kinds: ['shift.opened'], tillId, businessDay })
           .filter((opened) => opened.payload.training === training)

@@ -1,4 +1,4 @@
-import { bilingual, formatNtd, type Bilingual } from '../../shared/domain';
+import { plural, bilingual, formatNtd, type Bilingual } from '../../shared/domain';
 import { TillError } from '../core/errors';
 
 /**
@@ -125,6 +125,15 @@ export const zWithOpenShift = (number: number, businessDay: string) =>
     bilingual(
       `第 ${number} 班（${businessDay}）尚未交班：請先盤點交班，再做日結 Z 報表。未做日結。`,
       `Shift ${number} (${businessDay}) is still open: count and close it before the Z report. No Z report was made.`,
+    ),
+  );
+
+export const zWithUnsettled = (businessDay: string, count: number) =>
+  new TillError(
+    'day-unsettled',
+    bilingual(
+      `${businessDay} 還有 ${count} 筆待確認的交易或退貨：請先在日誌確認結果（是否已開立、已作廢或已折讓），再做日結 Z 報表，以免確認後的發票不在任何 Z 報表中。未做日結。`,
+      `${businessDay} still has ${plural(count, 'sale or return', 'sales or returns')} to verify: settle ${count === 1 ? 'it' : 'them'} in the journal first (issued, voided, allowance made or not), so that no invoice settled afterwards falls outside every Z report. No Z report was made.`,
     ),
   );
 

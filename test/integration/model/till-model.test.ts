@@ -459,8 +459,13 @@ class Return implements Cmd {
       );
     if (kind === 'allowance') {
       const refund = result.refunds.reduce((sum, x) => sum + x.amount, 0);
-      if (refund !== sale.lines[0]!.unitPrice)
-        breach('I1', `one piece at NT$${sale.lines[0]!.unitPrice} refunds NT$${refund}`);
+      const paid = sale.lines[0]!.unitPrice;
+      // A consumer invoice gives back exactly what the piece cost. A B2B allowance line's tax is
+      // round(Amount × 5 %) (profile §4), so a piece whose price has no such split (NT$10: 10 + 1
+      // or 9 + 0) comes back a dollar short at most, never more than it cost; the line's last
+      // piece takes what is left, so the line as a whole comes back exactly.
+      if (sale.business ? refund > paid || refund < paid - 1 : refund !== paid)
+        breach('I1', `one piece at NT$${paid} refunds NT$${refund}`);
     }
     const expected =
       this.fault === 'rejected' ? 'rejected' : this.fault === null ? 'done' : 'needs-verification';
@@ -632,10 +637,17 @@ class ZReportCmd implements Cmd {
   async run(m: Model, r: Real) {
     const day = m.shifts.at(-1)?.day ?? m.today;
     const answer = await ask<ZReport>(r, 'day.zReport', { businessDay: day, print: false, ...pin });
-    const mayMake = m.shift === null && !m.z.has(day);
+    // A sale or a return still 待確認 could stand once settled: the day cannot close before.
+    const unsettled =
+      m.sales.filter((s) => s.day === day && s.state === 'pending').length +
+      (day === m.today ? m.pendingReturns.length : 0);
+    const mayMake = m.shift === null && !m.z.has(day) && unsettled === 0;
     if (!mayMake) {
       if (answer.ok)
-        fail('I2', `a Z report was made for ${day} ${m.shift ? 'with a shift open' : 'a second time'}`);
+        fail(
+          'I2',
+          `a Z report was made for ${day} ${m.shift ? 'with a shift open' : unsettled > 0 ? `with ${unsettled} outcomes unknown` : 'a second time'}`,
+        );
       return;
     }
     if (!answer.ok) {
@@ -674,12 +686,14 @@ class ZReportCmd implements Cmd {
       breach('I5', `the Z report does not add up: ${brief(z.figures)}`);
     const folder = join(r.till.dir, 'exports');
     mkdirSync(folder, { recursive: true });
-    const exported = await must<{ file: string }>(r, 'journal.export', {
-      businessDay: day,
-      format: 'json',
-      folder,
-      ...pin,
-    });
+    const exported = await asManager(m, r, () =>
+      must<{ file: string }>(r, 'journal.export', {
+        businessDay: day,
+        format: 'json',
+        folder,
+        ...pin,
+      }),
+    );
     const rows = (JSON.parse(readFileSync(exported.file, 'utf8')) as { transactions: ExportRow[] })
       .transactions;
     const issued = rows.filter((row) => row.record === 'sale' && row.state === 'issued');
@@ -705,6 +719,27 @@ class ZReportCmd implements Cmd {
 async function checkInvariants(m: Model, r: Real, kicks: number): Promise<void> {
   // I1: the drawer opens only when cash moves (a 改開, a card sale or refund never opens it).
   if (kicks > 0 && !m.drawerMayOpen) breach('I1', `the drawer opened (${kicks}×) though no cash moved`);
+  if (m.signedIn !== null) return checkDays(m, r);
+  // I7: a locked till shows nobody the day's sales or cash (issue 22, item 12)…
+  const locked = await ask(r, 'journal.summary', { businessDay: m.today });
+  if (locked.ok || locked.error.code !== 'till-locked')
+    breach('I7', 'the locked till answered journal.summary');
+  // …so the manager signs in to read the figures, as at the counter, and leaves it locked again.
+  await asManager(m, r, () => checkDays(m, r));
+}
+
+/** Reads what only a signed-in till shows; a locked till is signed in for it and locked again. */
+async function asManager<T>(m: Model, r: Real, read: () => Promise<T>): Promise<T> {
+  if (m.signedIn !== null) return read();
+  await must(r, 'session.signIn', { cashierId: 'A01', pin: CASHIERS.A01.pin });
+  try {
+    return await read();
+  } finally {
+    await must(r, 'session.signOut');
+  }
+}
+
+async function checkDays(m: Model, r: Real): Promise<void> {
   // I2, I3 per business day, from the day summary (the closing screen's figures).
   for (const day of m.days) {
     const summary = await must<JournalSummary>(r, 'journal.summary', { businessDay: day });
@@ -896,16 +931,17 @@ describe('the model test of one till (issue 22)', () => {
       () => [new Sale([[1, 10]], 'cash', false, null)],
     ],
     [
-      'one of two NT$10 pieces on a B2B invoice refunds NT$10',
+      'one of two NT$10 pieces on a B2B invoice refunds no more than it cost (NT$10: 9 + 0 tax)',
       () => [new Sale([[2, 10]], 'cash', true, null), new Return('allowance', 0, null)],
     ],
     [
-      'a sale 待確認 at the Z report and resolved as issued afterwards is in a Z report',
+      'a sale 待確認 holds the Z report back until it is settled; then it is in the Z report',
       () => [
         new Sale([[1, 10]], 'cash', false, 'lost-answer'),
         new CloseShift(),
         new ZReportCmd(),
         new SettleSale(0),
+        new ZReportCmd(),
       ],
     ],
     [
@@ -972,7 +1008,7 @@ describe('the model test of one till (issue 22)', () => {
             PROFILE.prelude = (PROFILE.prelude ?? 0) + performance.now() - t0;
             const wrapped = [...cmds].map((cmd) => checked(cmd, () => steps++));
             await fc.asyncModelRun(() => ({ model, real }), wrapped);
-            await verifyChain(real);
+            await asManager(model, real, () => verifyChain(real));
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             throw new Error(`${message}\n  what the till said:\n    ${real.log.slice(-40).join('\n    ')}`, {

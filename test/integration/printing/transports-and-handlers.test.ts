@@ -176,7 +176,9 @@ describe('IPC handlers', () => {
       expect.objectContaining({
         action: 'printing.open-drawer',
         by: '王店長',
-        detail: { printer: printer.uri },
+        // Issue 22 item 7: a no-sale opening carries its till and training mark like every other
+        // row of the cash table (this harness's settings name no till).
+        detail: { printer: printer.uri, tillId: '', training: false },
       }),
     ]);
   });
