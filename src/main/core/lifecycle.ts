@@ -81,7 +81,13 @@ export interface PeriodicOptions {
  * the periodic one.
  */
 export interface PeriodicService extends Service {
-  runNow(): Promise<void>;
+  /**
+   * A run now; one already under way is joined. With `fresh`, a run under way is waited for and
+   * a new one follows (shared by every fresh caller meanwhile): for a person who has just changed
+   * what the run depends on (head office's password) and asks again, the answer of a run that
+   * began before the change would be stale.
+   */
+  runNow(options?: { fresh?: boolean }): Promise<void>;
 }
 
 export function periodic(options: PeriodicOptions): PeriodicService {
@@ -104,7 +110,16 @@ export function periodic(options: PeriodicOptions): PeriodicService {
     await runNow();
   }
 
-  function runNow(): Promise<void> {
+  let followUp: Promise<void> | null = null;
+
+  function runNow(ask: { fresh?: boolean } = {}): Promise<void> {
+    if (running && ask.fresh) {
+      followUp ??= running.then(() => {
+        followUp = null;
+        return runNow();
+      });
+      return followUp;
+    }
     if (running) return running;
     if (timer) clearTimeout(timer);
     timer = null;

@@ -446,7 +446,8 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     handlers: {
       'headOffice.status': async () => state(),
       'headOffice.sync': async () => {
-        await service.runNow();
+        // Fresh: the supervisor may have just changed the address or the password.
+        await service.runNow({ fresh: true });
         return state();
       },
       'headOffice.storeDay': async ({ businessDay }) => storeDay(businessDay),

@@ -308,8 +308,8 @@ export function formatProviderCheck(report: ProviderCheckReport): string {
       : `時鐘差距（發票服務減收銀機）/ Clock offset (service minus till): ${report.clockOffsetSeconds} s`,
     ...report.findings.flatMap((finding) => [`! ${finding.zh}`, `! ${finding.en}`]),
     ...report.notOffered.flatMap((missing) => [
-      `- 業者沒有 ${missing.operation}：${missing.instead.zh}`,
-      `- The provider has no ${missing.operation}: ${missing.instead.en}`,
+      `- 發票服務沒有 ${missing.operation}：${missing.instead.zh}`,
+      `- The e-invoice service has no ${missing.operation}: ${missing.instead.en}`,
     ]),
     report.ok
       ? '結果：收銀機與發票服務一致 / Result: the till and the e-invoice service agree'

@@ -419,7 +419,7 @@ export function checkTillKeys(exports: readonly TillExport[], pins: readonly Pin
         return {
           ok: false,
           reason: {
-            zh: `${name} 的簽章金鑰（指紋 ${data.signer.fingerprint}）不是收銀機 ${tillId} 登錄的金鑰（指紋 ${pin.fingerprint}）：可能被修改後重新簽署，或是另一台電腦的匯出，未採用。`,
+            zh: `${name} 的簽署金鑰（指紋 ${data.signer.fingerprint}）不是收銀機 ${tillId} 登錄的金鑰（指紋 ${pin.fingerprint}）：可能被修改後重新簽署，或是另一台電腦的匯出，未採用。`,
             en: `${name} is signed with a key (fingerprint ${data.signer.fingerprint}) other than till ${tillId}’s pinned one (fingerprint ${pin.fingerprint}): it may have been edited and signed again, or come from another PC. Not used.`,
           },
         };

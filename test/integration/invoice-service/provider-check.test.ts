@@ -222,7 +222,7 @@ describe('provider check: timestamps and operations (issue 25)', () => {
     ]);
     expect(report.notOffered[1]!.instead.en).toMatch(/Sent as \/Append\/Order instead \(PrintMark N/);
     expect(report.notOffered[0]!.instead.zh).toMatch(/SystemLead 沒有「客人用手機決定」/);
-    expect(formatProviderCheck(report)).toContain('The provider has no /Append/OrderWithoutPrint');
+    expect(formatProviderCheck(report)).toContain('The e-invoice service has no /Append/OrderWithoutPrint');
     const profile = await withService({ variant: 'profile' }, (service) =>
       runProviderCheck(checkConfig(service, 'profile')),
     );

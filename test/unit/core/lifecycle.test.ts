@@ -75,11 +75,26 @@ describe('periodic service', () => {
     // The next run comes one interval after the last one ended.
     await vi.advanceTimersByTimeAsync(1000);
     expect(runs).toBe(2);
+    // A fresh run asked for while one is running waits for it, then runs once more: two fresh
+    // callers share that one run, and neither hears the answer of the run begun before they asked.
+    const first = service.runNow({ fresh: true });
+    const second = service.runNow({ fresh: true });
+    let settled = false;
+    void first.then(() => (settled = true));
+    release!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(3);
+    expect(settled).toBe(false);
+    release!();
+    await Promise.all([first, second]);
+    expect(runs).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toBe(4);
     const stopping = service.stop();
     release!();
     await stopping;
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(runs).toBe(2);
+    expect(runs).toBe(4);
     expect(maxInFlight).toBe(1);
   });
 

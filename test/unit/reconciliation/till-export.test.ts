@@ -674,7 +674,7 @@ describe('the till’s signature (issue 22, item 11)', () => {
     expect(refusedKey).toEqual({
       ok: false,
       reason: {
-        zh: `${FILE} 的簽章金鑰（指紋 ${edited.signer.fingerprint}）不是收銀機 T02 登錄的金鑰（指紋 ${own.signer.fingerprint}）：可能被修改後重新簽署，或是另一台電腦的匯出，未採用。`,
+        zh: `${FILE} 的簽署金鑰（指紋 ${edited.signer.fingerprint}）不是收銀機 T02 登錄的金鑰（指紋 ${own.signer.fingerprint}）：可能被修改後重新簽署，或是另一台電腦的匯出，未採用。`,
         en: `${FILE} is signed with a key (fingerprint ${edited.signer.fingerprint}) other than till T02’s pinned one (fingerprint ${own.signer.fingerprint}): it may have been edited and signed again, or come from another PC. Not used.`,
       },
     });

@@ -109,7 +109,7 @@ function CheckedField({
  * /Append/OrderReturnQKey and no donate/bind page (InvoiceApiList.md). Shown where the choice would be.
  */
 export const NO_PHONE_CHOICE: Bilingual = {
-  zh: '「手機決定」不提供：SystemLead 沒有讓客人用手機捐贈或歸戶的頁面。請在櫃台掃描手機條碼（載具）或輸入愛心碼（捐贈），或列印證明聯。',
+  zh: '「手機決定」不提供：SystemLead 沒有讓客人用手機捐贈或歸戶的頁面。請在櫃台掃描手機條碼（載具）或輸入愛心碼（捐贈），或印紙本證明聯。',
   en: '"Decide on phone" is not offered: SystemLead has no page where the customer donates or binds on their phone. Scan the mobile barcode (carrier) or enter the love code (donate) at the counter, or print the proof.',
 };
 

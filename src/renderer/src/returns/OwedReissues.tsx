@@ -24,7 +24,7 @@ export function OwedReissues() {
       <p className="hint">
         {t({
           zh: '這些改開的原發票作廢後，新發票尚未開立：請到「日誌 › 待確認」查詢作廢狀態，作廢確認後即開立新發票。',
-          en: 'These 改開 voids still owe the new invoice: check the void under Journal › To verify; the new invoice is issued once the void stands.',
+          en: 'These 改開 voids still owe the new invoice: check the void under Journal › Needs verification; the new invoice is issued once the void stands.',
         })}
       </p>
       <ul className="verify-list">
