@@ -417,8 +417,8 @@ function cashOf(pairs: string): number {
 export const dayClosed = (businessDay: string, number: number) => {
   const z = `Z${String(number).padStart(4, '0')}`;
   return new TillError('day-closed', {
-    zh: `營業日 ${businessDay} 已做日結（${z}），本日不能再開班或銷售：請於下一個營業日再開班。未執行。`,
-    en: `Business day ${businessDay} is closed by its Z report (${z}): no shift or sale on it any more; open the next shift on the next business day. Nothing was done.`,
+    zh: `營業日 ${businessDay} 已做日結（${z}），本日不能再開班、銷售或退貨：請於下一個營業日再開班。未執行。`,
+    en: `Business day ${businessDay} is closed by its Z report (${z}): no shift, sale or return on it any more; open the next shift on the next business day. Nothing was done.`,
   });
 };
 
