@@ -315,8 +315,10 @@ export function ClosingScreen() {
         <div className="form-row">
           <KeyButton
             onClick={() =>
-              supervisor.ask({ zh: '開錢櫃', en: 'Open the cash drawer' }, (input) =>
-                closing.openDrawer(input),
+              supervisor.ask(
+                { zh: '開錢櫃', en: 'Open the cash drawer' },
+                (input) => closing.openDrawer(input),
+                { approver: true },
               )
             }
             data-testid="open-drawer"
