@@ -51,8 +51,9 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     await expect.poll(() => textOf(page, 'summary-training-invoices-count')).toBe('3');
     expect(await textOf(page, 'summary-training-invoices-amount')).toBe('NT$152');
     const block = await textOf(page, 'summary-training');
-    expect(block).toMatch(/現金 2 NT\$\d+/);
-    expect(block).toMatch(/信用卡 1 NT\$79/);
+    // Per method its gross, voids, allowances and net (issue 22, item 15; no void nor allowance here).
+    expect(block).toMatch(/現金 NT\$(\d+) NT\$0 NT\$0 NT\$\1/);
+    expect(block).toMatch(/信用卡 NT\$79 NT\$0 NT\$0 NT\$79/);
     expect(block).toMatch(/紙本證明聯 1 NT\$35/);
     expect(block).toMatch(/手機 QR 1 NT\$38/);
     expect(await textOf(page, 'summary-sales-empty')).toBe('這一天沒有交易');

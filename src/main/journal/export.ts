@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type Database from 'better-sqlite3';
-import { taipeiDateTime } from '../../shared/domain';
+import { FIGURE_PARTS, taipeiDateTime } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { shortHead, verifyChainInSlices, type ChainHead } from './chain';
 import { CSV_BOM, csvCell } from './csv';
@@ -492,6 +492,20 @@ export function summaryCsv(
       lines.push([`${blockName}.net.payment`, key, String(v.count), String(v.amount)]);
     }
     lines.push([`${blockName}.drawer`, 'expected_cash', '', String(block.expectedCash)]);
+    // The one set of figures (issue 22, item 15), money off negative: a section a script that
+    // picks rows by section skips when it does not know it.
+    for (const part of FIGURE_PARTS) {
+      const sign = part === 'voids' || part === 'allowances' ? -1 : 1;
+      for (const row of block.figures.byMethod) {
+        lines.push([`${blockName}.figures.${part}`, row.method, '', String(sign * row[part])]);
+      }
+      lines.push([
+        `${blockName}.figures.${part}`,
+        'all',
+        part === 'gross' ? String(block.figures.issuedCount) : '',
+        String(sign * block.figures.total[part]),
+      ]);
+    }
   }
   lines.push(['chain', 'head_entry', String(summary.chainHead.entryId), '']);
   lines.push(['chain', 'head_hash', summary.chainHead.hash, '']);

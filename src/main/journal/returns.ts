@@ -33,6 +33,7 @@ import {
   type ReturnTotals,
 } from './types';
 import { assertTillId } from './order-numbers';
+import { refuseClosedDay } from './shift-entries';
 import { check, reasonInput, rejectionInput } from './validate';
 
 /**
@@ -369,6 +370,9 @@ export function beginReturn(db: Database.Database, input: NewReturn, now: Date):
     );
   }
   const at = parsed.at ?? now;
+  // The Z closed the day at this till: a return begun after it would be in no Z report (issue
+  // 22, items 6 and 15), refused as a sale is, before anything (not even a prefix) is used.
+  refuseClosedDay(db, parsed.tillId, sale.training === 1, taipeiBusinessDay(at));
   let totals: ReturnTotals;
   let refunds: MethodAmounts;
   let lines: ReturnLine[] = [];

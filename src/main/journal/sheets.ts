@@ -16,6 +16,7 @@ import {
   DRAWER_PART_LABEL,
   DRAWER_PART_SIGN,
   DRAWER_PARTS,
+  FIGURE_PARTS,
   type Bilingual,
 } from '../../shared/domain';
 import { csvCell, spreadsheetFreeTextCell, spreadsheetTextCell } from './csv';
@@ -543,6 +544,8 @@ const CASH_SQL = `
     cashier AS who, invoice_number, NULL AS allowance_number, payments AS money, 1 AS sign, NULL AS note,
     NULL AS approved
   FROM transactions WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
+    -- A 改開's new sale took no cash: the customer paid once, for the voided invoice (item 2).
+    AND body ->> '$.reissueOf' IS NULL
   UNION ALL
   -- Only a done return moved money (the till tells the cashier not to refund an unsettled one),
   -- when it settled: a done return's row last moved at the entry that settled it (issue 22, item 5).
@@ -550,6 +553,8 @@ const CASH_SQL = `
     allowance_number, refunds, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END, reason, NULL
   FROM returns WHERE state = 'done' AND updated_at >= @from AND updated_at < @to
     AND (@tillId IS NULL OR till_id = @tillId)
+    -- A 改開's void paid nothing back: the money stays, on the new invoice (item 2).
+    AND reissue IS NULL
   UNION ALL
   -- The drawer opened outside a sale (supervisor PIN): the journal's own record, with its till and
   -- mode since issue 22 (an older record names none and is in the all-tills file only).
@@ -792,6 +797,14 @@ const SECTION_LABEL = {
   net: { zh: '淨額', en: 'Net' },
   'net-payment': { zh: '淨額（依付款方式）', en: 'Net by method' },
   drawer: { zh: '錢櫃', en: 'Drawer' },
+  // The one set of figures (issue 22, item 15): per method and in all; money off negative.
+  'figures-gross': { zh: '開立（依付款方式）', en: 'Gross by method' },
+  'figures-voids': { zh: '作廢（依付款方式）', en: 'Voids by method' },
+  'figures-allowances': { zh: '折讓（依付款方式）', en: 'Allowances by method' },
+  'figures-net': {
+    zh: '淨額（開立−作廢−折讓，依付款方式）',
+    en: 'Net (gross − voids − allowances) by method',
+  },
   head: { zh: '日誌鏈頭', en: 'Chain head' },
 } as const satisfies Record<string, Bilingual>;
 type SummarySection = keyof typeof SECTION_LABEL;
@@ -874,6 +887,17 @@ export function summarySheetRows(summary: DaySummary, mode: DayMode): SummaryShe
     push(block, 'net', 'all', ITEM_LABEL, { amount: data.net.amount });
     for (const [method, figures] of Object.entries(data.net.byPaymentMethod)) {
       push(block, 'net-payment', method, PAYMENT_METHOD_LABEL, figures);
+    }
+    // Gross, voids, allowances, net per method and in all, as the screen, slips and Z show them.
+    for (const part of FIGURE_PARTS) {
+      const sign = part === 'voids' || part === 'allowances' ? -1 : 1;
+      for (const row of data.figures.byMethod) {
+        push(block, `figures-${part}`, row.method, PAYMENT_METHOD_LABEL, { amount: sign * row[part] });
+      }
+      push(block, `figures-${part}`, 'all', ITEM_LABEL, {
+        ...(part === 'gross' ? { count: data.figures.issuedCount } : {}),
+        amount: sign * data.figures.total[part],
+      });
     }
     // The drawer's parts as the slips name them (money out negative), then its expected cash.
     for (const part of DRAWER_PARTS) {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { drawerCash, isVisibleText, MAX_NTD, type DrawerCash, type DrawerEvent } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
-import { NtdAmount } from '../../shared/ipc/contract/journal';
+import { NtdAmount, SalesFigures } from '../../shared/ipc/contract/journal';
 import { DenominationCount, MethodReconciliation, ShiftFigures } from '../../shared/ipc/contract/shifts';
 import { TillError } from '../core/errors';
 import { appendEntry } from './chain';
@@ -121,6 +121,8 @@ const payloads = {
       }),
       shiftIds: z.array(EntryId),
       figures: ShiftFigures,
+      /** Gross, voids, allowances, net per method; tracks; voids and allowances by number (item 15). */
+      sales: SalesFigures.optional(),
       invoices: z.array(
         z.object({
           kind: z.string(),
@@ -267,6 +269,8 @@ export function salesInRange(db: Database.Database, range: EntryRange): RangeSal
      FROM entries e JOIN transactions t ON t.order_no = e.order_no
      WHERE e.id > @after AND e.id < @before AND e.kind = 'tx.begun'
        AND t.till_id = @till AND t.training = @training
+       -- A 改開's new sale took no money: the customer paid once, for the voided invoice (item 2).
+       AND t.body ->> '$.reissueOf' IS NULL
      ORDER BY e.id`,
   ).all(rangeParams(range)) as { order_no: string; state: TxState; total_amount: number; payments: string }[];
   return rows.map((row) => ({
@@ -290,7 +294,9 @@ export const SETTLED_ENTRY_SQL = `(e.kind = 'return.done'
 export function returnsInRange(db: Database.Database, range: EntryRange): RangeReturn[] {
   const rows = statement(
     db,
-    `SELECT r.id, r.kind, r.state, r.total_amount, r.refunds
+    // A 改開's void paid nothing back: the money stays, on the new invoice (item 2).
+    `SELECT r.id, r.kind, r.state, r.total_amount,
+       CASE WHEN r.reissue IS NULL THEN r.refunds ELSE '[]' END AS refunds
      FROM entries e JOIN returns r ON r.id = json_extract(e.payload, '$.returnId')
      WHERE e.id > @after AND e.id < @before AND ${SETTLED_ENTRY_SQL}
        AND r.till_id = @till AND r.training = @training
@@ -375,15 +381,18 @@ export function dayDrawers(
   }
   const sales = statement(
     db,
+    // A 改開's new sale took no cash: the customer paid once, for the invoice it replaces (item 2).
     `SELECT training, payments FROM transactions
-     WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)`,
+     WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
+       AND body ->> '$.reissueOf' IS NULL`,
   ).iterate({ day, tillId }) as IterableIterator<{ training: number; payments: string }>;
   for (const row of sales) into(row.training).push({ part: 'cashSales', amount: cashOf(row.payments) });
   const settled = statement(
     db,
     // A done return is final: its row last moved at the entry that settled it (derive.ts).
+    // A 改開's void paid nothing back: the money stays, on the new invoice (item 2).
     `SELECT training, kind, refunds FROM returns
-     WHERE state = 'done' AND updated_at >= @from AND updated_at < @to
+     WHERE state = 'done' AND reissue IS NULL AND updated_at >= @from AND updated_at < @to
        AND (@tillId IS NULL OR till_id = @tillId)`,
   ).iterate({ ...businessDayBounds(day), tillId }) as IterableIterator<{
     training: number;
@@ -408,8 +417,8 @@ function cashOf(pairs: string): number {
 export const dayClosed = (businessDay: string, number: number) => {
   const z = `Z${String(number).padStart(4, '0')}`;
   return new TillError('day-closed', {
-    zh: `營業日 ${businessDay} 已做日結（${z}），本日不能再開班或銷售：請於下一個營業日再開班。未執行。`,
-    en: `Business day ${businessDay} is closed by its Z report (${z}): no shift or sale on it any more; open the next shift on the next business day. Nothing was done.`,
+    zh: `營業日 ${businessDay} 已做日結（${z}），本日不能再開班、銷售或退貨：請於下一個營業日再開班。未執行。`,
+    en: `Business day ${businessDay} is closed by its Z report (${z}): no shift, sale or return on it any more; open the next shift on the next business day. Nothing was done.`,
   });
 };
 

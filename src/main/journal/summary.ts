@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import { allocateNtd, emptyDrawer, includedTax } from '../../shared/domain';
+import {
+  allocateNtd,
+  emptyDrawer,
+  includedTax,
+  salesFigures,
+  type FigureReturn,
+  type FigureSale,
+} from '../../shared/domain';
 import { InvoiceKindSchema } from '../../shared/ipc/contract/checkout';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { posOperations, type InvoiceKind, type PosOperation } from '../../provider/pos-profile';
@@ -59,8 +66,12 @@ function emptyBlock(): SummaryBlock {
     net: { amount: 0, byPaymentMethod: Object.create(null) as Record<string, AmountCount> },
     expectedCash: 0,
     drawer: emptyDrawer(),
+    figures: salesFigures([], []),
   };
 }
+
+/** Not a 改開's new sale (its body names the voided sale it replaces): a sale that took money. */
+const NOT_REISSUE = `body ->> '$.reissueOf' IS NULL`;
 
 export function daySummary(
   db: Database.Database,
@@ -99,9 +110,13 @@ export function daySummary(
 
   invoiceFigures(db, tillFilter, params, blocks);
 
-  // Per payment method from the compact payments column (no JSON body parsing).
+  // Per payment method from the compact payments column. A 改開's new sale took no money (the
+  // customer paid once, for the voided invoice it replaces): not money taken (issue 22, item 2).
   const payments = db
-    .prepare(`SELECT training, payments FROM transactions WHERE business_day = @day ${tillFilter}`)
+    .prepare(
+      `SELECT training, payments FROM transactions
+       WHERE business_day = @day AND ${NOT_REISSUE} ${tillFilter}`,
+    )
     .iterate(params) as IterableIterator<{ training: number; payments: string }>;
   for (const row of payments) {
     const target = (row.training ? blocks.training : blocks.sales).byPaymentMethod;
@@ -116,7 +131,8 @@ export function daySummary(
   // The day's returns: what was made at this till on this day, whatever day the sale was.
   const returns = db
     .prepare(
-      `SELECT training, kind, state, total_amount, tax_amount, refunds FROM returns WHERE business_day = @day ${tillFilter}`,
+      `SELECT training, kind, state, total_amount, tax_amount, refunds, reissue IS NOT NULL AS reissue
+       FROM returns WHERE business_day = @day ${tillFilter}`,
     )
     .iterate(params) as IterableIterator<{
     training: number;
@@ -125,6 +141,7 @@ export function daySummary(
     total_amount: number;
     tax_amount: number;
     refunds: string;
+    reissue: number;
   }>;
   for (const row of returns) {
     const block = row.training ? blocks.training : blocks.sales;
@@ -142,6 +159,8 @@ export function daySummary(
     slot.amount += row.total_amount;
     r.amount += sign * row.total_amount;
     if (row.kind !== 'void') block.invoices.allowanceTax += sign * row.tax_amount;
+    // A 改開's void gave nothing back: the money stays, on the new invoice (item 2).
+    if (row.reissue) continue;
     for (const [stored, amount] of paymentPairs(row.refunds)) {
       add(r.byPaymentMethod, summaryMethodKey(stored), 1, sign * amount);
     }
@@ -167,6 +186,9 @@ export function daySummary(
     block.drawer = drawer;
     block.expectedCash = drawer.expected;
   }
+  const figures = dayFigureInputs(db, tillFilter, params);
+  blocks.sales.figures = salesFigures(figures.sales[0], figures.returns[0]);
+  blocks.training.figures = salesFigures(figures.sales[1], figures.returns[1]);
 
   return {
     businessDay: options.businessDay,
@@ -176,6 +198,72 @@ export function daySummary(
     chainHead: chainHead(db),
   };
 }
+
+/**
+ * What the one set of figures (shared/domain/sales-figures.ts) is made from: the day's sales with
+ * their invoice numbers and payments, the day's returns with the voided sale's payments. Index 0
+ * the real sales, 1 training.
+ */
+function dayFigureInputs(
+  db: Database.Database,
+  tillFilter: string,
+  params: { day: string; tillId: string | null },
+): { sales: [FigureSale[], FigureSale[]]; returns: [FigureReturn[], FigureReturn[]] } {
+  const sales: [FigureSale[], FigureSale[]] = [[], []];
+  const saleRows = db
+    .prepare(
+      `SELECT training, invoice_number, state, payments FROM transactions
+       WHERE business_day = @day AND state = 'issued' ${tillFilter}`,
+    )
+    .iterate(params) as IterableIterator<{
+    training: number;
+    invoice_number: string | null;
+    state: string;
+    payments: string;
+  }>;
+  for (const row of saleRows) {
+    sales[row.training ? 1 : 0].push({
+      invoiceNumber: row.invoice_number,
+      state: row.state,
+      payments: named(row.payments),
+    });
+  }
+  const returns: [FigureReturn[], FigureReturn[]] = [[], []];
+  const returnRows = db
+    .prepare(
+      `SELECT r.training, r.kind, r.state, r.invoice_number, r.allowance_number, r.total_amount,
+         r.refunds, t.payments, r.reissue IS NOT NULL AS reissue
+       FROM returns r JOIN transactions t ON t.order_no = r.order_no
+       WHERE r.business_day = @day AND r.state = 'done' ${tillFilter.replace('till_id', 'r.till_id')}`,
+    )
+    .iterate(params) as IterableIterator<{
+    training: number;
+    kind: ReturnKind;
+    state: string;
+    invoice_number: string;
+    allowance_number: string | null;
+    total_amount: number;
+    refunds: string;
+    payments: string;
+    reissue: number;
+  }>;
+  for (const row of returnRows) {
+    returns[row.training ? 1 : 0].push({
+      kind: row.kind,
+      state: row.state,
+      invoiceNumber: row.invoice_number,
+      allowanceNumber: row.allowance_number,
+      totalAmount: row.total_amount,
+      refunds: named(row.refunds),
+      salePayments: named(row.payments),
+      reissue: row.reissue === 1,
+    });
+  }
+  return { sales, returns };
+}
+
+const named = (pairs: string): Array<[string, number]> =>
+  paymentPairs(pairs).map(([method, amount]) => [summaryMethodKey(method), amount]);
 
 /**
  * The issued sales of the day, standing or voided since, per invoice kind; then the tax as the

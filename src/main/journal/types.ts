@@ -1,4 +1,4 @@
-import type { Bilingual, DrawerCash, LineTaxType, Ntd } from '../../shared/domain';
+import type { Bilingual, DrawerCash, LineTaxType, Ntd, SalesFigures } from '../../shared/domain';
 import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
 
 /**
@@ -468,6 +468,11 @@ export interface SummaryBlock {
   expectedCash: Ntd;
   /** The parts of `expectedCash` (shared/domain/drawer.ts; shift-entries.ts `dayDrawers`). */
   drawer: DrawerCash;
+  /**
+   * The one set of figures (issue 22, item 15; shared/domain/sales-figures.ts): gross (issued
+   * invoices), voids, allowances and net per method, tracks used, voids and allowances by number.
+   */
+  figures: SalesFigures;
 }
 
 /** Standing invoices of one kind, with their tax as the return counts it. */

@@ -194,6 +194,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
       training: p.training,
       shifts,
       figures: p.figures,
+      ...(p.sales ? { sales: p.sales } : {}),
       invoices: p.invoices.map((row) => ({ ...row, label: labelOf(INVOICE_KIND_LABEL, row.kind) })),
       reconciliation: p.reconciliation,
       chainHead: `#${p.chainHead.entryId}:${p.chainHead.hash}`,
@@ -360,6 +361,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
           chainHead: journal.chainHead(),
           shiftIds: shifts.map((shift) => shift.opened.entryId),
           figures,
+          sales: block.figures,
           invoices,
           reconciliation: dayReconciliation(
             shifts.map((shift) => ({

@@ -11,3 +11,4 @@ export * from './display-width';
 export * from './glossary';
 export * from './scale-barcode';
 export * from './drawer';
+export * from './sales-figures';

@@ -120,10 +120,18 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
     const huge = structuredClone(summary);
     huge.sales.invoices.standing = { count: 99_999, amount: 99_999_999 };
     huge.sales.invoices.voided = { count: 99_999, amount: 99_999_999 };
-    huge.sales.byPaymentMethod['other'] = { count: 99_999, amount: -99_999_999 };
+    // Issue 22, item 15: the slip's per-method figures are the one set (gross, voids, allowances,
+    // net), no longer the money of every sale whatever its state (依付款方式).
+    const widest = { gross: 99_999_999, voids: 99_999_999, allowances: 99_999_999, net: -99_999_999 };
+    huge.sales.figures.byMethod.push({ method: 'other', ...widest });
+    huge.sales.figures.total = widest;
+    huge.sales.figures.issuedCount = 99_999;
     const text = slipLines(huge, 58).map((l) => l.text.replace(/\s+/g, ' ').trim());
     expect(text).toContain('有效發票 99999 筆 NT$99,999,999');
-    expect(text).toContain('其他 99999 筆 -NT$99,999,999');
+    expect(text).toContain('其他');
+    expect(text).toContain('作廢 -NT$99,999,999');
+    expect(text).toContain('淨額 -NT$99,999,999');
+    expect(text).toContain('合計（開立 99999 張）');
     // A too-long label goes on its own line with the amount below it, never cut.
     expect(text.join('\n')).toContain('已作廢 99999 筆（不計入）\nNT$99,999,999');
   });

@@ -58,4 +58,34 @@ describe('after the Z report, the day takes no more sales (a till without cashie
     expect(await issuedToday(rig, today)).toBe(z.figures.sales.count);
     expect(await rig.call('journal.verify')).toMatchObject({ ok: true, orderGaps: [] });
   });
+
+  it('a return (void, allowance, 改開) begun after the Z is refused with the same reason; nothing is written', async () => {
+    const sale = (
+      await rig.call<Array<{ orderNo: string; state: string }>>('journal.list', { businessDay: today })
+    ).find((item) => item.state === 'issued')!;
+    const before = await rig.head();
+    const supervisor = { pin: PIN, by: '王店長' };
+    for (const request of [
+      { kind: 'void', orderNo: sale.orderNo, reason: '客人退貨', ...supervisor },
+      {
+        kind: 'return',
+        orderNo: sale.orderNo,
+        items: [{ sequence: '001', quantity: 1 }],
+        reason: '瑕疵',
+        ...supervisor,
+      },
+      {
+        kind: 'void-and-reissue',
+        orderNo: sale.orderNo,
+        invoice: { kind: 'business', buyerTaxId: '04595252', buyerTitle: '好公司' },
+        reason: '改統編',
+        ...supervisor,
+      },
+    ]) {
+      const refused = await rig.refusal('returns.submit', request);
+      expect(refused.code, request.kind).toBe('day-closed');
+      expect(refused.message.zh).toContain('Z0001');
+    }
+    expect(await rig.head()).toBe(before);
+  });
 });

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/ipc/contract/shifts';
 import type { Paper } from '../paper';
 import { SlipBuilder, type Slip } from './slip';
-import { drawerRows } from './summary-layout';
+import { drawerRows, salesFigureRows } from './summary-layout';
 
 /**
  * The slips of a shift and a day (issue 14): the X report (mid-shift, nothing reset), the shift's
@@ -206,6 +206,11 @@ export function zReportSlip(input: z.input<typeof ZReportContent>, paper: Paper)
     const cash = shift.reconciliation?.find((row) => row.method === 'cash');
     if (cash?.overShort !== undefined && cash.overShort !== null)
       b.row('    現金溢短', overShort(cash.overShort));
+  }
+  // The day's one set of figures with the numbers an accountant checks (issue 22, item 15).
+  if (report.sales) {
+    b.rule('=');
+    salesFigureRows(b, report.sales, { numbers: true });
   }
   b.rule('=');
   figureRows(b, report.figures);

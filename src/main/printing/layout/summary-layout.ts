@@ -3,6 +3,8 @@ import {
   DRAWER_PART_LABEL,
   DRAWER_PART_SIGN,
   DRAWER_PARTS,
+  FIGURE_PART_LABEL,
+  FIGURE_PARTS,
   formatNtd,
   INVOICE_KIND_LABEL,
   labelOf,
@@ -17,7 +19,7 @@ import { dayModeOfSummary, hasActivity, type DayMode } from '../../journal/day-m
 import type { Paper } from '../paper';
 import { paymentName } from './details-layout';
 import { trainingBand } from './proof-layout';
-import { DrawerCash } from '../../../shared/ipc/contract/journal';
+import { DrawerCash, SalesFigures } from '../../../shared/ipc/contract/journal';
 import { SlipBuilder, type Slip } from './slip';
 
 /**
@@ -60,6 +62,8 @@ const SummaryBlock = z.object({
   expectedCash: z.number().int().optional(),
   // Optional: a summary job stored before issue 22 prints its expected cash alone.
   drawer: DrawerCash.optional(),
+  // Optional: a summary job stored before issue 22, item 15 prints its figures as they were.
+  figures: SalesFigures.optional(),
 });
 export const DaySummary = z.object({
   businessDay: z.string(),
@@ -151,7 +155,10 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
     }
     section('依狀態', data.byState, words(TX_STATE_LABEL));
     section('依開立方式', data.byOperation, words(OPERATION_LABEL));
-    section('依付款方式', data.byPaymentMethod, paymentName);
+    // The one set of figures (issue 22, item 15): gross, voids, allowances, net per method, as
+    // the closing screen, the Z report and the export show them.
+    if (data.figures) salesFigureRows(b, data.figures, { numbers: false });
+    else section('依付款方式', data.byPaymentMethod, paymentName);
     if (data.returns && data.net) {
       const r = data.returns;
       const kind = words(RETURN_KIND_LABEL);
@@ -169,10 +176,12 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
           `  ${RETURN_STATE_LABEL['needs-verification'].zh} ${r.pending.count} 筆（未計入）`,
           formatNtd(r.pending.amount),
         );
-      section('退款（依付款方式）', r.byPaymentMethod, paymentName);
-      b.rule();
-      b.row('淨額', formatNtd(data.net.amount), { bold: true });
-      section('淨額（依付款方式）', data.net.byPaymentMethod, paymentName);
+      if (!data.figures) {
+        section('退款（依付款方式）', r.byPaymentMethod, paymentName);
+        b.rule();
+        b.row('淨額', formatNtd(data.net.amount), { bold: true });
+        section('淨額（依付款方式）', data.net.byPaymentMethod, paymentName);
+      }
       if (data.drawer) {
         b.rule();
         drawerRows(b, data.drawer);
@@ -197,6 +206,53 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
     trainingBand(b, mark);
   }
   return { kind: 'summary', widthDots: paper.dots, columns: paper.columns, blocks: b.blocks };
+}
+
+/**
+ * The day's one set of figures (shared/domain/sales-figures.ts) as every slip shows it: per
+ * payment method its gross, voids, allowances (money off negative) and net, then the totals; with
+ * `numbers` (the Z report) also what an accountant checks: the first and last invoice number per
+ * track, every void and every allowance by number.
+ */
+export function salesFigureRows(
+  b: SlipBuilder,
+  figures: z.output<typeof SalesFigures>,
+  options: { numbers: boolean },
+): void {
+  const partRows = (row: Record<(typeof FIGURE_PARTS)[number], number>, indent: string) => {
+    for (const part of FIGURE_PARTS) {
+      const amount = part === 'voids' || part === 'allowances' ? -row[part] : row[part];
+      b.row(`${indent}${FIGURE_PART_LABEL[part].zh}`, formatNtd(amount), { bold: part === 'net' });
+    }
+  };
+  b.rule();
+  b.line('開立、作廢、折讓、淨額', 'left', { bold: true });
+  for (const row of figures.byMethod) {
+    b.line(`  ${paymentName(row.method)}`);
+    partRows(row, '    ');
+  }
+  b.line(`  合計（開立 ${figures.issuedCount} 張）`);
+  partRows(figures.total, '    ');
+  if (!options.numbers) return;
+  b.rule();
+  b.line('字軌號碼（首、迄）', 'left', { bold: true });
+  if (figures.tracks.length === 0) b.row('  （無）', '');
+  for (const track of figures.tracks) {
+    b.row(`  ${track.track} ${track.count} 張`, '');
+    b.row('    首', track.first);
+    b.row('    迄', track.last);
+  }
+  b.rule();
+  b.line(`作廢 ${figures.voids.length} 張`, 'left', { bold: true });
+  for (const v of figures.voids) {
+    b.row(`  ${v.invoiceNumber}${v.reissue ? ' 改開' : ''}`, formatNtd(-v.amount));
+  }
+  b.rule();
+  b.line(`折讓 ${figures.allowances.length} 張`, 'left', { bold: true });
+  for (const a of figures.allowances) {
+    b.row(`  ${a.allowanceNumber ?? '—'}`, formatNtd(-a.amount));
+    b.row(`    發票 ${a.invoiceNumber}`, '');
+  }
 }
 
 /**

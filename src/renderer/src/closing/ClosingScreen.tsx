@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { formatNtd, plural, type Bilingual } from '../../../shared/domain';
+import {
+  FIGURE_PART_LABEL,
+  FIGURE_PARTS,
+  formatNtd,
+  plural,
+  type Bilingual,
+  type FigurePart,
+} from '../../../shared/domain';
 import type { JournalSummary } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -10,7 +17,7 @@ import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
 import { StoreView } from '../head-office/StoreView';
 import { useText } from '../i18n/language-store';
-import { labelOf, OPERATION_LABEL, PAYMENT_LABEL, STATE_LABEL } from '../journal/labels';
+import { labelOf, OPERATION_LABEL, paymentLabel, STATE_LABEL } from '../journal/labels';
 import { ReconciliationSection } from '../reconciliation/ReconciliationSection';
 import { OwedReissues } from '../returns/OwedReissues';
 import { useSupervisorAction } from '../settings/SupervisorAction';
@@ -57,6 +64,75 @@ function FigureTable({
   );
 }
 
+/**
+ * The day's one set of figures (issue 22, item 15; shared/domain/sales-figures.ts): per payment
+ * method the invoices issued (gross), the voids and allowances taken off, and the net, then the
+ * totals: the same numbers as the summary slip, the Z report and the export.
+ */
+function SalesFiguresTable({
+  figures,
+  testId,
+}: {
+  figures: JournalSummary['sales']['figures'];
+  testId: string;
+}) {
+  const t = useText();
+  const cells = (row: Record<FigurePart, number>, rowId: string) =>
+    FIGURE_PARTS.map((part) => (
+      <td key={part} className="num" data-testid={`${rowId}-${part}`}>
+        {formatNtd(part === 'voids' || part === 'allowances' ? -row[part] : row[part])}
+      </td>
+    ));
+  return (
+    <table className="table table--compact sales-figures" data-testid={`${testId}-figures`}>
+      <caption>
+        {t({ zh: '開立、作廢、折讓、淨額（依付款方式）', en: 'Gross, voids, allowances, net by method' })}
+      </caption>
+      <thead>
+        <tr>
+          <th>{t({ zh: '付款方式', en: 'Method' })}</th>
+          {FIGURE_PARTS.map((part) => (
+            <th key={part} className="num">
+              {t(FIGURE_PART_LABEL[part])}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {figures.byMethod.map((row) => (
+          <tr key={row.method} data-testid={`${testId}-figures-row`}>
+            <td>{t(paymentLabel(row.method))}</td>
+            {cells(row, `${testId}-figures-${row.method}`)}
+          </tr>
+        ))}
+        <tr className="sales-figures__total">
+          <td>{t({ zh: '合計', en: 'Total' })}</td>
+          {cells(figures.total, `${testId}-figures-total`)}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+const STATE_AND_VOIDED_LABEL: Readonly<Record<string, Bilingual>> = {
+  ...STATE_LABEL,
+  voided: { zh: '已作廢', en: 'Voided' },
+};
+
+/** The states with the voided invoices apart from 已開立: it counts only invoices that stand. */
+function statesApart(block: JournalSummary['sales']): Record<string, { count: number; amount: number }> {
+  const states: Record<string, { count: number; amount: number }> = Object.assign(Object.create(null), {
+    ...block.byState,
+  });
+  const issued = block.byState.issued;
+  const voided = block.invoices.voided;
+  if (issued && voided.count > 0) {
+    states.issued = { count: issued.count - voided.count, amount: issued.amount - voided.amount };
+    states.voided = voided;
+  }
+  return states;
+}
+
 function SummaryBlock({
   title,
   block,
@@ -90,6 +166,8 @@ function SummaryBlock({
         </dd>
         <dt>{t({ zh: '稅額', en: 'Tax' })}</dt>
         <dd data-testid={`${testId}-tax`}>{formatNtd(block.invoices.tax.total)}</dd>
+        <dt>{t({ zh: '淨額（開立−作廢−折讓）', en: 'Net (gross − voids − allowances)' })}</dt>
+        <dd data-testid={`${testId}-net`}>{formatNtd(block.figures.total.net)}</dd>
         {block.invoices.voided.count > 0 && (
           <>
             <dt>{t({ zh: '已作廢（不計入）', en: 'Voided (not counted)' })}</dt>
@@ -101,12 +179,9 @@ function SummaryBlock({
         <dt>{t({ zh: '交易筆數（全部狀態）', en: 'Sales (any state)' })}</dt>
         <dd>{block.count}</dd>
       </dl>
+      {/* Gross and net apart, per method: no total here mixes voided invoices into the takings. */}
+      <SalesFiguresTable figures={block.figures} testId={testId} />
       <div className="summary-columns">
-        <FigureTable
-          caption={t({ zh: '付款方式', en: 'Payment methods' })}
-          figures={block.byPaymentMethod}
-          labels={PAYMENT_LABEL}
-        />
         <FigureTable
           caption={t({ zh: '發票方式', en: 'Invoice kind' })}
           figures={block.byOperation}
@@ -115,8 +190,8 @@ function SummaryBlock({
         />
         <FigureTable
           caption={t({ zh: '狀態', en: 'State' })}
-          figures={block.byState}
-          labels={STATE_LABEL}
+          figures={statesApart(block)}
+          labels={STATE_AND_VOIDED_LABEL}
           hideEmpty
         />
       </div>
@@ -240,8 +315,10 @@ export function ClosingScreen() {
         <div className="form-row">
           <KeyButton
             onClick={() =>
-              supervisor.ask({ zh: '開錢櫃', en: 'Open the cash drawer' }, (input) =>
-                closing.openDrawer(input),
+              supervisor.ask(
+                { zh: '開錢櫃', en: 'Open the cash drawer' },
+                (input) => closing.openDrawer(input),
+                { approver: true },
               )
             }
             data-testid="open-drawer"

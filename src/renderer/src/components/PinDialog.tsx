@@ -3,6 +3,7 @@ import type { Bilingual } from '../../../shared/domain';
 import { useText } from '../i18n/language-store';
 import { CancelButton } from './CancelButton';
 import { Dialog } from './Dialog';
+import { TextField } from './Field';
 import { KeyButton } from './KeyButton';
 import { Keypad } from './Keypad';
 import { canTypePin, isPin, PIN_RULE, PinField } from './PinField';
@@ -18,14 +19,19 @@ export function PinDialog({
   hint,
   onSubmit,
   onClose,
+  approver,
 }: {
   title: string;
   hint?: string;
-  onSubmit(pin: string): Promise<Bilingual | null>;
+  /** `approvedBy`: the name typed in the approver field, when the dialog has one. */
+  onSubmit(pin: string, approvedBy?: string): Promise<Bilingual | null>;
   onClose(): void;
+  /** Shown as a name field (the approving supervisor, issue 22 item 7), filled with this. */
+  approver?: string;
 }) {
   const t = useText();
   const [pin, setPin] = useState('');
+  const [name, setName] = useState(approver ?? '');
   const [error, setError] = useState<Bilingual | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -34,7 +40,7 @@ export function PinDialog({
       return;
     }
     setBusy(true);
-    const reason = await onSubmit(pin);
+    const reason = await onSubmit(pin, approver === undefined ? undefined : name);
     setBusy(false);
     if (reason) {
       setError(reason);
@@ -63,6 +69,17 @@ export function PinDialog({
       }
     >
       {hint && <p className="hint">{hint}</p>}
+      {approver !== undefined && (
+        <TextField
+          label={t({ zh: '核准主管', en: 'Approved by' })}
+          value={name}
+          maxLength={40}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="pin-approver"
+        />
+      )}
       <PinField
         label={t({ zh: '主管 PIN', en: 'Supervisor PIN' })}
         variant="big"

@@ -62,6 +62,8 @@ export function CashMovementDialog({ kind, onClose }: { kind: MovementKind; onCl
         if (!error) onClose();
         return error;
       },
+      // Who approved it is named beside the cashier in the cash table (issue 22, item 7).
+      { approver: true },
     );
   };
 

@@ -66,6 +66,8 @@ export function DayShifts({ businessDay }: { businessDay: string }) {
         if (!isPinError(result.error)) setRefused({ day: businessDay, message: result.error.message });
         return result.error;
       },
+      // The Z names the supervisor who approved it (a copy approves nothing new).
+      { approver: !copy },
     );
   };
 
@@ -181,8 +183,8 @@ function ZReportDialog({ report, copy, onClose }: { report: ZResult; copy: boole
     >
       <p className="hint" data-testid="z-report-facts">
         {t({
-          zh: `${report.tillId}・營業日 ${report.businessDay}・${taipeiClock(report.madeAt)} 由 ${cashierName(report.madeBy)} 製作${report.training ? '・練習模式' : ''}`,
-          en: `${report.tillId} · business day ${report.businessDay} · made ${taipeiClock(report.madeAt)} by ${cashierName(report.madeBy)}${report.training ? ' · training' : ''}`,
+          zh: `${report.tillId}・營業日 ${report.businessDay}・${taipeiClock(report.madeAt)} 由 ${cashierName(report.madeBy)} 製作${report.approvedBy ? `・${report.approvedBy} 核准` : ''}${report.training ? '・練習模式' : ''}`,
+          en: `${report.tillId} · business day ${report.businessDay} · made ${taipeiClock(report.madeAt)} by ${cashierName(report.madeBy)}${report.approvedBy ? ` · approved by ${report.approvedBy}` : ''}${report.training ? ' · training' : ''}`,
         })}
       </p>
       <PrintNote

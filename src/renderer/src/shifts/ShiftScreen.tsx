@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatNtd, type Bilingual } from '../../../shared/domain';
+import { formatNtd, taipeiBusinessDay, type Bilingual } from '../../../shared/domain';
 import type { DenominationCount, ShiftView } from '../../../shared/ipc/contract/shifts';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -27,6 +27,7 @@ import {
 } from './shift-view';
 import { useShift, type ClosedShift } from './shift-store';
 import { XReportDialog } from './XReportDialog';
+import { callTill } from '../ipc/till-client';
 import './shifts.css';
 
 /**
@@ -76,6 +77,27 @@ function OpenShift() {
   const [problem, setProblem] = useState<Bilingual | null>(null);
   const box = useRef<HTMLDivElement>(null);
 
+  // The day's last shift, when it was closed with a count: its drawer can be taken over as
+  // counted, one drawer carried on rather than new money (issue 22, item 14).
+  const [counted, setCounted] = useState<{ number: number; cash: number } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void callTill('shift.list', { businessDay: taipeiBusinessDay(new Date()) }).then((result) => {
+      if (!current || !result.ok) return;
+      const last = result.value.at(-1);
+      const cash = last?.reconciliation?.find((row) => row.method === 'cash')?.counted;
+      if (last && last.state === 'closed' && last.count !== null && cash !== undefined && cash !== null)
+        setCounted({ number: last.number, cash });
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  const takeOver = async () => {
+    setProblem(null);
+    if (await useShift.getState().open({}, true)) go('sell');
+  };
+
   const submit = async () => {
     setProblem(null);
     const parsed = parseCountForm(form);
@@ -106,6 +128,20 @@ function OpenShift() {
       <footer className="action-bar">
         <ActionError message={problem ?? refusal} testId="shift-error" />
         <BackButton />
+        {counted && (
+          <KeyButton
+            disabled={busy}
+            onClick={() => void takeOver()}
+            data-testid="shift-take-over"
+            title={t({
+              zh: `第 ${counted.number} 班交班點算 ${formatNtd(counted.cash)}`,
+              en: `Shift ${counted.number} counted ${formatNtd(counted.cash)} at its close`,
+            })}
+          >
+            {t({ zh: '接手上一班的錢櫃（依點算金額）', en: 'Take over the drawer as counted' })}{' '}
+            <span data-testid="shift-take-over-amount">{formatNtd(counted.cash)}</span>
+          </KeyButton>
+        )}
         <KeyButton
           tone="go"
           size="large"

@@ -31,7 +31,8 @@ interface ShiftState {
   startCount(): void;
   cancelCount(): void;
   dismissClosed(): void;
-  open(float: DenominationCount): Promise<boolean>;
+  /** `takeOver`: the drawer of the shift before as it was counted, instead of a float (item 14). */
+  open(float: DenominationCount, takeOver?: boolean): Promise<boolean>;
   cashMovement(
     input: { kind: 'paid-in' | 'paid-out'; amount: number; reason: string },
     supervisor: SupervisorInput,
@@ -55,9 +56,9 @@ export const useShift = create<ShiftState>((set, get) => ({
   dismissClosed: () => set({ closed: null }),
   clearError: () => set({ error: null }),
 
-  async open(float) {
+  async open(float, takeOver = false) {
     set({ busy: true, error: null, notice: null, closed: null });
-    const result = await callTill('shift.open', { float });
+    const result = await callTill('shift.open', takeOver ? { float: {}, takeOver } : { float });
     set({ busy: false });
     if (!result.ok) {
       set({ error: { action: 'open', message: result.error.message } });

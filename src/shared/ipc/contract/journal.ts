@@ -219,6 +219,29 @@ export const DrawerCash = z.object({
   expected: z.number().int(),
 });
 
+const FigureRow = {
+  gross: z.number().int(),
+  voids: z.number().int(),
+  allowances: z.number().int(),
+  net: z.number().int(),
+};
+/**
+ * The day's one set of figures (shared/domain/sales-figures.ts): gross, voids, allowances, net per
+ * payment method, the invoice numbers used per track, every void and allowance by number.
+ */
+export const SalesFigures = z.object({
+  byMethod: z.array(z.object({ method: z.string(), ...FigureRow })),
+  total: z.object(FigureRow),
+  issuedCount: z.number().int(),
+  tracks: z.array(
+    z.object({ track: z.string(), first: z.string(), last: z.string(), count: z.number().int() }),
+  ),
+  voids: z.array(z.object({ invoiceNumber: z.string(), amount: z.number().int(), reissue: z.boolean() })),
+  allowances: z.array(
+    z.object({ allowanceNumber: z.string().nullable(), invoiceNumber: z.string(), amount: z.number().int() }),
+  ),
+});
+
 const SummaryBlock = z.object({
   /** Every sale, whatever its state. */
   count: z.number().int(),
@@ -245,6 +268,8 @@ const SummaryBlock = z.object({
   expectedCash: z.number().int(),
   /** The day's drawers: floats, taken over, cash sales, cash refunds, paid-in, paid-out. */
   drawer: DrawerCash,
+  /** Gross, voids, allowances, net per method: the figures the screen, slips, Z and export show. */
+  figures: SalesFigures,
 });
 const ChainHead = z.object({ entryId: z.number().int(), hash: z.string() });
 

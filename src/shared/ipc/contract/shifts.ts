@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
-import { DrawerCash } from './journal';
+import { DrawerCash, SalesFigures } from './journal';
 import { PrintOutcome } from './printing';
 import { MethodAmount } from './returns';
 import { SupervisorBy, SupervisorFields } from './settings';
@@ -124,6 +124,12 @@ export const ZReport = z.object({
   training: z.boolean(),
   shifts: z.array(ShiftView),
   figures: ShiftFigures,
+  /**
+   * The day's one set of figures (issue 22, item 15): gross, voids, allowances, net per method,
+   * the first and last invoice number per track, every void and allowance by number. Absent on a
+   * Z report made before it.
+   */
+  sales: SalesFigures.optional(),
   /** Only invoices that stand (issued, not voided), per kind, with tax as the return would count it. */
   invoices: z.array(
     z.object({
