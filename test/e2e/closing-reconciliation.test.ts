@@ -320,6 +320,12 @@ describe('closing: the day reconciled with the provider (training service), find
       const total = (await textOf(page, 'store-total')).replace(/\s+/g, ' ');
       expect(total).toContain('全店');
       expect(total).toContain('NT$79'); // T02's card sale in the card column
+      // T02's export key, pinned at this first import with the PIN, is shown by its fingerprint.
+      const key = (await page.locator('[data-testid="store-key"][data-till="T02"]').innerText()).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(key).toMatch(/收銀機 T02 的匯出簽署金鑰指紋 ([0-9A-F]{4}-){7}[0-9A-F]{4}：本次首次登錄/);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await layoutProblems(page)).toEqual([]);
       await page.getByTestId('store-reconciliation').evaluate((el) => el.scrollIntoView({ block: 'start' }));

@@ -99,6 +99,37 @@ function StoreTable({ report }: { report: ReconciliationReport }) {
 }
 
 /**
+ * Each other till's export signing key by its fingerprint (issue 22, item 11): the key a till's
+ * first imported export came with is pinned with the supervisor PIN; the supervisor compares the
+ * fingerprint with the one that till's export shows, and a later export signed with another key
+ * is refused by name.
+ */
+function TillKeys({ report }: { report: ReconciliationReport }) {
+  const t = useText();
+  const keyed = report.tills.filter((till) => till.keyFingerprint);
+  if (keyed.length === 0) return null;
+  return (
+    <ul className="store-keys" data-testid="store-keys">
+      {keyed.map((till) => (
+        <li key={till.tillId} data-testid="store-key" data-till={till.tillId}>
+          {t(
+            till.keyPinnedNow
+              ? {
+                  zh: `收銀機 ${till.tillId} 的匯出簽署金鑰指紋 ${till.keyFingerprint}：本次首次登錄，請與該收銀機匯出檔的指紋核對。`,
+                  en: `Till ${till.tillId}'s export key fingerprint ${till.keyFingerprint}: pinned now, at its first import; compare it with the fingerprint in that till's export.`,
+                }
+              : {
+                  zh: `收銀機 ${till.tillId} 的匯出簽署金鑰指紋 ${till.keyFingerprint}：與登錄的相符。`,
+                  en: `Till ${till.tillId}'s export key fingerprint ${till.keyFingerprint}: matches the pinned one.`,
+                },
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * 全店對帳: other tills' JSON exports (a USB stick, a shared folder) picked here and read as text,
  * then this till's journal with them, with the supervisor PIN. A refused export (another company,
  * a journal whose chain does not verify) is shown with main's reason; nothing is kept from it.
@@ -207,6 +238,7 @@ export function StoreReconciliation({
             </span>
           </p>
           <StoreTable report={report} />
+          <TillKeys report={report} />
           {isClean(report) ? (
             <p className="notice notice--ok" data-testid="store-clean">
               {t({ zh: '各收銀機都沒有需要處理的項目', en: 'Nothing to act on at any till' })}
