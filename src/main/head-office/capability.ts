@@ -329,7 +329,7 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
       if (current) void closeQuietly(current);
       await poll.stop();
     },
-    runNow: () => poll.runNow(),
+    runNow: (ask) => poll.runNow(ask),
   };
 
   async function storeDay(businessDay: string): Promise<StoreDay> {
