@@ -1,9 +1,16 @@
-// Fails when modules under src/ import each other in a cycle (run-time imports; `import type`
-// vanishes when compiled, so it cannot form one). Part of `npm run lint`.
+// Fails when modules under src/ import each other in a cycle. Part of `npm run lint`.
+//
+//   node scripts/check-import-cycles.mjs [--root DIR]     (DIR holds src/; the repository by default)
+//
+// Type-only imports count too: `import type` vanishes when compiled, so it cannot break a start,
+// but a circle of types is still two modules that cannot be understood (or moved) one without
+// the other (plain-text.ts ↔ validators.ts was one). The rooms' order is scripts/check-layers.mjs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { root: { type: 'string' } } });
+const root = resolve(values.root ?? join(import.meta.dirname, '..'));
 const files = [];
 (function walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -13,12 +20,11 @@ const files = [];
   }
 })(join(root, 'src'));
 
-const importPattern = /^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'(\.[^']+)'/gm;
+const importPattern = /^(?:import|export)\s+[^'"]*?from\s+'(\.[^']+)'/gm;
 const graph = new Map();
 for (const file of files) {
   const deps = [];
-  for (const [, typeOnly, specifier] of readFileSync(file, 'utf8').matchAll(importPattern)) {
-    if (typeOnly) continue;
+  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(importPattern)) {
     const base = resolve(dirname(file), specifier);
     const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) =>
       existsSync(candidate),
