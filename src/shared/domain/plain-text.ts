@@ -1,5 +1,5 @@
 import type { Bilingual } from './i18n';
-import type { Validation } from './validators';
+import type { Validation } from './validation';
 
 /**
  * The one rule for every text a person or a file gives the till (product and line names, buyer

@@ -1,11 +1,12 @@
 import type { Bilingual } from './i18n';
 import { findHiddenCharacter, hiddenCharacterReason } from './plain-text';
+import type { Validation } from './validation';
 
 /**
  * The checks the till makes before anything is sent (provider profile §3). Each answers with the
  * normalized value or with a reason a cashier understands, in zh-TW and English.
  */
-export type Validation = { ok: true; value: string } | { ok: false; reason: Bilingual };
+export type { Validation };
 
 const valid = (value: string): Validation => ({ ok: true, value });
 const invalid = (zh: string, en: string): Validation => ({ ok: false, reason: { zh, en } });
