@@ -3,7 +3,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, scree
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ipcEventChannel } from '../shared/ipc/bridge';
-import { createTillCore, type TillCore } from './core/create-core';
+import { createTillCore, type TillCore } from './app/create-core';
 import type { Logger } from './core/logger';
 import { createFileLogger } from './logging/file-logger';
 import { createRedactor, type Redactor } from './logging/redact';

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import ts from 'typescript';
-import type { TillCore } from '../main/core/create-core';
+import type { TillCore } from '../main/app/create-core';
 
 /**
  * The development and test host: the same main-process core in plain Node, the built renderer,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createTillCore, type TillCore } from '../main/core/create-core';
+import { createTillCore, type TillCore } from '../main/app/create-core';
 import { createConsoleLogger, type Logger } from '../main/core/logger';
 import { createFileKeySecretStore } from '../main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../main/settings/json-file-settings-store';

@@ -2,7 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTillCore, type TillCore } from '../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../src/main/app/create-core';
 import { VirtualPrinter } from '../../src/main/printing/virtual-printer';
 import { createFileKeySecretStore } from '../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../src/main/settings/json-file-settings-store';

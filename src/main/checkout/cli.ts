@@ -4,9 +4,9 @@
 // checkout ran (whatever its state), 2 for bad input or a refused resubmission (nothing written),
 // 1 for a failure inside the till.
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
 import { CheckoutOrder } from '../../shared/ipc/contract/checkout';
 import {
+  CliConfig,
   parseCliArgs,
   readJsonFile,
   reportCliFailure,
@@ -15,32 +15,8 @@ import {
   usage,
 } from '../core/cli-support';
 import { Journal } from '../journal/journal';
-import { PROVIDER_VARIANT_IDS } from '../../provider/variants';
 import { assembleCheckout } from './assemble';
 import { joinReasons, prepareOrder } from './prepare-order';
-
-export const CliConfig = z
-  .object({
-    serviceUrl: z.string().refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address'),
-    companyId: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
-    apiKey: z.string().min(1),
-    signingSecret: z.string().min(1),
-    tillId: z.string().regex(/^[A-Z0-9]{1,12}$/, 'must be 1 to 12 capital letters or digits'),
-    timeoutMs: z.number().int().min(100).max(120_000),
-    /** Marks the sales as training-mode in the journal (default false). */
-    training: z.boolean().optional(),
-    /** The standard API (returns: `npm run returns`): base URL and the seller's standard key pair. */
-    standardServiceUrl: z
-      .string()
-      .refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address')
-      .optional(),
-    standardApiKey: z.string().min(1).optional(),
-    standardSigningSecret: z.string().min(1).optional(),
-    /** The provider's variant (profile §6: signature recipe, wire names); the profile's when left out. */
-    variant: z.enum(PROVIDER_VARIANT_IDS).optional(),
-  })
-  .strict();
-export type CliConfig = z.infer<typeof CliConfig>;
 
 const USAGE = 'npm run checkout -- --db PATH --config FILE (--order ORDER.json | --resubmit ORDER_NO)';
 

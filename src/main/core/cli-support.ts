@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Bilingual } from '../../shared/domain';
+import { PROVIDER_VARIANT_IDS } from '../../provider/variants';
 import { TillError } from './errors';
 import type { Logger } from './logger';
 
@@ -82,3 +83,30 @@ export function reportCliFailure(error: unknown): number {
   );
   return 1;
 }
+
+/**
+ * The connection file the command lines that sell, return or reconcile read (`--config FILE`): the
+ * provider's address and keys, the till id, and the standard API for returns and reconciliation.
+ */
+export const CliConfig = z
+  .object({
+    serviceUrl: z.string().refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address'),
+    companyId: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
+    apiKey: z.string().min(1),
+    signingSecret: z.string().min(1),
+    tillId: z.string().regex(/^[A-Z0-9]{1,12}$/, 'must be 1 to 12 capital letters or digits'),
+    timeoutMs: z.number().int().min(100).max(120_000),
+    /** Marks the sales as training-mode in the journal (default false). */
+    training: z.boolean().optional(),
+    /** The standard API (returns: `npm run returns`): base URL and the seller's standard key pair. */
+    standardServiceUrl: z
+      .string()
+      .refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address')
+      .optional(),
+    standardApiKey: z.string().min(1).optional(),
+    standardSigningSecret: z.string().min(1).optional(),
+    /** The provider's variant (profile §6: signature recipe, wire names); the profile's when left out. */
+    variant: z.enum(PROVIDER_VARIANT_IDS).optional(),
+  })
+  .strict();
+export type CliConfig = z.infer<typeof CliConfig>;

@@ -11,9 +11,9 @@ import type pg from 'pg';
 import type { Bilingual } from '../../shared/domain';
 import { findHiddenCharacter } from '../../shared/domain/plain-text';
 import { BusinessDay } from '../../shared/ipc/contract/define';
+import { CHAIN_KEY_SECRET } from '../journal/guard';
 import { TILL_ID_PATTERN } from '../journal/order-numbers';
 import { createFileKeySecretStore } from '../settings/file-key-secret-store';
-import type { SecretName } from '../settings/secret-store';
 import {
   classifyError,
   closeQuietly,
@@ -63,9 +63,6 @@ export interface CliIo {
   stderr: Writable;
   now?: () => Date;
 }
-
-/** The till's chain key in its secret store (core/journal-guard.ts CHAIN_KEY_SECRET). */
-const CHAIN_KEY_SECRET: SecretName = 'journalChainKey';
 
 class UsageError extends Error {
   constructor(readonly bilingual: Bilingual) {

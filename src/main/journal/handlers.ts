@@ -10,7 +10,7 @@ import type { TransactionDetail } from './types';
 
 export interface JournalHandlerDeps {
   journal: Journal;
-  /** The journal's integrity as the till sees it (core/journal-guard.ts): a supervisor acknowledges a break. */
+  /** The journal's integrity as the till sees it (journal/guard.ts): a supervisor acknowledges a break. */
   health: { acknowledge(request: { pin?: string; by?: string }): Promise<JournalHealth> };
   /** The export writes the day's sales to a folder: the supervisor PIN, and a journal record. */
   supervisor: SupervisorGate;

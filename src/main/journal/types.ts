@@ -1,5 +1,6 @@
 import type { Bilingual, DrawerCash, LineTaxType, Ntd, SalesFigures } from '../../shared/domain';
 import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
+import type { SupervisorActionInput } from '../settings/supervisor';
 
 /**
  * The journal's public types: what the checkout engine writes before and after each request,
@@ -282,33 +283,9 @@ export const SHIFT_ENTRY_KINDS = [
 ] as const;
 export type ShiftEntryKind = (typeof SHIFT_ENTRY_KINDS)[number];
 
-/**
- * What a supervisor did with the PIN (settings, resolutions, imports, exports, the drawer…): a
- * journal entry of its own (no order number), so the chain proves who did what and when.
- */
-export type SupervisorActionKind =
-  | 'settings.update'
-  | 'settings.set-pin'
-  | 'catalog.import'
-  | 'catalog.load-sample'
-  | 'journal.export'
-  | 'printing.open-drawer'
-  | 'printing.reprint'
-  | 'verification.resolve'
-  | 'checkout.resubmit'
-  | 'journal.chain-broken-acknowledged'
-  | 'reconciliation.store'
-  | 'reconciliation.accept'
-  // Shifts (issue 14): the X report shows the expected cash; a Z report's copy is printed.
-  | 'shift.x-report'
-  | 'day.z-report-copy'
-  // Training mode (issue 15): a fault drill of the training service armed from Settings.
-  | 'training.drill'
-  // Issue 22: another till's export signing key, pinned at the first store reconciliation that
-  // imported it (detail: tillId, publicKey, fingerprint).
-  | 'reconciliation.till-key'
-  // Head office (issue 22): sales stopped by a refused claim of the till id, resolved with the PIN.
-  | 'head-office.claim-resolved';
+// What a supervisor did with the PIN: the gate's vocabulary (settings/supervisor.ts, below the
+// journal, which records each act as an entry of its own).
+export type { SupervisorActionInput, SupervisorActionKind } from '../settings/supervisor';
 
 /** Another till's export signing key as pinned (export-signature.ts). */
 export interface TillKeyPin {
@@ -318,14 +295,6 @@ export interface TillKeyPin {
   fingerprint: string;
   at: string;
   by: string;
-}
-
-export interface SupervisorActionInput {
-  action: SupervisorActionKind;
-  /** Who did it: the cashier's name as given, else `supervisor`. */
-  by: string;
-  /** What was done, in a few plain fields (never a secret). */
-  detail?: Record<string, unknown>;
 }
 
 export interface SupervisorActionRecord extends SupervisorActionInput {

@@ -1,8 +1,9 @@
+import type { IssuedOutcome } from '../invoice-service/outcome';
 import { invoiceTimeOf } from '../journal/invoice-time';
+import type { TransactionRecord } from '../journal/types';
 import { bilingual, type Bilingual } from '../../shared/domain';
 import type { printingMethods } from '../../shared/ipc/contract/printing';
 import { TillError } from '../core/errors';
-import type { IssuedEvent } from '../checkout/engine';
 import type { HandlersFor } from '../core/handlers';
 import { periodic, type Service } from '../core/lifecycle';
 import { silentLogger, type Logger } from '../core/logger';
@@ -21,6 +22,18 @@ function stateOfFailure(failure: PrintResult['failure']): PrinterState | null {
   if (failure === 'paper-out' || failure === 'cover-open') return failure;
   if (failure === 'bad-content' || failure === null) return null;
   return 'offline';
+}
+
+/**
+ * What printing reads of an issued sale: the checkout's `IssuedEvent` has it, and the composition
+ * (src/main/app) hands each one over, so printing never reaches into the checkout's room.
+ */
+export interface IssuedSale {
+  orderNo: string;
+  transaction: TransactionRecord;
+  outcome: Pick<IssuedOutcome, 'printData' | 'tillBuildsProof'>;
+  /** The raw PrintDataString as received (null when missing). */
+  printDataString: string | null;
 }
 
 export interface PrintingCapability {
@@ -49,7 +62,7 @@ export interface PrintingCapability {
     randomNumber?: string;
   }): Promise<{ printed: boolean; reprint: boolean; message: Bilingual | null } | null>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
-  onIssued(event: IssuedEvent): Promise<PrintResult | null>;
+  onIssued(event: IssuedSale): Promise<PrintResult | null>;
   /**
    * The idle printer's state poll, registered with the core's lifecycle (core/lifecycle.ts),
    * which starts it with the other background services and stops it before `close`.
@@ -115,7 +128,7 @@ export function createPrintingCapability(options: {
    * After an issue: the proof for `/Append/Order` (when its print data is usable), the details
    * slip when a carrier or donation customer asked for one, and the drawer kick for cash.
    */
-  async function onIssued(event: IssuedEvent): Promise<PrintResult | null> {
+  async function onIssued(event: IssuedSale): Promise<PrintResult | null> {
     const tx = event.transaction;
     // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
     const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');

@@ -1,4 +1,4 @@
-import { createVerification } from '../checkout/verification';
+import { createVerification } from '../checkout';
 import type { Logger } from '../core/logger';
 import type { StandardServiceConfig } from '../invoice-service/standard-client';
 import type { Journal } from '../journal/journal';

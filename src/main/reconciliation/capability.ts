@@ -5,7 +5,7 @@ import type {
   ReconciliationSuggestion,
 } from '../../shared/ipc/contract/reconciliation';
 import type { reconciliationMethods } from '../../shared/ipc/contract/reconciliation';
-import { createVerification } from '../checkout/verification';
+import { createVerification } from '../checkout';
 import type { HandlersFor } from '../core/handlers';
 import { periodic, type PeriodicService } from '../core/lifecycle';
 import type { Logger } from '../core/logger';

@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import type { ReconciliationReport } from '../../shared/ipc/contract/reconciliation';
-import { CliConfig } from '../checkout/cli';
 import {
+  CliConfig,
   parseCliArgs,
   readJsonFile,
   readTextFile,

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { Bilingual } from '../../shared/domain';
 import { findHiddenCharacter } from '../../shared/domain/plain-text';
 import { ReturnItem, type ReturnResult } from '../../shared/ipc/contract/returns';
-import { CliConfig } from '../checkout/cli';
 import {
+  CliConfig,
   parseCliArgs,
   readJsonFile,
   reportCliFailure,

@@ -30,7 +30,7 @@ import type {
   ReturnRecord,
   TransactionRecord,
 } from '../journal/journal';
-import { joinReasons, prepareOrder } from '../checkout/prepare-order';
+import { joinReasons, prepareOrder } from '../checkout';
 import { returnDetail, returnMessage, returnRefused, settledMessage } from './messages';
 import { planReturn, requireIssuedSale } from './plan';
 

@@ -1,8 +1,7 @@
 import { invoiceTimeOf } from '../journal/invoice-time';
 import { taipeiDateTime } from '../../shared/domain';
 import type { ReturnRecord, TransactionRecord } from '../journal/journal';
-import type { AllowanceSlipInput } from '../printing/layout/allowance-layout';
-import type { VoidNoticeInput } from '../printing/layout/void-notice-layout';
+import type { AllowanceSlipInput, VoidNoticeInput } from '../printing';
 
 /**
  * What a return that stands puts on paper (provider profile §3): an allowance, the allowance

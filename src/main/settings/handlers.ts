@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Bilingual } from '../../shared/domain/i18n';
 import {
   TillSettings,
@@ -9,16 +10,9 @@ import {
   type SettingsPatch,
   type SettingsView,
 } from '../../shared/ipc/contract/settings';
-import { variantFor } from '../../provider/variants';
+import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { TillError } from '../core/errors';
-import {
-  runProviderCheck,
-  type ProviderCheckConfig,
-  type ProviderCheckDeps,
-  type ProviderCheckReport,
-} from '../invoice-service/provider-check';
 import type { HandlersFor } from '../core/handlers';
-import { checkPrinterUri } from '../printing/transports/printer-uri';
 import { createPinGuard, requirePin, type PinGuard } from './pin';
 import {
   secureStorageNotice,
@@ -38,11 +32,30 @@ export interface SettingsHandlerDeps {
   onChanged(settings: TillSettings): void;
   /** Where each change is recorded (who, when, what): the journal in the core. */
   journal?: SupervisorRecorder;
-  /** The conformance check (settings.checkProvider); the real one by default. */
-  checkProvider?: (config: ProviderCheckConfig, deps?: ProviderCheckDeps) => Promise<ProviderCheckReport>;
-  /** The journal's timestamp allocator (per key pair, persisted, never reused): the check's timestamps. */
-  reserveTimestamp?: ProviderCheckDeps['reserveTimestamp'];
+  /**
+   * The conformance check (settings.checkProvider): invoice-service/provider-check.ts, handed in by
+   * the composition (src/main/app) with the journal's timestamps, since settings sit below the
+   * provider's client.
+   */
+  checkProvider(request: ProviderCheckRequest): Promise<ProviderCheckAnswer>;
+  /**
+   * Whether a printer address can be used now (printing/transports/printer-uri.ts, handed in by
+   * the composition): a mistyped one must not be saved.
+   */
+  checkPrinterUri(uri: string): Promise<{ ok: true } | { ok: false; message: Bilingual }>;
 }
+
+/** What the provider check is run with: the standard API and its keys, as the settings hold them. */
+export interface ProviderCheckRequest {
+  standardServiceUrl: string;
+  companyId: string;
+  standardApiKey: string;
+  standardSigningSecret: string;
+  timeoutMs: number;
+  variant: ProviderVariantId;
+}
+
+type ProviderCheckAnswer = z.input<(typeof settingsMethods)['settings.checkProvider']['output']>;
 
 /**
  * The settings screen's methods. Secrets go in and never come out: the view only says which
@@ -94,7 +107,7 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
       if (next.firstRunDone && !next.runWithoutPin && !pins.isSet()) throw firstRunNeedsPin();
       if (patch.printer?.uri !== undefined) {
         // A mistyped address must not be saved: it used to print into a file and say it printed.
-        const printer = await checkPrinterUri(patch.printer.uri);
+        const printer = await deps.checkPrinterUri(patch.printer.uri);
         if (!printer.ok) throw new TillError('rejected', printer.message);
       }
       // Head office needs to know which store the till feeds: an address alone is refused.
@@ -178,17 +191,14 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
           en: 'The standard API address, key or signing secret is not set: nothing to check, nothing was sent.',
         });
       }
-      return (deps.checkProvider ?? runProviderCheck)(
-        {
-          standardServiceUrl: current.standardServiceUrl,
-          companyId: current.companyId,
-          standardApiKey: apiKey,
-          standardSigningSecret: signingSecret,
-          timeoutMs: current.timeoutMs,
-          variant: current.providerVariant,
-        },
-        deps.reserveTimestamp ? { reserveTimestamp: deps.reserveTimestamp } : {},
-      );
+      return deps.checkProvider({
+        standardServiceUrl: current.standardServiceUrl,
+        companyId: current.companyId,
+        standardApiKey: apiKey,
+        standardSigningSecret: signingSecret,
+        timeoutMs: current.timeoutMs,
+        variant: current.providerVariant,
+      });
     },
 
     'settings.setPin': async ({ newPin, currentPin, by }) => {

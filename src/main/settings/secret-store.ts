@@ -26,7 +26,7 @@ export const SECRET_NAMES = [
   'cashierPinLockout',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
-// `journalChainKey`: the journal's HMAC chain key (core/journal-guard.ts), made on first use; never leaves main.
+// `journalChainKey`: the journal's HMAC chain key (journal/guard.ts), made on first use; never leaves main.
 
 /**
  * Secrets, encrypted at rest. `get` is for the main process only (the invoice client signs with

@@ -1,6 +1,5 @@
 import type { Bilingual } from '../../shared/domain/i18n';
 import { TillError } from '../core/errors';
-import type { SupervisorActionInput, SupervisorActionKind } from '../journal/types';
 import { requirePin, type PinGuard } from './pin';
 import type { SettingsStore } from './settings-store';
 
@@ -9,6 +8,42 @@ import type { SettingsStore } from './settings-store';
  * here in main, whatever the screen did, and each one done leaves a chained journal record of
  * who, when and what.
  */
+
+/**
+ * What a supervisor did with the PIN (settings, resolutions, imports, exports, the drawer…): a
+ * journal entry of its own (no order number), so the chain proves who did what and when.
+ */
+export type SupervisorActionKind =
+  | 'settings.update'
+  | 'settings.set-pin'
+  | 'catalog.import'
+  | 'catalog.load-sample'
+  | 'journal.export'
+  | 'printing.open-drawer'
+  | 'printing.reprint'
+  | 'verification.resolve'
+  | 'checkout.resubmit'
+  | 'journal.chain-broken-acknowledged'
+  | 'reconciliation.store'
+  | 'reconciliation.accept'
+  // Shifts (issue 14): the X report shows the expected cash; a Z report's copy is printed.
+  | 'shift.x-report'
+  | 'day.z-report-copy'
+  // Training mode (issue 15): a fault drill of the training service armed from Settings.
+  | 'training.drill'
+  // Issue 22: another till's export signing key, pinned at the first store reconciliation that
+  // imported it (detail: tillId, publicKey, fingerprint).
+  | 'reconciliation.till-key'
+  // Head office (issue 22): sales stopped by a refused claim of the till id, resolved with the PIN.
+  | 'head-office.claim-resolved';
+
+export interface SupervisorActionInput {
+  action: SupervisorActionKind;
+  /** Who did it: the cashier's name as given, else `supervisor`. */
+  by: string;
+  /** What was done, in a few plain fields (never a secret). */
+  detail?: Record<string, unknown>;
+}
 
 /** Where the records go: the journal (a narrow view, so tests and other hosts can pass a fake). */
 export interface SupervisorRecorder {

@@ -1,7 +1,7 @@
 import type { PrintOutcome } from '../../shared/ipc/contract/printing';
 import type { Cashier, SessionView, shiftsMethods, ZReport } from '../../shared/ipc/contract/shifts';
 import type { HandlersFor } from '../core/handlers';
-import type { ShiftSlipContent } from '../printing/layout/shift-layout';
+import type { ShiftSlipContent } from '../printing';
 import { supervisorName, type SupervisorGate } from '../settings/supervisor';
 import type { CashierDirectory } from './cashiers';
 import type { ShiftsEngine } from './engine';

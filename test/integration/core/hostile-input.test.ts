@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { Journal } from '../../../src/main/journal/journal';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { connectHeadOffice } from '../../../src/main/head-office/connection';
 import { claimsReport } from '../../../src/main/head-office/reports';
 import { seedSyntheticJournal } from '../../../src/main/journal/synthetic';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { connectHeadOffice } from '../../../src/main/head-office/connection';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';

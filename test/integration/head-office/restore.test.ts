@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openGuardedJournal } from '../../../src/main/core/journal-guard';
+import { openGuardedJournal } from '../../../src/main/journal/guard';
 import { installFileFor, readInstallId } from '../../../src/main/head-office/install-id';
 import { parseOrderNo } from '../../../src/main/journal/journal';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';

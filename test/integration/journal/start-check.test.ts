@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
-import { CHAIN_KEY_SECRET } from '../../../src/main/core/journal-guard';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
+import { CHAIN_KEY_SECRET } from '../../../src/main/journal/guard';
 import { Journal } from '../../../src/main/journal/journal';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';

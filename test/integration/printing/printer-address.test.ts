@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { MemoryPrintJobStore } from '../../../src/main/printing/print-job-store';
 import { PrintService, type PrinterConfig } from '../../../src/main/printing/print-service';
 import { epsonStatusProtocol } from '../../../src/main/printing/status';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { Journal } from '../../../src/main/journal/journal';
 import { createReconciliationCapability } from '../../../src/main/reconciliation/capability';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { TRAINING_DOCUMENT_MARK } from '../../../src/main/printing/layout/proof-layout';
 import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
+import { runProviderCheck } from '../../../src/main/invoice-service/provider-check';
+import { checkPrinterUri } from '../../../src/main/printing/transports/printer-uri';
 import { createFileSecretBlobs } from '../../../src/main/settings/file-secret-blobs';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createSettingsHandlers } from '../../../src/main/settings/handlers';
@@ -33,7 +35,16 @@ describe('settings methods', () => {
     const pins = createPinGuard({ secrets, now: options.now });
     const recorded: SupervisorActionInput[] = [];
     const journal = { recordSupervisorAction: (action: SupervisorActionInput) => recorded.push(action) };
-    const handlers = createSettingsHandlers({ settings, secrets, pins, onChanged, journal });
+    // The real checks, as the composition (src/main/app) hands them in.
+    const handlers = createSettingsHandlers({
+      settings,
+      secrets,
+      pins,
+      onChanged,
+      journal,
+      checkProvider: (request) => runProviderCheck(request),
+      checkPrinterUri: (uri) => checkPrinterUri(uri),
+    });
     const dispatch = createDispatcher(handlers as unknown as HandlerMap, { error: vi.fn() });
     const call = (method: string, input: unknown) =>
       dispatch(method, input, { host: 'web' }) as Promise<Result>;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { createFileLogger } from '../../../src/main/logging/file-logger';
 import { createRedactor } from '../../../src/main/logging/redact';
 import { redactingSecretStore } from '../../../src/main/logging/redacting-secret-store';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/core/create-core';
+import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { VirtualPrinter } from '../../../src/main/printing/virtual-printer';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Bilingual } from '../../shared/domain';
 import type { JournalHealth } from '../../shared/ipc/contract/app';
-import { CHAIN_KEY_BYTES } from '../journal/chain';
-import { Journal } from '../journal/journal';
-import type { TransactionRecord } from '../journal/types';
+import { TillError } from '../core/errors';
+import type { Logger } from '../core/logger';
 import type { SecretName, SecretStore } from '../settings/secret-store';
-import { TillError } from './errors';
-import type { Logger } from './logger';
+import { CHAIN_KEY_BYTES } from './chain';
+import { Journal } from './journal';
+import type { TransactionRecord } from './types';
 
 /**
  * The journal as the till opens it: with its chain key (HMAC, chain.ts), checked before the first

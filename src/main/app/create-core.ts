@@ -1,32 +1,41 @@
-import type { AppStatus } from '../../shared/ipc/contract/app';
-import { createAppHandlers } from '../app/handlers';
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AppStatus } from '../../shared/ipc/contract/app';
+import type { CustomerWindowState } from '../../shared/ipc/contract/display';
+import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
-import type { KeyObject } from 'node:crypto';
 import { createCheckoutCapability } from '../checkout/capability';
 import type { TrainingAdminChannel } from '../checkout/drills';
+import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
+import { createEventHub, type EventHub } from '../core/event-hub';
+import { createLifecycle } from '../core/lifecycle';
+import type { Logger } from '../core/logger';
 import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-office/capability';
+import { runProviderCheck } from '../invoice-service/provider-check';
 import { loadExportSigningKey } from '../journal/export-signature';
+import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from '../journal/guard';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
+import { checkPrinterUri } from '../printing/transports/printer-uri';
 import { createReconciliationCapability } from '../reconciliation/capability';
 import { createReturnsCapability } from '../returns/capability';
-import { trainingDefaults } from '../../training-service';
 import { cashRefund, paperForReturn } from '../returns/slips';
 import { createSettingsHandlers } from '../settings/handlers';
-import { createShiftsCapability } from '../shifts/capability';
-import { lateSupervisorPins } from '../shifts/supervisor-pins';
 import { createPinGuard } from '../settings/pin';
-import { createSupervisorGate } from '../settings/supervisor';
 import { withSecretsOnDisk, type SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
-import { createDispatcher, type Dispatch, type HandlerMap } from './dispatch';
-import { createEventHub, type EventHub } from './event-hub';
-import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from './journal-guard';
-import { createLifecycle } from './lifecycle';
-import type { CustomerWindowState } from '../../shared/ipc/contract/display';
-import type { Logger } from './logger';
+import { createSupervisorGate } from '../settings/supervisor';
+import { createShiftsCapability } from '../shifts/capability';
+import { lateSupervisorPins } from '../shifts/supervisor-pins';
+import { createAppHandlers } from './status';
+
+/*
+ * The composition: the one room that knows every capability. It builds them on the ground
+ * (core: dispatch, lifecycle, events, logger; settings; the journal), hands each what it needs
+ * of the others (a function or an object, never a reach into another room's files), and gives
+ * the hosts (Electron, the web host, tests) one handler map. Nothing below imports this room.
+ */
 
 /** How often an idle printer is asked for its state (paper, cover) for the status bar. */
 const PRINTER_STATUS_INTERVAL_MS = 15_000;
@@ -74,7 +83,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   // A fresh install (or `npm run web` on a fresh clone) has no data folder yet.
   mkdirSync(options.dataDir, { recursive: true });
   // The journal first: keyed, its tail checked as found, then sales left in flight by a crash
-  // become needs-verification before anything else runs (core/journal-guard.ts).
+  // become needs-verification before anything else runs (journal/guard.ts).
   // A key made now must be on disk before the journal records its keyed start with it: a crash
   // in between would leave a journal keyed with a key nobody has.
   const keyLoad = loadChainKey(options.secrets, options.logger);
@@ -290,8 +299,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       pins,
       journal,
       // The provider check takes its timestamps where the standard client does: never twice.
-      reserveTimestamp: (clockKey, nowSeconds, windowSeconds) =>
-        journal.reserveTimestamp(clockKey, nowSeconds, windowSeconds),
+      checkProvider: (request) =>
+        runProviderCheck(request, {
+          reserveTimestamp: (clockKey, nowSeconds, windowSeconds) =>
+            journal.reserveTimestamp(clockKey, nowSeconds, windowSeconds),
+        }),
+      checkPrinterUri: (uri) => checkPrinterUri(uri),
       onChanged: () => {
         // The head-office password may have changed: read again; a new address is tried at once.
         headOfficePassword = null;
