@@ -7,7 +7,8 @@ import type { KeyObject } from 'node:crypto';
 import { createCheckoutCapability } from '../checkout/capability';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-office/capability';
-import { loadExportSigningKey } from '../journal/export-signature';
+import { loadExportSigningKey } from '../exports/export-signature';
+import { createExportHandlers } from '../exports/handlers';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
 import { createReconciliationCapability } from '../reconciliation/capability';
@@ -89,14 +90,14 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     onChanged: () => publishStatus(),
   });
   const journal = guarded.journal;
-  // The till's JSON exports are signed with its own Ed25519 key (journal/export-signature.ts),
+  // The till's JSON exports are signed with its own Ed25519 key (exports/export-signature.ts),
   // made at the first export; without secure storage none is kept and the exports go unsigned.
   let signingKey: KeyObject | null | undefined;
-  journal.useExportSigningKey(() => {
+  const exportSigningKey = () => {
     if (signingKey === undefined) signingKey = loadExportSigningKey(options.secrets);
     if (signingKey === null) options.logger.warn('no secure storage: this JSON export is not signed');
     return signingKey;
-  });
+  };
   const recovered = guarded.recovered;
   if (recovered.length > 0) {
     options.logger.warn('journal: in-flight sales need verification', {
@@ -302,11 +303,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       },
     }),
     ...catalog.handlers,
-    ...createJournalHandlers({
+    ...createJournalHandlers({ journal, health: guarded }),
+    ...createExportHandlers({
       journal,
       supervisor,
-      health: guarded,
       companyId: () => options.settings.get().companyId,
+      signingKey: exportSigningKey,
     }),
     ...checkout.handlers,
     // No sale while the journal is broken and no supervisor has acknowledged it.

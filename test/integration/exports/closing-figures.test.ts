@@ -9,9 +9,9 @@ import type { DaySummary, ExportOptions } from '../../../src/main/journal/types'
 import { summarySlip } from '../../../src/main/printing/layout/summary-layout';
 import { paperOf, type PaperWidth } from '../../../src/main/printing/paper';
 import { createShiftsEngine } from '../../../src/main/shifts/engine';
-import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED } from './closing-day';
-import { readCsv } from './csv-reader';
-import { issuedSale, NOON_TAIPEI, tempJournal } from './fixtures';
+import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED } from '../journal/closing-day';
+import { readCsv } from '../journal/csv-reader';
+import { issuedSale, NOON_TAIPEI, tempJournal } from '../journal/fixtures';
 
 async function exportText(journal: Journal, options: Omit<ExportOptions, 'businessDay'>): Promise<string> {
   const out = new PassThrough();

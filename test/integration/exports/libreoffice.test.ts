@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Journal } from '../../../src/main/journal/journal';
 import type { DaySummary } from '../../../src/main/journal/types';
 import { openInCalc, SOFFICE_MISSING, sofficeVersion, type CalcCell } from '../../support/libreoffice';
-import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED, FORMULA_BUYER } from './closing-day';
-import { tempJournal } from './fixtures';
+import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED, FORMULA_BUYER } from '../journal/closing-day';
+import { tempJournal } from '../journal/fixtures';
 
 /**
  * The exports as a person sees them in a spreadsheet: every file of the closing day opened in

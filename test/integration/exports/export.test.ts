@@ -6,8 +6,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../../src/main/journal/export';
 import type { ExportOptions, Journal } from '../../../src/main/journal/journal';
-import { readCsv } from './csv-reader';
-import { beginSale, issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from './fixtures';
+import { readCsv } from '../journal/csv-reader';
+import { beginSale, issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from '../journal/fixtures';
 
 async function exportText(
   journal: Journal,

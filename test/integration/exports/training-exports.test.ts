@@ -7,8 +7,8 @@ import type { Journal } from '../../../src/main/journal/journal';
 import { createShiftsEngine } from '../../../src/main/shifts/engine';
 import { journalMethods } from '../../../src/shared/ipc/contract/journal';
 import { supervisorWithPin, TEST_PIN } from '../settings/supervisor-fixture';
-import { readCsv } from './csv-reader';
-import { issuedSale, NOON_TAIPEI, tempJournal } from './fixtures';
+import { readCsv } from '../journal/csv-reader';
+import { issuedSale, NOON_TAIPEI, tempJournal } from '../journal/fixtures';
 
 /**
  * Issue 15: a training day's exports must not pass for a day's takings. The file names say it
