@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Journal, type ExportFormat } from '../src/main/journal/journal';
+import { exportDay } from '../src/main/exports/export';
+import type { ExportFormat } from '../src/main/exports/types';
+import { Journal } from '../src/main/journal/journal';
 import { seedSyntheticJournal } from '../src/main/journal/synthetic';
 
 const TARGET_OPEN_PENDING_MS = 50;
@@ -53,7 +55,7 @@ async function measuredExport(journal: Journal, businessDay: string, format: Exp
   const before = process.memoryUsage();
   const sink = new MeasuringFileSink(file);
   const start = performance.now();
-  const result = await journal.exportDay({ businessDay, format }, sink);
+  const result = await exportDay(journal, { businessDay, format }, sink);
   const ms = performance.now() - start;
   await new Promise<void>((resolve) => sink.end(resolve));
   return {

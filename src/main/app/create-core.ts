@@ -12,8 +12,9 @@ import { createEventHub, type EventHub } from '../core/event-hub';
 import { createLifecycle } from '../core/lifecycle';
 import type { Logger } from '../core/logger';
 import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-office/capability';
+import { loadExportSigningKey } from '../exports/export-signature';
+import { createExportHandlers } from '../exports/handlers';
 import { runProviderCheck } from '../invoice-service/provider-check';
-import { loadExportSigningKey } from '../journal/export-signature';
 import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from '../journal/guard';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
@@ -98,14 +99,14 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     onChanged: () => publishStatus(),
   });
   const journal = guarded.journal;
-  // The till's JSON exports are signed with its own Ed25519 key (journal/export-signature.ts),
+  // The till's JSON exports are signed with its own Ed25519 key (exports/export-signature.ts),
   // made at the first export; without secure storage none is kept and the exports go unsigned.
   let signingKey: KeyObject | null | undefined;
-  journal.useExportSigningKey(() => {
+  const exportSigningKey = () => {
     if (signingKey === undefined) signingKey = loadExportSigningKey(options.secrets);
     if (signingKey === null) options.logger.warn('no secure storage: this JSON export is not signed');
     return signingKey;
-  });
+  };
   const recovered = guarded.recovered;
   if (recovered.length > 0) {
     options.logger.warn('journal: in-flight sales need verification', {
@@ -315,11 +316,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       },
     }),
     ...catalog.handlers,
-    ...createJournalHandlers({
+    ...createJournalHandlers({ journal, health: guarded }),
+    ...createExportHandlers({
       journal,
       supervisor,
-      health: guarded,
       companyId: () => options.settings.get().companyId,
+      signingKey: exportSigningKey,
     }),
     ...checkout.handlers,
     // No sale while the journal is broken and no supervisor has acknowledged it.

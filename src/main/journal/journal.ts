@@ -1,6 +1,4 @@
 import Database from 'better-sqlite3';
-import type { KeyObject } from 'node:crypto';
-import type { Writable } from 'node:stream';
 import {
   attachChainKey,
   chainHead,
@@ -14,7 +12,7 @@ import {
   type ExpectedHead,
 } from './chain';
 import { reserveTimestamp } from './company-clock';
-import { exportDay, exportDayToFolder, type FolderExportOptions } from './export';
+import { daySnapshot, type DaySnapshot } from './day-snapshot';
 import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, readSnapshot } from './open-db';
 import * as printJobs from './print-jobs';
@@ -31,8 +29,6 @@ import type {
   DaySummary,
   ExchangeInput,
   ExchangeRecord,
-  ExportOptions,
-  ExportResult,
   IssueInput,
   JournalCounts,
   ListFilter,
@@ -95,8 +91,6 @@ export class Journal {
   private readonly now: () => Date;
   private readonly chainKey: Buffer | null;
   private readonly keying: ChainKeying;
-  /** This till's export signing key (export-signature.ts), asked at each export; none: unsigned. */
-  private exportSigningKey: () => KeyObject | null = () => null;
 
   private constructor(
     private readonly db: Database.Database,
@@ -116,14 +110,6 @@ export class Journal {
   /** Opens (creating and migrating when needed) the journal file. Does not recover: call `recoverInFlight`. */
   static open(path: string, options: JournalOptions = {}): Journal {
     return new Journal(openJournalDatabase(path), path, options);
-  }
-
-  /**
-   * Signs this journal's JSON exports from now on with the till's key (the core's, from its
-   * secrets): asked for at each JSON export, so a till that never exports never makes one.
-   */
-  useExportSigningKey(key: () => KeyObject | null): void {
-    this.exportSigningKey = key;
   }
 
   /**
@@ -495,31 +481,16 @@ export class Journal {
   }
 
   /**
-   * Streams one business day (one row per transaction) to `out`; memory stays flat. JSON states
-   * the full chain check at export time, with this journal's key (HMACs checked).
+   * `read` over one business day's snapshot (day-snapshot.ts): a read-only connection inside one
+   * read transaction, so that what the exports (src/main/exports) write from it (rows, summary,
+   * the chain check with this journal's key, a file's name) agrees while the till keeps selling.
    */
-  exportDay(options: ExportOptions, out: Writable): Promise<ExportResult> {
-    return exportDay(this.path, options, out, this.now(), this.chainKey, this.signingKeyFor(options));
-  }
-
-  /**
-   * Writes `journal-<day>[-<till>][-training|-with-training].<csv|json>` (CSV: the tables asked
-   * for, `…-lines.csv`, `…-cash.csv`, and `…-summary.csv`) into `folder`; a training day's names
-   * say so (export.ts `exportFileName`).
-   */
-  exportDayToFolder(options: FolderExportOptions, folder: string): ReturnType<typeof exportDayToFolder> {
-    return exportDayToFolder(
-      this.path,
-      options,
-      folder,
-      this.now(),
-      this.chainKey,
-      this.signingKeyFor(options),
-    );
-  }
-
-  private signingKeyFor(options: { format: string }): KeyObject | null {
-    return options.format === 'json' ? this.exportSigningKey() : null;
+  readDay<T>(
+    options: { businessDay: string; tillId?: string },
+    read: (day: DaySnapshot) => Promise<T>,
+  ): Promise<T> {
+    const now = this.now();
+    return readSnapshot(this.path, (reader) => read(daySnapshot(reader, options, now, this.chainKey)));
   }
 
   /** The whole chain in one go; `key` checks the HMACs with a key this journal was not opened with (the CLI). */

@@ -6,15 +6,10 @@ import {
   type Bilingual,
 } from '../../shared/domain';
 import { INVOICE_NUMBER_PATTERN } from '../../provider/pos-profile';
-import { verifyExportSignature } from '../journal/export-signature';
+import { verifyExportSignature } from '../exports/export-signature';
 import { isAcceptableOrderNo, TILL_ID_PATTERN } from '../journal/order-numbers';
-import {
-  JSON_EXPORT_FORMAT,
-  JSON_EXPORT_VERSION,
-  RETURN_STATES,
-  TX_STATES,
-  type ChainHmac,
-} from '../journal/types';
+import { RETURN_STATES, TX_STATES, type ChainHmac } from '../journal/types';
+import { JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION } from '../exports/types';
 
 /**
  * A store's reconciliation reads the JSON exports of the store's other tills (a USB stick, a

@@ -6,7 +6,7 @@ import type { Journal } from '../../../src/main/journal/journal';
 import { beginSale, ISSUE, issuedSale, tempJournal } from './fixtures';
 
 function verifyCli(db: string) {
-  return spawnSync('npx', ['tsx', 'src/main/journal/cli.ts', 'verify', '--db', db], { encoding: 'utf8' });
+  return spawnSync('npx', ['tsx', 'src/main/exports/cli.ts', 'verify', '--db', db], { encoding: 'utf8' });
 }
 
 describe('hash chain', () => {

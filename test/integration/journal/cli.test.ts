@@ -7,9 +7,9 @@ import { createFileKeySecretStore } from '../../../src/main/settings/file-key-se
 import { readCsv } from './csv-reader';
 import { beginSale, issuedSale, tempJournal } from './fixtures';
 
-/** `npm run journal -- …` is `tsx src/main/journal/cli.ts …`: spawned for real. */
+/** `npm run journal -- …` is `tsx src/main/exports/cli.ts …`: spawned for real. */
 function cli(...args: string[]) {
-  const result = spawnSync('npx', ['tsx', 'src/main/journal/cli.ts', ...args], { encoding: 'utf8' });
+  const result = spawnSync('npx', ['tsx', 'src/main/exports/cli.ts', ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
+import { createExportHandlers } from '../../../src/main/exports/handlers';
 import { createJournalHandlers } from '../../../src/main/journal/handlers';
 import type { Journal } from '../../../src/main/journal/journal';
 import { journalMethods } from '../../../src/shared/ipc/contract/journal';
@@ -33,7 +34,10 @@ describe('journal IPC handlers', () => {
     journal.recordPrintAttempt(job.id, { ok: true });
     const { gate } = await supervisorWithPin(journal);
     const dispatch = createDispatcher(
-      createJournalHandlers({ journal, supervisor: gate, health: HEALTHY }) as unknown as HandlerMap,
+      {
+        ...createJournalHandlers({ journal, health: HEALTHY }),
+        ...createExportHandlers({ journal, supervisor: gate }),
+      } as unknown as HandlerMap,
       {
         error: vi.fn(),
       },
@@ -77,12 +81,10 @@ describe('journal IPC handlers', () => {
     const { gate } = await supervisorWithPin(journal);
     const exportAs = async (companyId: string, businessDay: string) => {
       const dispatch = createDispatcher(
-        createJournalHandlers({
-          journal,
-          supervisor: gate,
-          health: HEALTHY,
-          companyId: () => companyId,
-        }) as unknown as HandlerMap,
+        {
+          ...createJournalHandlers({ journal, health: HEALTHY }),
+          ...createExportHandlers({ journal, supervisor: gate, companyId: () => companyId }),
+        } as unknown as HandlerMap,
         { error: vi.fn() },
       );
       return dispatch(

@@ -12,10 +12,11 @@ import { summarySlip } from '../../../src/main/printing/layout/summary-layout';
 import { JournalVerification } from '../../../src/shared/ipc/contract/journal';
 import { readCsv } from './csv-reader';
 import { beginSale, ISSUE, issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from './fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 /** `npm run journal -- …`, spawned for real. */
 function cli(...args: string[]) {
-  const result = spawnSync('npx', ['tsx', 'src/main/journal/cli.ts', ...args], { encoding: 'utf8' });
+  const result = spawnSync('npx', ['tsx', 'src/main/exports/cli.ts', ...args], { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -230,7 +231,10 @@ describe('the keyed (HMAC) journal chain', () => {
     expect(lines.some((l) => l.includes('核對碼') && l.includes(code))).toBe(true);
     expect(lines.join('')).toContain(head.hash.slice(0, 32));
 
-    const json = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'json' }, env.dir);
+    const json = await exporterOf(journal).exportDayToFolder(
+      { businessDay: '2026-11-22', format: 'json' },
+      env.dir,
+    );
     const { readFileSync } = await import('node:fs');
     const exported = JSON.parse(readFileSync(json.file, 'utf8'));
     expect(exported.chainHead).toEqual(head);
@@ -242,7 +246,10 @@ describe('the keyed (HMAC) journal chain', () => {
       hmac: 'checked',
       problem: null,
     });
-    const csv = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, env.dir);
+    const csv = await exporterOf(journal).exportDayToFolder(
+      { businessDay: '2026-11-22', format: 'csv' },
+      env.dir,
+    );
     const summaryRows = readCsv(readFileSync(csv.summaryFile!, 'utf8').slice(1));
     expect(summaryRows).toEqual(
       expect.arrayContaining([

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sale, tempJournal } from './fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 const SECRETS = ['sk-live-APIKEY-7f3a', 'SIGNATURE-9c1e0b', 'SIGNING-SECRET-44d2'];
 
@@ -45,7 +46,7 @@ describe('no secret in the journal', () => {
     const out = new PassThrough();
     let exported = '';
     out.on('data', (c: Buffer) => (exported += c.toString()));
-    await journal.exportDay({ businessDay: stored.businessDay, format: 'json' }, out);
+    await exporterOf(journal).exportDay({ businessDay: stored.businessDay, format: 'json' }, out);
     const detail = JSON.stringify(journal.detail(orderNo));
     journal.close();
 

@@ -2,12 +2,13 @@ import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Journal, NewReturn, ReturnLineInput } from '../../../src/main/journal/journal';
-import { EXPORT_COLUMNS } from '../../../src/main/journal/export';
+import { EXPORT_COLUMNS } from '../../../src/main/exports/export';
 import { paperOf } from '../../../src/main/printing/paper';
 import { summarySlip } from '../../../src/main/printing/layout/summary-layout';
 import { startChild } from './child';
 import { readCsv } from './csv-reader';
 import { issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from './fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 /** A two-line sale: 2 × 50 (line 001) and 1 × 200 (line 002), paid 100 cash and 200 card. */
 function twoLineSale(journal: Journal, invoiceNumber: string): string {
@@ -495,7 +496,7 @@ describe('returns in the journal', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (d: Buffer) => chunks.push(d));
-    const result = await journal.exportDay({ businessDay: '2026-11-22', format: 'csv' }, out);
+    const result = await exporterOf(journal).exportDay({ businessDay: '2026-11-22', format: 'csv' }, out);
     expect(result.rows).toBe(6); // 3 sales + void + 2 allowances
     const table = readCsv(Buffer.concat(chunks).toString('utf8').slice(1));
     expect(table[0]).toEqual(EXPORT_COLUMNS);

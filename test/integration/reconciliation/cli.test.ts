@@ -8,6 +8,7 @@ import { taipeiBusinessDay } from '../../../src/shared/domain';
 import type { TrainingService } from '../../../src/training-service';
 import { makeTempDir } from '../../support/temp-dir';
 import { fault, openReconTill, paper, sellDirectly, startClockedService, type Clock } from './harness';
+import { exporterOf } from '../../support/export-keys';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
@@ -67,7 +68,9 @@ describe('npm run reconcile: JSON or CSV, exit 0 nothing found / 1 something fou
     await t02.checkout.engine.submit(paper(90));
     const folder = join(temp.dir, 'usb');
     mkdirSync(folder);
-    t02Export = (await t02.journal.exportDayToFolder({ businessDay: day, format: 'json' }, folder)).file;
+    t02Export = (
+      await exporterOf(t02.journal).exportDayToFolder({ businessDay: day, format: 'json' }, folder)
+    ).file;
     t02.close();
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ import {
   twoLines,
   type ReconTill,
 } from './harness';
-import { signExports } from '../../support/export-keys';
+import { exporterOf, signExports } from '../../support/export-keys';
 
 /**
  * A store of two tills: this one (T01, its journal) and T02 (its JSON export of the day, as the
@@ -72,7 +72,9 @@ describe('store reconciliation: this till with other tills’ exports', () => {
     ).toBe('done');
     const folder = join(temp.dir, 'usb');
     mkdirSync(folder);
-    exportFile = (await t02.journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, folder)).file;
+    exportFile = (
+      await exporterOf(t02.journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, folder)
+    ).file;
     exportText = readFileSync(exportFile, 'utf8');
     clock.advance(2 * 3600);
   });
@@ -151,7 +153,10 @@ describe('store reconciliation: this till with other tills’ exports', () => {
     const otherFolder = join(temp.dir, 'other-usb');
     mkdirSync(otherFolder);
     const otherFile = (
-      await other.exportDayToFolder({ businessDay: DAY, format: 'json', companyId: '04595252' }, otherFolder)
+      await exporterOf(other).exportDayToFolder(
+        { businessDay: DAY, format: 'json', companyId: '04595252' },
+        otherFolder,
+      )
     ).file;
     other.close();
     const company = refusal([{ name: otherFile, text: readFileSync(otherFile, 'utf8') }]);
@@ -188,8 +193,9 @@ describe('store reconciliation: this till with other tills’ exports', () => {
 
     const ownFolder = join(temp.dir, 'own-usb');
     mkdirSync(ownFolder);
-    const ownFile = (await t01.journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, ownFolder))
-      .file;
+    const ownFile = (
+      await exporterOf(t01.journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, ownFolder)
+    ).file;
     const own = refusal([{ name: ownFile, text: readFileSync(ownFile, 'utf8') }]);
     expect(own.bilingual.zh).toContain('本收銀機（T01）');
 

@@ -3,14 +3,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExportOptions, Journal } from '../../../src/main/journal/journal';
+import type { ExportOptions } from '../../../src/main/exports/types';
+import type { Journal } from '../../../src/main/journal/journal';
 import {
   duplicateTills,
   readTillExport,
   type TillExport,
   type TillExportExpectation,
 } from '../../../src/main/reconciliation/till-export';
-import { signExports } from '../../support/export-keys';
+import { exporterOf, signExports } from '../../support/export-keys';
 import { beginSale, issuedSale, NOON_TAIPEI, tempJournal } from '../journal/fixtures';
 
 /**
@@ -41,7 +42,7 @@ describe('a store’s reconciliation reads the other tills’ exports', () => {
   });
 
   async function exportOf(journal: Journal, options: Partial<ExportOptions> = {}): Promise<string> {
-    const written = await signExports(journal).exportDayToFolder(
+    const written = await exporterOf(signExports(journal)).exportDayToFolder(
       { businessDay: '2026-11-22', format: 'json', companyId: '12345678', ...options },
       folder.dir,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, entryText, GENESIS_HASH } from '../../../src/main/journal/chain';
-import { csvCell } from '../../../src/main/journal/csv';
+import { csvCell } from '../../../src/main/exports/csv';
 import { formatOrderNo, isAcceptableOrderNo, parseOrderNo } from '../../../src/main/journal/order-numbers';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/main/journal/schema/migrations';
 import { isSecretName, withoutSecrets } from '../../../src/main/journal/secrets';

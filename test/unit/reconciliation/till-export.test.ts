@@ -10,7 +10,7 @@ import {
   type TillExportExpectation,
   type TillExportRecord,
 } from '../../../src/main/reconciliation/till-export';
-import { exportSignature } from '../../../src/main/journal/export-signature';
+import { exportSignature } from '../../../src/main/exports/export-signature';
 import { isVisibleText } from '../../../src/shared/domain';
 
 /**

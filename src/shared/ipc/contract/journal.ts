@@ -325,9 +325,9 @@ export const JournalCounts = z.object({
 
 const DayAndTill = { businessDay: BusinessDay, tillId: TillId.optional() };
 
-/** The export's column headers (journal/types.ts ExportHeaders). */
+/** The export's column headers (exports/types.ts ExportHeaders). */
 export const ExportHeadersSchema = z.enum(['zh', 'en', 'codes']);
-/** The export's CSV tables (journal/types.ts ExportTable). */
+/** The export's tables (exports/types.ts ExportTable). */
 export const ExportTableSchema = z.enum(['transactions', 'lines', 'cash']);
 
 export const journalMethods = {
@@ -355,21 +355,22 @@ export const journalMethods = {
     JournalSummary,
   ),
   'journal.export': method(
-    'Writes the business day as CSV (its tables plus a summary CSV) or JSON into a chosen folder (absolute, ' +
-      'existing; never overwrites: a taken name gets -2, -3, …). Needs the supervisor PIN; recorded.',
+    'Writes the business day as XLSX (a sheet per table and the summary, typed cells: for people), CSV (its ' +
+      'tables plus a summary CSV, plain values: for scripts) or JSON into a chosen folder (absolute, existing; ' +
+      'never overwrites: a taken name gets -2, -3, …). Needs the supervisor PIN; recorded.',
     z
       .object({
         ...DayAndTill,
-        format: z.enum(['csv', 'json']),
+        format: z.enum(['xlsx', 'csv', 'json']),
         folder: PlainText(1000).min(1),
         /**
-         * CSV only: `zh` (the default: the closing screen's) or `en` write the variant for
-         * spreadsheets and accountants (headers and the words beside each code in that language,
-         * identifiers kept as text, one Taipei time column); `codes` the machine names and the
-         * transactions columns scripts have read since the first export. JSON's keys never change.
+         * XLSX and CSV: `zh` (the default: the closing screen's) or `en` write the sheets' and
+         * columns' names and the words beside each code in that language (one Taipei time
+         * column); `codes` the machine names, and in CSV the transactions columns scripts have
+         * read since the first export. JSON's keys never change.
          */
         headers: ExportHeadersSchema.default('zh'),
-        /** CSV only: the tables to write beside the summary; default all three. JSON: the transactions. */
+        /** XLSX (a sheet each) and CSV (a file each): the tables beside the summary; default all three. JSON: the transactions. */
         tables: z.array(ExportTableSchema).min(1).max(3).default(['transactions', 'lines', 'cash']),
         ...SupervisorFields,
       })

@@ -3,38 +3,37 @@ import { statSync } from 'node:fs';
 import { once } from 'node:events';
 import { isAbsolute, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type Database from 'better-sqlite3';
 import { FIGURE_PARTS, taipeiDateTime } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
-import { shortHead, verifyChainInSlices, type ChainHead } from './chain';
+import { shortHead, type ChainHead } from '../journal/chain';
+import { dayModeOf, dayModeOfSummary, type DayMode } from '../journal/day-mode';
+import type { DaySnapshot, ExportRow } from '../journal/day-snapshot';
+import { invalid } from '../journal/errors';
+import type { Journal } from '../journal/journal';
+import { writeTextThroughPartial, writeThroughPartial } from '../journal/partial-file';
+import { paymentPairs } from '../journal/rows';
+import type { ChainVerification, DaySummary } from '../journal/types';
+import { check } from '../journal/validate';
 import { CSV_BOM, csvCell } from './csv';
-import { dayModeOf, dayModeOfSummary, type DayMode } from './day-mode';
 import { exportSignature } from './export-signature';
-import { invalid } from './errors';
-import { readSnapshot } from './open-db';
-import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
-import { paymentPairs, type TxRow } from './rows';
-import { listShiftEntries } from './shift-entries';
+import { dayWorkbook } from './xlsx';
 import {
   CASH_COLUMNS,
   cashRows,
   LINE_COLUMNS,
   linesOf,
   sheetHeader,
-  sheetRecords,
   sheetRow,
   SUMMARY_COLUMNS,
   summarySheetRows,
   TRANSACTION_COLUMNS,
 } from './sheets';
-import { daySummary } from './summary';
 import {
+  EXPORT_FORMATS,
   EXPORT_HEADERS,
   EXPORT_TABLES,
   JSON_EXPORT_FORMAT,
   JSON_EXPORT_VERSION,
-  type ChainVerification,
-  type DaySummary,
   type ExportChain,
   type ExportedFile,
   type ExportHeaders,
@@ -42,7 +41,6 @@ import {
   type ExportResult,
   type ExportTable,
 } from './types';
-import { check } from './validate';
 
 /**
  * End-of-day export: one row per transaction of a business day, and one per void, allowance and
@@ -63,59 +61,6 @@ import { check } from './validate';
  * but `payments` is `[{method, amount}]` (signed as in the CSV). Version 1 had none of the head's
  * additions nor the digest, and `payments` as the CSV's text.
  */
-
-/**
- * A transaction row as EXPORT_SQL reads it: the state-table columns but the company and the body,
- * with the resolution split into its outcome, who and when, and the printed proofs counted.
- */
-type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution' | 'operation' | 'invoice_kind'> & {
-  /** Null on a return row. */
-  operation: string | null;
-  invoice_kind: string | null;
-  proofs_printed: number;
-  /** The resolution's outcome only. */
-  resolution: string | null;
-  resolved_by: string | null;
-  resolved_at: string | null;
-  /** `sale`, or the return's kind: `void`, `allowance`, `allowance-void`. */
-  record: string;
-  /** The money's direction in `payments`: 1 a sale or an allowance void, −1 a void or an allowance. */
-  sign: number;
-  return_id: number | null;
-  allowance_number: string | null;
-  return_reason: string | null;
-  reissue_of: string | null;
-};
-
-const EXPORT_SQL = `
-  SELECT order_no, till_id, business_day, created_at, state, training, operation, invoice_kind, attempt,
-    total_amount, sales_amount, tax_amount, zero_tax_sales_amount, free_tax_sales_amount, payments,
-    buyer_tax_id, buyer_title, carrier_type, carrier_id, love_code, invoice_number, invoice_datetime,
-    random_number, exchanges,
-    (SELECT count(*) FROM print_jobs j WHERE j.order_no = t.order_no AND j.kind = 'proof' AND j.state = 'printed')
-      AS proofs_printed,
-    last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
-    resolution ->> '$.at' AS resolved_at, cashier, updated_at,
-    'sale' AS record, 1 AS sign, NULL AS return_id, NULL AS allowance_number, NULL AS return_reason,
-    body ->> '$.reissueOf' AS reissue_of
-  FROM transactions t
-  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
-  UNION ALL
-  -- Voids and allowances as rows of their own, linked by the sale's order and invoice numbers:
-  -- negative (money and invoice amounts going back), an allowance void positive (it undoes one),
-  -- so that the amounts of the day's done rows add up to its net.
-  SELECT order_no, till_id, business_day, created_at, state, training, NULL AS operation,
-    NULL AS invoice_kind, attempt,
-    s * total_amount AS total_amount, s * sales_amount AS sales_amount, s * tax_amount AS tax_amount,
-    0 AS zero_tax_sales_amount, 0 AS free_tax_sales_amount, refunds AS payments,
-    NULL AS buyer_tax_id, NULL AS buyer_title, NULL AS carrier_type, NULL AS carrier_id, NULL AS love_code,
-    invoice_number, NULL AS invoice_datetime, NULL AS random_number, exchanges, 0 AS proofs_printed,
-    last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
-    resolution ->> '$.at' AS resolved_at, by_name AS cashier, updated_at,
-    kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of
-  FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
-  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
-  ORDER BY created_at, order_no`;
 
 /** The columns, in order, with how each cell is made (Taipei local time for people; ISO in JSON). */
 const COLUMNS: { name: string; value: (row: ExportRow) => string | number | boolean | null }[] = [
@@ -205,8 +150,8 @@ class ChunkWriter {
 
 export function checkExportOptions(options: ExportOptions & { tables?: readonly ExportTable[] }): void {
   check(BusinessDay, options.businessDay, { zh: '營業日', en: 'business day' });
-  if (options.format !== 'csv' && options.format !== 'json') {
-    throw invalid('格式須為 csv 或 json', 'The format must be csv or json');
+  if (!EXPORT_FORMATS.includes(options.format)) {
+    throw invalid('格式須為 xlsx、csv 或 json', 'The format must be xlsx, csv or json');
   }
   if (options.headers !== undefined && !EXPORT_HEADERS.includes(options.headers)) {
     throw invalid('欄位名稱須為 zh、en 或 codes', 'The headers must be zh, en or codes');
@@ -220,8 +165,8 @@ export function checkExportOptions(options: ExportOptions & { tables?: readonly 
     }
     if (options.format === 'json' && table !== 'transactions') {
       throw invalid(
-        `JSON 只匯出交易；明細（lines）與現金（cash）請用 CSV`,
-        `JSON is the transactions only: export lines and cash as CSV`,
+        `JSON 只匯出交易；明細（lines）與現金（cash）請用 XLSX 或 CSV`,
+        `JSON is the transactions only: export lines and cash as XLSX or CSV`,
       );
     }
   }
@@ -243,13 +188,10 @@ const COMPANY_ID_PATTERN = /^\d{8}$/;
  * several, are refused: one export states one company.
  */
 function exportParties(
-  reader: Database.Database,
+  snapshot: DaySnapshot,
   options: ExportOptions,
 ): { companyId: string | null; tillIds: string[]; training: boolean } {
-  const parties = reader.prepare(PARTIES_SQL).all({
-    day: options.businessDay,
-    tillId: options.tillId ?? null,
-  }) as { company_id: string; till_id: string; training: number }[];
+  const parties = snapshot.parties();
   const production = distinct(parties.filter((p) => p.training === 0).map((p) => p.company_id));
   const trainingCompanies = distinct(parties.filter((p) => p.training === 1).map((p) => p.company_id));
   if (production.length > 1) {
@@ -272,13 +214,6 @@ function exportParties(
   };
 }
 
-const PARTIES_SQL = `
-  SELECT company_id, till_id, training FROM transactions
-  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
-  UNION
-  SELECT company_id, till_id, training FROM returns
-  WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)`;
-
 function distinct(values: string[]): string[] {
   return [...new Set(values)].sort();
 }
@@ -289,52 +224,67 @@ function exportChain(result: ChainVerification, head: ChainHead): ExportChain {
     : { verified: false, entries: result.entries, head, hmac: result.hmac, problem: result.reason };
 }
 
-/**
- * `chainKey`: the till's chain key, so that the export's check covers the HMACs (`hmac:
- * 'checked'`); without it a keyed journal's HMACs are `not-checked`. Never part of the options,
- * which are logged with the supervisor's record.
- */
-export async function exportDay(
-  dbPath: string,
-  options: ExportOptions,
-  out: Writable,
-  now: Date,
-  chainKey: Buffer | null = null,
-  signingKey: KeyObject | null = null,
-): Promise<ExportResult & { summary: DaySummary }> {
-  checkExportOptions(options);
-  // One snapshot for the rows, the summary and (JSON) the chain check.
-  return readSnapshot(dbPath, (reader) => exportSnapshot(reader, options, out, now, chainKey, signingKey));
+/** A journal's exports, JSON signed with the till's key when it has one (export-signature.ts). */
+export interface DayExporter {
+  exportDay(options: ExportOptions, out: Writable): Promise<ExportResult & { summary: DaySummary }>;
+  exportDayToFolder(options: FolderExportOptions, folder: string): ReturnType<typeof exportDayToFolder>;
+  exportWorkbook(options: FolderExportOptions, file: string): ReturnType<typeof exportWorkbook>;
 }
 
 /**
- * `exportDay` on `reader`, whose read transaction the caller has begun (and ends): a folder
- * export names its file from this same snapshot before the rows are written.
+ * `signingKey` is asked for at each JSON export only, so a till that never exports JSON never
+ * makes one (the core's makes it at the first, in its secret store).
  */
-async function exportSnapshot(
-  reader: Database.Database,
+export function dayExporter(journal: Journal, signingKey: () => KeyObject | null = () => null): DayExporter {
+  const keyFor = (options: { format: string }) => (options.format === 'json' ? signingKey() : null);
+  return {
+    exportDay: (options, out) => exportDay(journal, options, out, keyFor(options)),
+    exportDayToFolder: (options, folder) => exportDayToFolder(journal, options, folder, keyFor(options)),
+    exportWorkbook: (options, file) => exportWorkbook(journal, options, file),
+  };
+}
+
+/**
+ * Streams one business day (one row per transaction) to `out` from one journal snapshot; memory
+ * stays flat. JSON states the full chain check at export time with the journal's own key (HMACs
+ * checked), and with `signingKey` the till's signature (export-signature.ts).
+ */
+export async function exportDay(
+  journal: Journal,
   options: ExportOptions,
   out: Writable,
-  now: Date,
-  chainKey: Buffer | null,
+  signingKey: KeyObject | null = null,
+): Promise<ExportResult & { summary: DaySummary }> {
+  checkExportOptions(options);
+  if (options.format === 'xlsx') {
+    throw invalid('XLSX 請匯出到資料夾', 'Export XLSX into a folder');
+  }
+  // One snapshot for the rows, the summary and (JSON) the chain check.
+  return journal.readDay(options, (snapshot) => exportSnapshot(snapshot, options, out, signingKey));
+}
+
+/**
+ * `exportDay` on one snapshot: a folder export names its file from this same snapshot before the
+ * rows are written.
+ */
+async function exportSnapshot(
+  snapshot: DaySnapshot,
+  options: ExportOptions,
+  out: Writable,
   signingKey: KeyObject | null = null,
 ): Promise<ExportResult & { summary: DaySummary }> {
   const json = options.format === 'json';
   const writer = new ChunkWriter(out, json ? createHash('sha256') : null);
   let rows = 0;
-  const summary = daySummary(reader, options, now);
-  const iterator = () =>
-    reader
-      .prepare(EXPORT_SQL)
-      .iterate({ day: options.businessDay, tillId: options.tillId ?? null }) as IterableIterator<ExportRow>;
+  const summary = snapshot.summary();
   if (!json) {
-    rows = await writeCsvTable(reader, options, options.table ?? 'transactions', writer);
+    rows = await writeCsvTable(snapshot, options, options.table ?? 'transactions', writer);
   } else {
-    const parties = exportParties(reader, options);
+    const parties = exportParties(snapshot, options);
     // The whole chain, on this same read connection inside this same transaction: the verdict
     // is about exactly the entries and rows this export reads, even while the till keeps
     // selling. In slices, so the main process stays responsive on a year of sales.
-    const chain = exportChain(await verifyChainInSlices(reader, chainKey), summary.chainHead);
+    const chain = exportChain(await snapshot.verifyChain(), summary.chainHead);
     const head = {
       format: JSON_EXPORT_FORMAT,
       version: JSON_EXPORT_VERSION,
@@ -351,7 +301,7 @@ async function exportSnapshot(
       chain,
     };
     await writer.write(JSON.stringify(head).slice(0, -1) + ',"transactions":[');
-    for (const row of iterator()) {
+    for (const row of snapshot.exportRows()) {
       const record: Record<string, unknown> = {};
       for (const column of COLUMNS) record[column.name] = column.value(row);
       // Structured in JSON: a method is any text of the journal, so "method:amount;…" (the
@@ -378,23 +328,20 @@ async function exportSnapshot(
 }
 
 /**
- * One CSV table of the day from `reader`'s snapshot: the legacy transactions layout (`codes`), or
+ * One CSV table of the day from the snapshot: the legacy transactions layout (`codes`), or
  * a table of sheets.ts. Answers the data rows written.
  */
 async function writeCsvTable(
-  reader: Database.Database,
+  snapshot: DaySnapshot,
   options: ExportOptions,
   table: ExportTable,
   writer: ChunkWriter,
 ): Promise<number> {
   const headers = options.headers ?? 'codes';
-  const day = options.businessDay;
-  const tillId = options.tillId ?? null;
   let rows = 0;
   if (table === 'transactions' && headers === 'codes') {
     await writer.write(CSV_BOM + EXPORT_COLUMNS.join(',') + '\r\n');
-    const legacy = reader.prepare(EXPORT_SQL).iterate({ day, tillId }) as IterableIterator<ExportRow>;
-    for (const row of legacy) {
+    for (const row of snapshot.exportRows()) {
       rows++;
       await writer.write(COLUMNS.map((c) => csvCell(c.value(row))).join(',') + '\r\n');
     }
@@ -402,13 +349,13 @@ async function writeCsvTable(
   }
   if (table === 'transactions') {
     await writer.write(CSV_BOM + sheetHeader(TRANSACTION_COLUMNS, headers));
-    for (const record of sheetRecords(reader, day, tillId, false)) {
+    for (const record of snapshot.sheetRecords(false)) {
       rows++;
       await writer.write(sheetRow(TRANSACTION_COLUMNS, record, headers));
     }
   } else if (table === 'lines') {
     await writer.write(CSV_BOM + sheetHeader(LINE_COLUMNS, headers));
-    for (const record of sheetRecords(reader, day, tillId, true)) {
+    for (const record of snapshot.sheetRecords(true)) {
       for (const line of linesOf(record)) {
         rows++;
         await writer.write(sheetRow(LINE_COLUMNS, line, headers));
@@ -416,7 +363,7 @@ async function writeCsvTable(
     }
   } else {
     await writer.write(CSV_BOM + sheetHeader(CASH_COLUMNS, headers));
-    for (const movement of cashRows(reader, day, tillId)) {
+    for (const movement of cashRows(snapshot)) {
       rows++;
       await writer.write(sheetRow(CASH_COLUMNS, movement, headers));
     }
@@ -545,33 +492,16 @@ export function exportFileName(
   return `journal-${options.businessDay}${till}${MODE_SUFFIX[mode]}${TABLE_SUFFIX[table]}.${options.format}`;
 }
 
-const MODE_SQL = `
-  SELECT training FROM transactions WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
-  UNION
-  SELECT training FROM returns WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)`;
-
 /**
- * The mode of what an export writes, read in its snapshot (`reader` inside its transaction): the
- * day's sales and returns (the transactions, lines and summary, and JSON), and with the cash
- * table the day's shifts too, whose floats and paid-in/out are rows of it. A drawer opened
- * outside a sale names no mode and decides nothing.
+ * The mode of what an export writes, read in its snapshot: the day's sales and returns (the
+ * transactions, lines and summary, and JSON), and with the cash table the day's shifts too, whose
+ * floats and paid-in/out are rows of it. A drawer opened outside a sale names no mode and decides
+ * nothing.
  */
-export function exportMode(
-  reader: Database.Database,
-  options: Pick<ExportOptions, 'businessDay' | 'tillId'>,
-  tables: readonly (ExportTable | 'summary')[],
-): DayMode {
-  const flags = (
-    reader.prepare(MODE_SQL).all({ day: options.businessDay, tillId: options.tillId ?? null }) as {
-      training: number;
-    }[]
-  ).map((row) => row.training === 1);
+export function exportMode(snapshot: DaySnapshot, tables: readonly (ExportTable | 'summary')[]): DayMode {
+  const flags = snapshot.trainingFlags();
   if (tables.includes('cash')) {
-    const shifts = listShiftEntries(reader, {
-      kinds: ['shift.opened'],
-      businessDay: options.businessDay,
-      ...(options.tillId === undefined ? {} : { tillId: options.tillId }),
-    });
+    const shifts = snapshot.shiftEntries({ kinds: ['shift.opened'], businessDay: snapshot.businessDay });
     for (const shift of shifts) flags.push(shift.payload.training);
   }
   return dayModeOf(flags);
@@ -589,11 +519,9 @@ export type FolderExportOptions = ExportOptions & { tables?: readonly ExportTabl
  * (`exportFileName`), decided in that same snapshot.
  */
 export async function exportDayToFolder(
-  dbPath: string,
+  journal: Journal,
   options: FolderExportOptions,
   folder: string,
-  now: Date,
-  chainKey: Buffer | null = null,
   signingKey: KeyObject | null = null,
 ): Promise<ExportResult & { file: string; summaryFile: string | null; files: ExportedFile[] }> {
   if (!isAbsolute(folder) || !isDirectory(folder)) {
@@ -603,10 +531,10 @@ export async function exportDayToFolder(
   const { tables: asked, ...single } = options;
   if (options.format === 'json') {
     // One snapshot: the name says training exactly when the rows written under it are.
-    return readSnapshot(dbPath, async (reader) => {
-      const file = join(folder, exportFileName(single, exportMode(reader, single, ['transactions'])));
+    return journal.readDay(single, async (snapshot) => {
+      const file = join(folder, exportFileName(single, exportMode(snapshot, ['transactions'])));
       const result = await writeThroughPartial(file, (out) =>
-        exportSnapshot(reader, single, out, now, chainKey, signingKey),
+        exportSnapshot(snapshot, single, out, signingKey),
       );
       return {
         rows: result.rows,
@@ -618,17 +546,35 @@ export async function exportDayToFolder(
     });
   }
   const tables = [...new Set(asked ?? [single.table ?? 'transactions'])];
+  if (options.format === 'xlsx') {
+    // One workbook, one snapshot: a sheet per table and the summary's, named as one file.
+    return journal.readDay(single, async (snapshot) => {
+      const mode = exportMode(snapshot, [...tables, 'summary']);
+      const written = await writeWorkbook(
+        snapshot,
+        single,
+        tables,
+        join(folder, exportFileName(single, mode)),
+        mode,
+      );
+      return {
+        ...written,
+        summaryFile: null,
+        files: [{ table: written.table, file: written.file, rows: written.rows }],
+      };
+    });
+  }
   const files: ExportedFile[] = [];
   let bytes = 0;
   // One snapshot: the tables, the summary and the files' names agree.
-  await readSnapshot(dbPath, async (reader) => {
-    const summary = daySummary(reader, single, now);
-    const mode = exportMode(reader, single, [...tables, 'summary']);
+  await journal.readDay(single, async (snapshot) => {
+    const summary = snapshot.summary();
+    const mode = exportMode(snapshot, [...tables, 'summary']);
     for (const table of tables) {
       const file = join(folder, exportFileName(single, mode, table));
       const rows = await writeThroughPartial(file, async (out) => {
         const writer = new ChunkWriter(out);
-        const written = await writeCsvTable(reader, single, table, writer);
+        const written = await writeCsvTable(snapshot, single, table, writer);
         await writer.flush();
         bytes += writer.bytes;
         return written;
@@ -650,6 +596,38 @@ export async function exportDayToFolder(
     summaryFile: files.find((f) => f.table === 'summary')!.file,
     files,
   };
+}
+
+/** The .xlsx of one day into `file` (the CLI's `--out`), from one snapshot. */
+export async function exportWorkbook(
+  journal: Journal,
+  options: FolderExportOptions,
+  file: string,
+): Promise<ExportResult & { file: string }> {
+  checkExportOptions({ ...options, format: 'xlsx' });
+  const { tables: asked, ...single } = options;
+  const tables = [...new Set(asked ?? [single.table ?? 'transactions'])];
+  return journal.readDay(single, (snapshot) => writeWorkbook(snapshot, single, tables, file));
+}
+
+/**
+ * The workbook (xlsx.ts) written through a partial file: built whole first, so a text it cannot
+ * hold is refused before any file exists. Its rows: the transactions sheet's (else the first).
+ */
+async function writeWorkbook(
+  snapshot: DaySnapshot,
+  options: ExportOptions,
+  tables: readonly ExportTable[],
+  file: string,
+  mode: DayMode = exportMode(snapshot, [...tables, 'summary']),
+): Promise<ExportResult & { file: string; table: ExportTable }> {
+  const summary = snapshot.summary();
+  const { buffer, rows } = await dayWorkbook(snapshot, tables, options.headers ?? 'zh', summary, mode);
+  await writeThroughPartial(file, async (out) => {
+    if (!out.write(buffer)) await once(out, 'drain');
+  });
+  const table = tables.includes('transactions') ? 'transactions' : tables[0]!;
+  return { rows: rows[table], bytes: buffer.length, file, table };
 }
 
 function isDirectory(path: string): boolean {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, spreadsheetFreeTextCell, spreadsheetTextCell } from '../../../src/main/journal/csv';
+import { csvCell, quotedTextCell } from '../../../src/main/exports/csv';
 import {
   CASH_COLUMNS,
   LINE_COLUMNS,
@@ -12,7 +12,7 @@ import {
   type CashRow,
   type SheetColumn,
   type SheetRecord,
-} from '../../../src/main/journal/sheets';
+} from '../../../src/main/exports/sheets';
 import { readCsv } from '../../integration/journal/csv-reader';
 
 /** The one cell a CSV line holds, as a strict RFC 4180 reader (Excel's) reads it. */
@@ -21,12 +21,6 @@ const readOne = (cell: string): string => {
   expect(rows).toHaveLength(1);
   expect(rows[0]).toHaveLength(1);
   return rows[0]![0]!;
-};
-
-/** What a spreadsheet shows for a `="…"` cell: the string literal's text. */
-const shown = (cell: string): string => {
-  const literal = /^="((?:[^"]|"")*)"$/s.exec(cell);
-  return literal ? literal[1]!.replace(/""/g, '"') : cell;
 };
 
 // Any text, with the characters CSV and spreadsheets treat specially made likely.
@@ -52,23 +46,20 @@ describe('CSV cells', () => {
     );
   });
 
-  it('shows any identifier or free text exactly as written in the spreadsheet variant', () => {
+  // Issue 26: the CSV is for scripts, plain values. It used to write identifiers as `="04595257"`,
+  // which LibreOffice shows literally when it does not evaluate formulas on import.
+  it('writes any identifier as its plain text in quotes, never a formula', () => {
     fc.assert(
       fc.property(text, (value) => {
-        for (const write of [spreadsheetTextCell, spreadsheetFreeTextCell]) {
-          const cell = readOne(write(value) === '' ? '""' : write(value));
-          const formulaLike = /^[=+\-@\t\r]/.test(value);
-          // Kept as a string literal, or (a line break) plain with the apostrophe of csvCell.
-          if (cell.startsWith('="')) expect(shown(cell)).toBe(value);
-          else expect(cell).toBe(formulaLike ? `'${value}` : value);
-        }
+        const cell = quotedTextCell(value);
+        expect(cell.startsWith('"')).toBe(true);
+        expect(cell.startsWith('"=')).toBe(false);
+        expect(readOne(cell)).toBe(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
       }),
     );
-    expect(spreadsheetTextCell('04595257')).toBe('"=""04595257"""');
-    expect(spreadsheetFreeTextCell('0800')).toBe('"=""0800"""');
-    expect(spreadsheetFreeTextCell('珍珠奶茶')).toBe('珍珠奶茶');
-    expect(spreadsheetFreeTextCell('=1+1')).toBe('"=""=1+1"""');
-    expect(spreadsheetTextCell('x'.repeat(256))).toBe('x'.repeat(256));
+    expect(quotedTextCell('04595257')).toBe('"04595257"');
+    expect(quotedTextCell('/ABC+123')).toBe('"/ABC+123"');
+    expect(quotedTextCell('=1+1')).toBe(`"'=1+1"`);
   });
 });
 

@@ -4,8 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Journal } from '../../../src/main/journal/journal';
 import type { DaySummary } from '../../../src/main/journal/types';
 import { openInCalc, SOFFICE_MISSING, sofficeVersion, type CalcCell } from '../../support/libreoffice';
-import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED, FORMULA_BUYER } from './closing-day';
-import { tempJournal } from './fixtures';
+import {
+  AFTER_THE_DAY,
+  BUYER_TAX_ID,
+  CLOSING_DAY,
+  closingDay,
+  EXPECTED,
+  FORMULA_BUYER,
+} from '../journal/closing-day';
+import { tempJournal } from '../journal/fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 /**
  * The exports as a person sees them in a spreadsheet: every file of the closing day opened in
@@ -32,7 +40,7 @@ describe('the exports in LibreOffice Calc', () => {
     for (const headers of ['zh', 'en'] as const) {
       const folder = join(env.dir, headers);
       mkdirSync(folder);
-      const written = await journal.exportDayToFolder(
+      const written = await exporterOf(journal).exportDayToFolder(
         { businessDay: CLOSING_DAY, format: 'csv', headers, tables: ['transactions', 'lines', 'cash'] },
         folder,
       );

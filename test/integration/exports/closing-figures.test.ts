@@ -4,20 +4,22 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../../src/shared/domain';
 import type { Journal } from '../../../src/main/journal/journal';
-import { CASH_COLUMNS, LINE_COLUMNS, TRANSACTION_COLUMNS } from '../../../src/main/journal/sheets';
-import type { DaySummary, ExportOptions } from '../../../src/main/journal/types';
+import { CASH_COLUMNS, LINE_COLUMNS, TRANSACTION_COLUMNS } from '../../../src/main/exports/sheets';
+import type { ExportOptions } from '../../../src/main/exports/types';
+import type { DaySummary } from '../../../src/main/journal/types';
 import { summarySlip } from '../../../src/main/printing/layout/summary-layout';
 import { paperOf, type PaperWidth } from '../../../src/main/printing/paper';
 import { createShiftsEngine } from '../../../src/main/shifts/engine';
-import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED } from './closing-day';
-import { readCsv } from './csv-reader';
-import { issuedSale, NOON_TAIPEI, tempJournal } from './fixtures';
+import { AFTER_THE_DAY, BUYER_TAX_ID, CLOSING_DAY, closingDay, EXPECTED } from '../journal/closing-day';
+import { readCsv } from '../journal/csv-reader';
+import { issuedSale, NOON_TAIPEI, tempJournal } from '../journal/fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 async function exportText(journal: Journal, options: Omit<ExportOptions, 'businessDay'>): Promise<string> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await journal.exportDay({ businessDay: CLOSING_DAY, ...options }, out);
+  await exporterOf(journal).exportDay({ businessDay: CLOSING_DAY, ...options }, out);
   out.end();
   const text = Buffer.concat(chunks).toString('utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
@@ -144,13 +146,12 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       expect(header.filter((h) => /時間|Time/.test(h))).toHaveLength(1);
     }
     const { rows } = table(await exportText(journal, { format: 'csv', headers: 'zh' }));
-    const byInvoice = (n: string) =>
-      rows.find((r) => r['發票號碼'] === `="${n}"` && r['紀錄代碼'] === 'sale')!;
+    const byInvoice = (n: string) => rows.find((r) => r['發票號碼'] === n && r['紀錄代碼'] === 'sale')!;
     const business = byInvoice('AB00000102');
     expect(business).toMatchObject({
       '時間（台北）': '2026-11-22 11:02:00',
-      買方統一編號: `="${BUYER_TAX_ID}"`,
-      隨機碼: '="0007"',
+      買方統一編號: BUYER_TAX_ID,
+      隨機碼: '0007',
       狀態代碼: 'issued',
       狀態: '已開立',
       發票種類: '統一編號',
@@ -163,7 +164,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
     // A C invoice: the tax inside its total, per invoice.
     expect(byInvoice('AB00000101')).toMatchObject({ '應稅銷售額（未稅）': '286', 稅額: '14', 現金: '300' });
     expect(byInvoice('AB00000106')).toMatchObject({ 發票效力代碼: 'voided', 發票效力: '已作廢' });
-    const rejected = rows.find((r) => r['訂單編號'] === `="${orders.rejected}"`)!;
+    const rejected = rows.find((r) => r['訂單編號'] === orders.rejected)!;
     expect(rejected).toMatchObject({ 狀態: '被退回', 發票效力: '未開立', 發票號碼: '' });
     // The void and the allowance: the return's own state words, money negative.
     const theVoid = rows.find((r) => r['紀錄代碼'] === 'void')!;
@@ -182,7 +183,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       '應稅銷售額（未稅）': '-48',
       稅額: '-2',
     });
-    expect(allowance['折讓單號']).toMatch(/^="T01\w+"$/);
+    expect(allowance['折讓單號']).toMatch(/^T01\w+$/);
   });
 
   it('exports one row per sold or returned line, with the discount it got', async () => {
@@ -190,16 +191,16 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       await exportText(journal, { format: 'csv', headers: 'en', table: 'lines' }),
     );
     expect(header).toEqual(LINE_COLUMNS.map((c) => c.title.en));
-    const of = (order: string) => rows.filter((r) => r['Order number'] === `="${order}"`);
+    const of = (order: string) => rows.filter((r) => r['Order number'] === order);
     // Every record's lines add up to its total.
     const totals = new Map<string, number>();
     for (const row of rows) {
       const key = `${row['Order number']}|${row['Record code']}|${row['Allowance number']}`;
       totals.set(key, (totals.get(key) ?? 0) + Number(row['Amount (tax incl.)']));
     }
-    expect(totals.get(`="${orders.paper}"|sale|`)).toBe(300);
-    expect(totals.get(`="${orders.carrier}"|sale|`)).toBe(117);
-    expect(totals.get(`="${orders.voided}"|void|`)).toBe(-150);
+    expect(totals.get(`${orders.paper}|sale|`)).toBe(300);
+    expect(totals.get(`${orders.carrier}|sale|`)).toBe(117);
+    expect(totals.get(`${orders.voided}|void|`)).toBe(-150);
     expect(
       of(orders.carrier).map((r) => [
         r.Item,
@@ -216,9 +217,9 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
     expect(
       of(orders.paper).map((r) => [r['Record code'], r.Line, r.Item, r.Quantity, r['Amount (tax incl.)']]),
     ).toEqual([
-      ['sale', '="001"', '紅茶', '2', '100'],
-      ['sale', '="002"', '蛋糕', '1', '200'],
-      ['allowance', '="001"', '紅茶', '-1', '-50'],
+      ['sale', '001', '紅茶', '2', '100'],
+      ['sale', '002', '蛋糕', '1', '200'],
+      ['allowance', '001', '紅茶', '-1', '-50'],
     ]);
     expect(of(orders.paper)[2]).toMatchObject({ Record: 'Allowance', 'Tax type': 'Taxable', State: 'Done' });
     expect(of(orders.voided).map((r) => [r['Record code'], r.Quantity, r['Amount (tax incl.)']])).toEqual([
@@ -250,7 +251,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       錢櫃應有: '',
     });
     // A card sale moved no cash.
-    expect(rows.some((r) => r['訂單編號'] === `="${orders.business}"`)).toBe(false);
+    expect(rows.some((r) => r['訂單編號'] === orders.business)).toBe(false);
   });
 
   it('keeps the codes variant (the default) as scripts read it, and JSON as the reconciliation reads it', async () => {
@@ -262,13 +263,13 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
     expect(lines.rows[0]!.order_no).toBe(orders.paper); // plain, for programs
     const out = new PassThrough();
     await expect(
-      journal.exportDay({ businessDay: CLOSING_DAY, format: 'json', table: 'lines' }, out),
+      exporterOf(journal).exportDay({ businessDay: CLOSING_DAY, format: 'json', table: 'lines' }, out),
     ).rejects.toMatchObject({
       code: 'journal-invalid',
       bilingual: { en: expect.stringContaining('JSON is the transactions only') },
     });
     await expect(
-      journal.exportDay(
+      exporterOf(journal).exportDay(
         { businessDay: CLOSING_DAY, format: 'csv', headers: 'fr' as 'zh' },
         new PassThrough(),
       ),
@@ -276,7 +277,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
   });
 
   it('writes every table and the summary from one snapshot into a folder', async () => {
-    const written = await journal.exportDayToFolder(
+    const written = await exporterOf(journal).exportDayToFolder(
       { businessDay: CLOSING_DAY, format: 'csv', headers: 'zh', tables: ['transactions', 'lines', 'cash'] },
       env.dir,
     );
@@ -293,13 +294,13 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
       筆數: '1',
       金額: '150',
     });
-    expect(figures.find((r) => r['項目代碼'] === 'generated_at')!['內容']).toBe('="2026-11-22 11:30:00"');
+    expect(figures.find((r) => r['項目代碼'] === 'generated_at')!['內容']).toBe('2026-11-22 11:30:00');
   });
 
   it('takes --headers and --table on the CLI, codes by default, and refuses what does not fit', () => {
     journal.close();
     const cli = (...args: string[]) =>
-      spawnSync('npx', ['tsx', 'src/main/journal/cli.ts', ...args], { encoding: 'utf8' });
+      spawnSync('npx', ['tsx', 'src/main/exports/cli.ts', ...args], { encoding: 'utf8' });
     const base = ['export', '--db', env.path, '--date', CLOSING_DAY];
     const lines = cli(...base, '--table', 'lines', '--headers', 'zh');
     expect(lines.status).toBe(0);

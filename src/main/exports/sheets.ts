@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import {
   allocateNtd,
   CARRIER_TYPE_LABEL,
@@ -19,12 +18,15 @@ import {
   FIGURE_PARTS,
   type Bilingual,
 } from '../../shared/domain';
-import { csvCell, spreadsheetFreeTextCell, spreadsheetTextCell } from './csv';
-import { DAY_MODE_LABEL, type DayMode } from './day-mode';
-import { paymentPairs } from './rows';
-import { businessDayBounds, listShiftEntries } from './shift-entries';
-import { summaryMethodKey } from './summary';
-import type { DaySummary, ExportHeaders } from './types';
+import { DAY_MODE_LABEL, type DayMode } from '../journal/day-mode';
+import type { DaySnapshot, SheetRecord } from '../journal/day-snapshot';
+import { paymentPairs } from '../journal/rows';
+import { summaryMethodKey } from '../journal/summary';
+import type { DaySummary } from '../journal/types';
+import { csvCell, quotedTextCell } from './csv';
+import type { ExportHeaders } from './types';
+
+export type { SheetRecord } from '../journal/day-snapshot';
 
 /**
  * The day's export for spreadsheets and accountants: three tables, each a list of columns with a
@@ -39,9 +41,10 @@ import type { DaySummary, ExportHeaders } from './types';
  *   shifts' floats, paid-in/out and counts) with the expected cash after each.
  *
  * Headers `zh` or `en` write the headers, the words beside each code, and yes/no in that
- * language; identifiers (tax IDs, carriers, invoice, order and random numbers) as `="…"`, which
- * Excel and LibreOffice keep as text with its leading zeros; one Taipei time column. Headers
- * `codes` write the keys as headers and every cell plain, for programs (the words in Chinese).
+ * language; identifiers (tax IDs, carriers, invoice, order and random numbers) in quotes, plain
+ * (csv.ts `quotedTextCell`: no `="…"`, the CSV is for scripts); one Taipei time column. Headers
+ * `codes` write the keys as headers and every cell plain, for programs (the words in Chinese). The
+ * same columns make the .xlsx's sheets with typed cells (xlsx.ts), which is what people open.
  */
 type SheetHeaders = ExportHeaders;
 
@@ -50,9 +53,9 @@ type Lang = 'zh' | 'en';
 
 /**
  * `id`: an identifier kept as text; `text`: free text, kept as typed; `code`: a machine code;
- * `number`; `time`: `YYYY-MM-DD HH:mm:ss` (spreadsheets read it as a date and time); `flag`: yes/no.
+ * `number` (a count); `money` (NT$: the xlsx formats it); `time`: `YYYY-MM-DD HH:mm:ss` (spreadsheets read it as a date and time); `flag`: yes/no.
  */
-type ColumnKind = 'id' | 'text' | 'code' | 'number' | 'time' | 'flag';
+type ColumnKind = 'id' | 'text' | 'code' | 'number' | 'money' | 'time' | 'flag';
 
 export interface SheetColumn<Row> {
   key: string;
@@ -86,7 +89,7 @@ function coded<Row>(
   ];
 }
 
-const YES_NO: Record<Lang, [string, string]> = { zh: ['是', '否'], en: ['Yes', 'No'] };
+export const YES_NO: Record<Lang, [string, string]> = { zh: ['是', '否'], en: ['Yes', 'No'] };
 
 /** The header row. */
 export function sheetHeader<Row>(columns: readonly SheetColumn<Row>[], headers: SheetHeaders): string {
@@ -106,8 +109,7 @@ export function sheetRow<Row>(columns: readonly SheetColumn<Row>[], row: Row, he
           return forPeople ? csvCell(YES_NO[lang][value ? 0 : 1]) : csvCell(value);
         }
         if (typeof value === 'number' || !forPeople) return csvCell(value);
-        if (c.kind === 'id') return spreadsheetTextCell(value);
-        if (c.kind === 'text') return spreadsheetFreeTextCell(value);
+        if (c.kind === 'id') return quotedTextCell(value);
         return csvCell(value);
       })
       .join(',') + '\r\n'
@@ -122,87 +124,6 @@ export function taipeiCell(iso: string | null): string | null {
 }
 
 // ---------------------------------------------------------------- the rows read
-
-/** A sale or a return as the sheets read it: the return with its sale's invoice choice. */
-export interface SheetRecord {
-  record: 'sale' | 'void' | 'allowance' | 'allowance-void';
-  order_no: string;
-  till_id: string;
-  business_day: string;
-  created_at: string;
-  state: string;
-  training: number;
-  invoice_kind: string;
-  /** `standing` / `voided` / `none` for a sale; null for a return. */
-  invoice_state: string | null;
-  /** Signed: a void or an allowance negative. */
-  total_amount: number;
-  sales_amount: number;
-  tax_amount: number;
-  zero_tax_sales_amount: number;
-  free_tax_sales_amount: number;
-  /** `[[method, amount], …]`, unsigned (payments, or a return's refunds); `sign` gives the direction. */
-  payments: string;
-  sign: number;
-  buyer_tax_id: string | null;
-  buyer_title: string | null;
-  carrier_type: string | null;
-  carrier_id: string | null;
-  love_code: string | null;
-  invoice_number: string | null;
-  random_number: string | null;
-  allowance_number: string | null;
-  return_reason: string | null;
-  reissue_of: string | null;
-  last_message: string | null;
-  cashier: string | null;
-  /** The sale's body (its lines), a return's lines and an allowance void's allowance's lines: `lines` table only. */
-  body: string | null;
-  return_lines: string | null;
-  target_lines: string | null;
-}
-
-const recordSql = (withLines: boolean) => `
-  SELECT 'sale' AS record, t.order_no, t.till_id, t.business_day, t.created_at, t.state, t.training,
-    t.invoice_kind,
-    CASE WHEN t.state <> 'issued' THEN 'none'
-         WHEN EXISTS (SELECT 1 FROM returns v
-                      WHERE v.order_no = t.order_no AND v.kind = 'void' AND v.state = 'done') THEN 'voided'
-         ELSE 'standing' END AS invoice_state,
-    t.total_amount, t.sales_amount, t.tax_amount, t.zero_tax_sales_amount, t.free_tax_sales_amount,
-    t.payments, 1 AS sign, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
-    t.invoice_number, t.random_number, NULL AS allowance_number, NULL AS return_reason,
-    t.body ->> '$.reissueOf' AS reissue_of, t.last_message, t.cashier,
-    ${withLines ? 't.body' : 'NULL'} AS body, NULL AS return_lines, NULL AS target_lines
-  FROM transactions t
-  WHERE t.business_day = @day AND (@tillId IS NULL OR t.till_id = @tillId)
-  UNION ALL
-  -- A void undoes the whole sale: its split is the sale's; an allowance's is its own (per line,
-  -- tax apart); an allowance void's that of the allowance it undoes.
-  SELECT r.kind, r.order_no, r.till_id, r.business_day, r.created_at, r.state, r.training,
-    t.invoice_kind, NULL,
-    r.s * r.total_amount,
-    CASE r.kind WHEN 'void' THEN r.s * t.sales_amount ELSE r.s * r.sales_amount END,
-    CASE r.kind WHEN 'void' THEN r.s * t.tax_amount ELSE r.s * r.tax_amount END,
-    CASE r.kind WHEN 'void' THEN r.s * t.zero_tax_sales_amount ELSE 0 END,
-    CASE r.kind WHEN 'void' THEN r.s * t.free_tax_sales_amount ELSE 0 END,
-    r.refunds, r.s, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
-    r.invoice_number, NULL, r.allowance_number, r.reason, NULL, r.last_message, r.by_name,
-    ${withLines ? 't.body, r.lines, g.lines' : 'NULL, NULL, NULL'}
-  FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
-  JOIN transactions t ON t.order_no = r.order_no
-  LEFT JOIN returns g ON g.id = r.target_id
-  WHERE r.business_day = @day AND (@tillId IS NULL OR r.till_id = @tillId)
-  ORDER BY created_at, order_no`;
-
-export function sheetRecords(
-  reader: Database.Database,
-  day: string,
-  tillId: string | null,
-  withLines: boolean,
-): IterableIterator<SheetRecord> {
-  return reader.prepare(recordSql(withLines)).iterate({ day, tillId }) as IterableIterator<SheetRecord>;
-}
 
 const stateTable = (row: { record: string }) => (row.record === 'sale' ? TX_STATE_LABEL : RETURN_STATE_LABEL);
 
@@ -270,30 +191,26 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
   column('invoice_number', '發票號碼', 'Invoice number', 'id', (r) => r.invoice_number),
   column('random_number', '隨機碼', 'Random code', 'id', (r) => r.random_number),
   column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
-  column('total_amount', '總計（含稅）', 'Total (tax incl.)', 'number', (r) => r.total_amount),
+  column('total_amount', '總計（含稅）', 'Total (tax incl.)', 'money', (r) => r.total_amount),
   column(
     'sales_amount',
     '應稅銷售額（未稅）',
     'Taxable sales (excl. tax)',
-    'number',
+    'money',
     (r) => returnSplit(r).sales,
   ),
-  column('tax_amount', '稅額', 'Tax', 'number', (r) => returnSplit(r).tax),
+  column('tax_amount', '稅額', 'Tax', 'money', (r) => returnSplit(r).tax),
   column(
     'zero_tax_sales_amount',
     '零稅率銷售額',
     'Zero-rated sales',
-    'number',
+    'money',
     (r) => r.zero_tax_sales_amount,
   ),
-  column('free_tax_sales_amount', '免稅銷售額', 'Exempt sales', 'number', (r) => r.free_tax_sales_amount),
-  column('cash', PAYMENT_METHOD_LABEL.cash.zh, PAYMENT_METHOD_LABEL.cash.en, 'number', (r) =>
-    paid(r, 'cash'),
-  ),
-  column('card', PAYMENT_METHOD_LABEL.card.zh, PAYMENT_METHOD_LABEL.card.en, 'number', (r) =>
-    paid(r, 'card'),
-  ),
-  column('other', PAYMENT_METHOD_LABEL.other.zh, PAYMENT_METHOD_LABEL.other.en, 'number', (r) =>
+  column('free_tax_sales_amount', '免稅銷售額', 'Exempt sales', 'money', (r) => r.free_tax_sales_amount),
+  column('cash', PAYMENT_METHOD_LABEL.cash.zh, PAYMENT_METHOD_LABEL.cash.en, 'money', (r) => paid(r, 'cash')),
+  column('card', PAYMENT_METHOD_LABEL.card.zh, PAYMENT_METHOD_LABEL.card.en, 'money', (r) => paid(r, 'card')),
+  column('other', PAYMENT_METHOD_LABEL.other.zh, PAYMENT_METHOD_LABEL.other.en, 'money', (r) =>
     paid(r, 'other'),
   ),
   column('buyer_tax_id', '買方統一編號', 'Buyer tax ID', 'id', (r) => r.buyer_tax_id),
@@ -488,10 +405,10 @@ export const LINE_COLUMNS: readonly SheetColumn<LineRow>[] = [
   column('name', '品名', 'Item', 'text', (r) => r.name),
   ...coded<LineRow>('tax_type', { zh: '稅別', en: 'Tax type' }, TAX_TYPE_LABEL, (r) => r.taxType),
   column('quantity', '數量', 'Quantity', 'number', (r) => r.quantity),
-  column('unit_price', '單價（含稅）', 'Unit price (tax incl.)', 'number', (r) => r.unitPrice),
-  column('gross_amount', '折扣前金額', 'Before discount', 'number', (r) => r.gross),
-  column('discount', '折扣', 'Discount', 'number', (r) => r.discount),
-  column('amount', '金額（含稅）', 'Amount (tax incl.)', 'number', (r) => r.amount),
+  column('unit_price', '單價（含稅）', 'Unit price (tax incl.)', 'money', (r) => r.unitPrice),
+  column('gross_amount', '折扣前金額', 'Before discount', 'money', (r) => r.gross),
+  column('discount', '折扣', 'Discount', 'money', (r) => r.discount),
+  column('amount', '金額（含稅）', 'Amount (tax incl.)', 'money', (r) => r.amount),
   column('training', '練習模式', 'Training', 'flag', (r) => r.sale.training === 1),
 ];
 
@@ -539,58 +456,13 @@ export interface CashRow {
   note: string | null;
 }
 
-const CASH_SQL = `
-  SELECT created_at AS at, 'sale' AS source, order_no, till_id, business_day, training, state,
-    cashier AS who, invoice_number, NULL AS allowance_number, payments AS money, 1 AS sign, NULL AS note,
-    NULL AS approved
-  FROM transactions WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
-    -- A 改開's new sale took no cash: the customer paid once, for the voided invoice (item 2).
-    AND body ->> '$.reissueOf' IS NULL
-  UNION ALL
-  -- Only a done return moved money (the till tells the cashier not to refund an unsettled one),
-  -- when it settled: a done return's row last moved at the entry that settled it (issue 22, item 5).
-  SELECT updated_at, kind, order_no, till_id, business_day, training, state, by_name, invoice_number,
-    allowance_number, refunds, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END, reason, NULL
-  FROM returns WHERE state = 'done' AND updated_at >= @from AND updated_at < @to
-    AND (@tillId IS NULL OR till_id = @tillId)
-    -- A 改開's void paid nothing back: the money stays, on the new invoice (item 2).
-    AND reissue IS NULL
-  UNION ALL
-  -- The drawer opened outside a sale (supervisor PIN): the journal's own record, with its till and
-  -- mode since issue 22 (an older record names none and is in the all-tills file only).
-  SELECT at, 'drawer-open', NULL, payload ->> '$.detail.tillId', @day,
-    CASE WHEN payload ->> '$.detail.tillId' IS NULL THEN NULL ELSE coalesce(payload ->> '$.detail.training', 0) END,
-    NULL, payload ->> '$.by', NULL, NULL, NULL, 0, NULL, payload ->> '$.detail.approvedBy'
-  FROM entries
-  WHERE kind = 'supervisor.action' AND payload ->> '$.action' = 'printing.open-drawer'
-    AND at >= @from AND at < @to
-    AND (@tillId IS NULL OR payload ->> '$.detail.tillId' = @tillId)
-  ORDER BY at, order_no`;
-
-interface CashSqlRow {
-  at: string;
-  source: string;
-  order_no: string | null;
-  till_id: string | null;
-  business_day: string;
-  training: number | null;
-  state: string | null;
-  who: string | null;
-  invoice_number: string | null;
-  allowance_number: string | null;
-  money: string | null;
-  sign: number;
-  note: string | null;
-  approved: string | null;
-}
-
 /**
  * The day's shifts from their journal entries (schema 8, shift-entries.ts): each opening's float,
  * each paid-in / paid-out, and each closing's blind count and over/short, as drawer rows.
  */
-export function shiftCashRows(reader: Database.Database, day: string, tillId: string | null): CashRow[] {
-  const till = tillId === null ? {} : { tillId };
-  const opened = listShiftEntries(reader, { kinds: ['shift.opened'], businessDay: day, ...till });
+export function shiftCashRows(snapshot: DaySnapshot): CashRow[] {
+  const day = snapshot.businessDay;
+  const opened = snapshot.shiftEntries({ kinds: ['shift.opened'], businessDay: day });
   if (opened.length === 0) return [];
   const shifts = new Map(opened.map((entry) => [entry.entryId, entry.payload]));
   const row = (at: string, fields: Partial<CashRow> & Pick<CashRow, 'movement' | 'amount'>): CashRow => ({
@@ -623,10 +495,9 @@ export function shiftCashRows(reader: Database.Database, day: string, tillId: st
     }),
   );
   // A paid-in or paid-out names its shift (the opening's entry id), not the day.
-  const movements = listShiftEntries(reader, {
+  const movements = snapshot.shiftEntries({
     kinds: ['shift.cash-movement'],
     afterEntryId: Math.min(...shifts.keys()),
-    ...till,
   });
   for (const entry of movements) {
     const shift = shifts.get(entry.payload.shiftId);
@@ -650,7 +521,7 @@ export function shiftCashRows(reader: Database.Database, day: string, tillId: st
       }),
     );
   }
-  for (const entry of listShiftEntries(reader, { kinds: ['shift.closed'], businessDay: day, ...till })) {
+  for (const entry of snapshot.shiftEntries({ kinds: ['shift.closed'], businessDay: day })) {
     rows.push(
       row(entry.at, {
         movement: 'count',
@@ -677,10 +548,10 @@ export function shiftCashRows(reader: Database.Database, day: string, tillId: st
  * next shift's float (the counted cash leaves the drawer with the closing cashier).
  * A card sale moves no cash and has no row.
  */
-export function* cashRows(reader: Database.Database, day: string, tillId: string | null): Generator<CashRow> {
+export function* cashRows(snapshot: DaySnapshot): Generator<CashRow> {
   const balances = new Map<string, number>();
   const currentShift = new Map<string, number | null>();
-  const pending = shiftCashRows(reader, day, tillId).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const pending = shiftCashRows(snapshot).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const settle = (row: CashRow): CashRow => {
     if (row.till_id === null) return { ...row, balance: null };
     const key = `${row.till_id}:${row.training === true ? 1 : 0}`;
@@ -695,10 +566,7 @@ export function* cashRows(reader: Database.Database, day: string, tillId: string
     }
     return { ...row, balance, shift };
   };
-  const rows = reader
-    .prepare(CASH_SQL)
-    .iterate({ day, tillId, ...businessDayBounds(day) }) as IterableIterator<CashSqlRow>;
-  for (const row of rows) {
+  for (const row of snapshot.cashSources()) {
     while (pending.length > 0 && pending[0]!.at <= row.at) yield settle(pending.shift()!);
     const cash =
       row.money === null
@@ -754,10 +622,10 @@ export const CASH_COLUMNS: readonly SheetColumn<CashRow>[] = [
     (r) => (r.record === 'sale' ? TX_STATE_LABEL : RETURN_STATE_LABEL),
     (r) => r.state,
   ),
-  column('amount', '金額', 'Amount', 'number', (r) => r.amount),
-  column('balance', '錢櫃應有', 'Expected in drawer', 'number', (r) => r.balance),
-  column('counted', '點鈔金額', 'Counted', 'number', (r) => r.counted),
-  column('over_short', '溢（短）', 'Over (short)', 'number', (r) => r.overShort),
+  column('amount', '金額', 'Amount', 'money', (r) => r.amount),
+  column('balance', '錢櫃應有', 'Expected in drawer', 'money', (r) => r.balance),
+  column('counted', '點鈔金額', 'Counted', 'money', (r) => r.counted),
+  column('over_short', '溢（短）', 'Over (short)', 'money', (r) => r.overShort),
   column('note', '說明', 'Note', 'text', (r) => r.note),
   column('training', '練習模式', 'Training', 'flag', (r) => r.training),
 ];
@@ -923,7 +791,7 @@ export const SUMMARY_COLUMNS: readonly SheetColumn<SummarySheetRow>[] = [
     (r) => r.item,
   ),
   column('count', '筆數', 'Count', 'number', (r) => r.count),
-  column('amount', '金額', 'Amount', 'number', (r) => r.amount),
-  column('tax', '稅額', 'Tax', 'number', (r) => r.tax),
+  column('amount', '金額', 'Amount', 'money', (r) => r.amount),
+  column('tax', '稅額', 'Tax', 'money', (r) => r.tax),
   column('value', '內容', 'Value', 'id', (r) => r.value),
 ];

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS } from '../../../src/main/journal/export';
-import type { ExportOptions, Journal } from '../../../src/main/journal/journal';
-import { readCsv } from './csv-reader';
-import { beginSale, issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from './fixtures';
+import { EXPORT_COLUMNS } from '../../../src/main/exports/export';
+import type { ExportOptions } from '../../../src/main/exports/types';
+import type { Journal } from '../../../src/main/journal/journal';
+import { readCsv } from '../journal/csv-reader';
+import { beginSale, issuedSale, NOON_TAIPEI, refusal, sale, tempJournal } from '../journal/fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 async function exportText(
   journal: Journal,
@@ -16,7 +18,7 @@ async function exportText(
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const result = await journal.exportDay(options, out);
+  const result = await exporterOf(journal).exportDay(options, out);
   out.end();
   const buffer = Buffer.concat(chunks);
   expect(result.bytes).toBe(buffer.length);
@@ -182,7 +184,7 @@ describe('end-of-day export and summary', () => {
     const out = new PassThrough();
     const written: Buffer[] = [];
     out.on('data', (chunk: Buffer) => written.push(chunk));
-    const refused = await journal
+    const refused = await exporterOf(journal)
       .exportDay({ businessDay: '2026-11-22', format: 'json', companyId: '87654321' }, out)
       .then(
         () => null,
@@ -194,14 +196,17 @@ describe('end-of-day export and summary', () => {
     expect(refused?.bilingual.en).toContain('not 87654321');
     expect(written).toEqual([]); // refused before the first byte
     await expect(
-      journal.exportDayToFolder(
+      exporterOf(journal).exportDayToFolder(
         { businessDay: '2026-11-22', format: 'json', companyId: '87654321' },
         env.dir,
       ),
     ).rejects.toMatchObject({ code: 'journal-invalid' });
     expect(readdirSync(env.dir).filter((f) => f.startsWith('journal-2026-11-22'))).toEqual([]);
     await expect(
-      journal.exportDay({ businessDay: '2026-11-22', format: 'json', companyId: '1234' }, new PassThrough()),
+      exporterOf(journal).exportDay(
+        { businessDay: '2026-11-22', format: 'json', companyId: '1234' },
+        new PassThrough(),
+      ),
     ).rejects.toMatchObject({ code: 'journal-invalid' });
     // CSV is unchanged: no company in it, nothing checked.
     expect(
@@ -244,7 +249,7 @@ describe('end-of-day export and summary', () => {
     const other = journal.nextOrderNo('T04', NOON_TAIPEI);
     journal.begin({ ...sale(other, { total: 20 }), companyId: '24549210' });
     await expect(
-      journal.exportDay({ businessDay: '2026-11-22', format: 'json' }, new PassThrough()),
+      exporterOf(journal).exportDay({ businessDay: '2026-11-22', format: 'json' }, new PassThrough()),
     ).rejects.toMatchObject({
       code: 'journal-invalid',
       bilingual: { en: expect.stringContaining('several') },
@@ -310,14 +315,17 @@ describe('end-of-day export and summary', () => {
   });
 
   it('exports into a chosen folder atomically, CSV with its summary file', async () => {
-    const csv = await journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, env.dir);
+    const csv = await exporterOf(journal).exportDayToFolder(
+      { businessDay: '2026-11-22', format: 'csv' },
+      env.dir,
+    );
     // The day holds a training sale beside the real ones: its files' names say so (issue 15).
     expect(csv.file).toBe(join(env.dir, 'journal-2026-11-22-with-training.csv'));
     expect(csv.rows).toBe(6);
     const summaryRows = readCsv(readFileSync(csv.summaryFile!, 'utf8').slice(1));
     expect(summaryRows).toContainEqual(['sales.payment', 'card', '1', '1000']);
     expect(summaryRows).toContainEqual(['training', 'all', '1', '500']);
-    const json = await journal.exportDayToFolder(
+    const json = await exporterOf(journal).exportDayToFolder(
       { businessDay: '2026-11-22', tillId: 'T01', format: 'json' },
       env.dir,
     );
@@ -325,10 +333,13 @@ describe('end-of-day export and summary', () => {
     expect(JSON.parse(readFileSync(json.file, 'utf8')).transactions).toHaveLength(5);
     expect(readdirSync(env.dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
     await expect(
-      journal.exportDayToFolder({ businessDay: '2026-11-22', format: 'csv' }, join(env.dir, 'missing')),
+      exporterOf(journal).exportDayToFolder(
+        { businessDay: '2026-11-22', format: 'csv' },
+        join(env.dir, 'missing'),
+      ),
     ).rejects.toMatchObject({ code: 'journal-invalid' });
     await expect(
-      journal.exportDayToFolder({ businessDay: '2026-13', format: 'csv' }, env.dir),
+      exporterOf(journal).exportDayToFolder({ businessDay: '2026-13', format: 'csv' }, env.dir),
     ).rejects.toMatchObject({
       code: 'journal-invalid',
     });
@@ -340,7 +351,7 @@ describe('end-of-day export and summary', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    const pending = journal.exportDay({ businessDay: '2026-11-22', format: 'json' }, out);
+    const pending = exporterOf(journal).exportDay({ businessDay: '2026-11-22', format: 'json' }, out);
     beginSale(journal, { total: 10 });
     await pending;
     expect(journal.list({ businessDay: '2026-11-22' })).toHaveLength(7);

@@ -2,13 +2,14 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type HandlerMap } from '../../../src/main/core/dispatch';
-import { createJournalHandlers } from '../../../src/main/journal/handlers';
+import { createExportHandlers } from '../../../src/main/exports/handlers';
 import type { Journal } from '../../../src/main/journal/journal';
 import { createShiftsEngine } from '../../../src/main/shifts/engine';
 import { journalMethods } from '../../../src/shared/ipc/contract/journal';
 import { supervisorWithPin, TEST_PIN } from '../settings/supervisor-fixture';
-import { readCsv } from './csv-reader';
-import { issuedSale, NOON_TAIPEI, tempJournal } from './fixtures';
+import { readCsv } from '../journal/csv-reader';
+import { issuedSale, NOON_TAIPEI, tempJournal } from '../journal/fixtures';
+import { exporterOf } from '../../support/export-keys';
 
 /**
  * Issue 15: a training day's exports must not pass for a day's takings. The file names say it
@@ -41,7 +42,7 @@ describe('export file names and the summary CSV on training, real and mixed days
   it('names every file of a training day -training and says 練習模式 in its summary', async () => {
     issuedSale(journal, 'AB00000001', { training: true, at: minute(1) });
     issuedSale(journal, 'AB00000002', { training: true, at: minute(2), total: 60 });
-    const csv = await journal.exportDayToFolder(
+    const csv = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', headers: 'codes', tables: [...ALL_TABLES] },
       env.dir,
     );
@@ -58,14 +59,14 @@ describe('export file names and the summary CSV on training, real and mixed days
     expect(codes.rows).toContainEqual(['training', 'all', '2', '210']);
     expect(codes.rows).toContainEqual(['sales', 'all', '0', '0']);
 
-    const json = await journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
+    const json = await exporterOf(journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
     expect(basename(json.file)).toBe('journal-2026-11-22-training.json');
     expect(JSON.parse(readFileSync(json.file, 'utf8'))).toMatchObject({ training: true });
   });
 
   it('says 練習模式 in the first row of the summary for spreadsheets, in Chinese and in English', async () => {
     issuedSale(journal, 'AB00000001', { training: true, at: minute(1) });
-    const zh = await journal.exportDayToFolder(
+    const zh = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', headers: 'zh', tables: ['transactions'] },
       env.dir,
     );
@@ -77,7 +78,7 @@ describe('export file names and the summary CSV on training, real and mixed days
       項目代碼: 'training',
       項目: '練習模式（非營業資料）',
     });
-    const en = await journal.exportDayToFolder(
+    const en = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', headers: 'en', tables: ['transactions'] },
       env.dir,
     );
@@ -87,7 +88,7 @@ describe('export file names and the summary CSV on training, real and mixed days
 
   it('leaves a day of real sales without any training in its names or its summary', async () => {
     issuedSale(journal, 'AB00000001', { at: minute(1) });
-    const csv = await journal.exportDayToFolder(
+    const csv = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', tables: [...ALL_TABLES] },
       env.dir,
     );
@@ -102,7 +103,7 @@ describe('export file names and the summary CSV on training, real and mixed days
     expect(rows.filter((row) => row[0] === 'mode')).toEqual([['mode', 'production', '', '']]);
     expect(rows[0]![0]).toBe('mode');
     expect(rows).toContainEqual(['training', 'all', '0', '0']);
-    const json = await journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
+    const json = await exporterOf(journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
     expect(basename(json.file)).toBe('journal-2026-11-22.json');
   });
 
@@ -111,7 +112,7 @@ describe('export file names and the summary CSV on training, real and mixed days
     issuedSale(journal, 'AB00000001', { training: true, at: minute(1) });
     issuedSale(journal, 'AB00000002', { at: minute(2) });
     issuedSale(journal, 'AB00000003', { at: minute(3), tillId: 'T02' });
-    const all = await journal.exportDayToFolder(
+    const all = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', tables: [...ALL_TABLES] },
       env.dir,
     );
@@ -122,10 +123,13 @@ describe('export file names and the summary CSV on training, real and mixed days
       'journal-2026-11-22-with-training-summary.csv',
     ]);
     expect(summaryRows(all.summaryFile!).rows[0]).toEqual(['mode', 'with-training', '', '']);
-    const t01 = await journal.exportDayToFolder({ businessDay: DAY, tillId: 'T01', format: 'json' }, env.dir);
+    const t01 = await exporterOf(journal).exportDayToFolder(
+      { businessDay: DAY, tillId: 'T01', format: 'json' },
+      env.dir,
+    );
     expect(basename(t01.file)).toBe('journal-2026-11-22-T01-with-training.json');
     // T02 sold for real only: its export is no training, whatever T01 did.
-    const t02 = await journal.exportDayToFolder(
+    const t02 = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, tillId: 'T02', format: 'csv', tables: ['transactions'] },
       env.dir,
     );
@@ -144,7 +148,7 @@ describe('export file names and the summary CSV on training, real and mixed days
     shifts.open({ '1000': 1 }, { id: 'A01', name: '王小明', active: true, supervisor: false });
     clock = minute(5);
     issuedSale(journal, 'AB00000001', { at: minute(5) });
-    const cash = await journal.exportDayToFolder(
+    const cash = await exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', headers: 'codes', tables: ['cash'] },
       env.dir,
     );
@@ -155,14 +159,14 @@ describe('export file names and the summary CSV on training, real and mixed days
     const [header, ...rows] = readCsv(readFileSync(cash.file, 'utf8').slice(1));
     const training = header!.indexOf('training');
     expect(rows.map((row) => row[training])).toEqual(expect.arrayContaining(['1', '0']));
-    const json = await journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
+    const json = await exporterOf(journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
     expect(basename(json.file)).toBe('journal-2026-11-22.json');
   });
 
   it('names the file from the snapshot its rows come from, even while a training sale is written', async () => {
     issuedSale(journal, 'AB00000001', { at: minute(1) });
     // The export's snapshot is taken before the promise is returned; the sale lands after it.
-    const pending = journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
+    const pending = exporterOf(journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
     issuedSale(journal, 'AB00000002', { training: true, at: minute(2) });
     const first = await pending;
     const written = JSON.parse(readFileSync(first.file, 'utf8')) as {
@@ -173,9 +177,9 @@ describe('export file names and the summary CSV on training, real and mixed days
     expect(written.training).toBe(false);
     expect(written.transactions.map((row) => row.training)).toEqual([false]);
     // The next export sees it, and its name says so.
-    const second = await journal.exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
+    const second = await exporterOf(journal).exportDayToFolder({ businessDay: DAY, format: 'json' }, env.dir);
     expect(basename(second.file)).toBe('journal-2026-11-22-with-training.json');
-    const csvPending = journal.exportDayToFolder(
+    const csvPending = exporterOf(journal).exportDayToFolder(
       { businessDay: DAY, format: 'csv', tables: ['transactions'] },
       env.dir,
     );
@@ -199,11 +203,7 @@ describe('the closing screen’s export (journal.export) of a training day', () 
     issuedSale(journal, 'AB00000001', { training: true, at: minute(1) });
     const { gate } = await supervisorWithPin(journal);
     const dispatch = createDispatcher(
-      createJournalHandlers({
-        journal,
-        supervisor: gate,
-        health: { acknowledge: vi.fn() },
-      }) as unknown as HandlerMap,
+      createExportHandlers({ journal, supervisor: gate }) as unknown as HandlerMap,
       { error: vi.fn() },
     );
     const folder = join(env.dir, 'usb');

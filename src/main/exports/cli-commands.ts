@@ -12,19 +12,25 @@ import {
   TX_STATE_LABEL,
   type Bilingual,
 } from '../../shared/domain';
+import type { KeyObject } from 'node:crypto';
 import { createFileKeySecretStore } from '../settings/file-key-secret-store';
-import { CHAIN_KEY_BYTES, MIN_HEAD_PREFIX, parseExpectedHead, shortHead, type ExpectedHead } from './chain';
-import { JournalError, STATE_LABELS } from './errors';
-import { checkExportOptions, summaryCsv } from './export';
+import {
+  CHAIN_KEY_BYTES,
+  MIN_HEAD_PREFIX,
+  parseExpectedHead,
+  shortHead,
+  type ExpectedHead,
+} from '../journal/chain';
+import { JournalError, STATE_LABELS } from '../journal/errors';
+import { Journal } from '../journal/journal';
+import { TILL_ID_PATTERN } from '../journal/order-numbers';
+import { writeThroughPartial } from '../journal/partial-file';
+import type { ChainVerification, DaySummary } from '../journal/types';
+import { checkExportOptions, dayExporter, summaryCsv } from './export';
 import { loadExportSigningKey } from './export-signature';
-import { Journal } from './journal';
-import { TILL_ID_PATTERN } from './order-numbers';
-import { writeThroughPartial } from './partial-file';
 import {
   EXPORT_HEADERS,
   EXPORT_TABLES,
-  type ChainVerification,
-  type DaySummary,
   type ExportFormat,
   type ExportHeaders,
   type ExportTable,
@@ -32,14 +38,18 @@ import {
 
 /**
  * `npm run journal -- <command> --db PATH …`: the manager's tools over the same Journal code the
- * till uses. Exit codes: 0 done, 1 refused or the chain is broken, 2 bad arguments.
+ * till uses: the exports and the summary (this room's), and the journal's own verify, pending and
+ * resolve through its public API. Here, above the journal, because the exports are: the journal
+ * imports nothing of them. Exit codes: 0 done, 1 refused or the chain is broken, 2 bad arguments.
  */
 export const USAGE = `用法 / usage:
-  npm run journal -- export  --db PATH [--date YYYY-MM-DD] [--till ID] [--format csv|json] [--out FILE]
+  npm run journal -- export  --db PATH [--date YYYY-MM-DD] [--till ID] [--format xlsx|csv|json] [--out FILE]
                              [--table transactions|lines|cash] [--headers codes|zh|en]
                              [--company TAX_ID] [--key-file FILE | --data DIR]
-      CSV: --headers codes (default: the columns scripts read), zh or en (for spreadsheets: headers and
-      the words beside each code in that language, numbers kept as text, one Taipei time column);
+      XLSX (for people; needs --out): a sheet per table and the summary, typed cells (tax IDs and numbers
+      as text, NT$ amounts, Taipei times as dates); --headers zh (default) or en; --table: one sheet
+      CSV (for scripts, plain values): --headers codes (default: the columns scripts read), zh or en
+      (headers and the words beside each code in that language, one Taipei time column);
       --table lines: one row per sold or returned line; --table cash: the drawer's cash movements
       JSON: --company (or the settings in --data DIR) states the seller; the key checks the HMACs
   npm run journal -- summary --db PATH [--date YYYY-MM-DD] [--till ID] [--format text|csv|json]
@@ -87,9 +97,11 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
         // With the till's data folder (the web host's file-key secrets), the JSON export is signed
         // with the till's own key, as the closing screen's is (export-signature.ts).
         const data = values.data;
-        if (data !== undefined && existsSync(join(data, 'secrets.json'))) {
-          journal.useExportSigningKey(() => loadExportSigningKey(createFileKeySecretStore(data)));
-        }
+        const signingKey =
+          data !== undefined && existsSync(join(data, 'secrets.json'))
+            ? (): KeyObject | null => loadExportSigningKey(createFileKeySecretStore(data))
+            : undefined;
+        const exporter = dayExporter(journal, signingKey);
         const companyId = companyIdFrom(values);
         const options = {
           businessDay: date,
@@ -99,14 +111,23 @@ export async function runJournalCli(argv: string[], io: CliIo): Promise<number> 
           ...(values.headers ? { headers: values.headers as ExportHeaders } : {}),
           ...(values.table ? { table: values.table as ExportTable } : {}),
         };
-        if (values.out) {
+        if (format === 'xlsx') {
+          if (!values.out) throw usage('XLSX 請用 --out 指定檔案', 'Give the XLSX file with --out FILE');
+          const result = await exporter.exportWorkbook(
+            { ...options, ...(options.table ? { tables: [options.table] } : {}) },
+            values.out,
+          );
+          io.stderr.write(
+            `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${plural(result.rows, 'transaction')} to ${values.out}\n`,
+          );
+        } else if (values.out) {
           checkExportOptions(options);
-          const result = await writeThroughPartial(values.out, (out) => journal!.exportDay(options, out));
+          const result = await writeThroughPartial(values.out, (out) => exporter.exportDay(options, out));
           io.stderr.write(
             `已匯出 ${result.rows} 筆交易至 ${values.out} / Exported ${plural(result.rows, 'transaction')} to ${values.out}\n`,
           );
         } else {
-          await journal.exportDay(options, io.stdout);
+          await exporter.exportDay(options, io.stdout);
         }
         return 0;
       }
@@ -280,8 +301,9 @@ function parse(argv: string[]): { command: Command; values: Values } {
         `The headers "${values.headers}" must be codes, zh or en`,
       );
     }
-    if ((values.format ?? (command === 'export' ? 'csv' : 'text')) !== 'csv') {
-      throw usage('--headers 只用於 CSV', '--headers is for CSV only');
+    const format = values.format ?? (command === 'export' ? 'csv' : 'text');
+    if (format !== 'csv' && format !== 'xlsx') {
+      throw usage('--headers 只用於 XLSX 與 CSV', '--headers is for XLSX and CSV only');
     }
   }
   if (values.table !== undefined) {
@@ -316,7 +338,7 @@ function parse(argv: string[]): { command: Command; values: Values } {
     throw usage(`收銀機編號「${values.till}」不正確`, `The till id "${values.till}" is not valid`);
   }
   const formats: Record<Command, string[]> = {
-    export: ['csv', 'json'],
+    export: ['xlsx', 'csv', 'json'],
     summary: ['text', 'csv', 'json'],
     pending: ['text', 'json'],
     verify: [],
