@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { CSV_BOM, csvCell } from '../exports/csv';
+import { CSV_BOM, csvCell } from '../exports';
 import { plain } from './connection';
 
 /**

@@ -19,7 +19,7 @@ import {
   stderrLogger,
   usage,
 } from '../core/cli-support';
-import { CSV_BOM, csvCell } from '../exports/csv';
+import { CSV_BOM, csvCell } from '../exports';
 import { Journal } from '../journal/journal';
 import { writeTextThroughPartial } from '../journal/partial-file';
 import { assembleReconciliation } from './assemble';

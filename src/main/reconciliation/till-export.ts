@@ -6,10 +6,10 @@ import {
   type Bilingual,
 } from '../../shared/domain';
 import { INVOICE_NUMBER_PATTERN } from '../../provider/pos-profile';
-import { verifyExportSignature } from '../exports/export-signature';
+import { verifyExportSignature } from '../exports';
 import { isAcceptableOrderNo, TILL_ID_PATTERN } from '../journal/order-numbers';
 import { RETURN_STATES, TX_STATES, type ChainHmac } from '../journal/types';
-import { JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION } from '../exports/types';
+import { JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION } from '../exports';
 
 /**
  * A store's reconciliation reads the JSON exports of the store's other tills (a USB stick, a
