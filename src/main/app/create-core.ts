@@ -34,7 +34,7 @@ import { createAppHandlers } from './status';
 /*
  * The composition: the one room that knows every capability. It builds them on the ground
  * (core: dispatch, lifecycle, events, logger; settings; the journal), hands each what it needs
- * of the others (a function or an object, never a reach into another room's files), and gives
+ * of the others (a function or an object, so no capability reaches into another's files), and gives
  * the hosts (Electron, the web host, tests) one handler map. Nothing below imports this room.
  */
 
