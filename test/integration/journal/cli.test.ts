@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { readCsv } from './csv-reader';
@@ -44,6 +45,18 @@ describe('journal CLI', () => {
     const doc = JSON.parse(json.stdout);
     expect(doc.transactions.map((t: { order_no: string }) => t.order_no)).toEqual([issued, unsure, other]);
     expect(doc).toMatchObject({ version: 2, companyId: '12345678', chain: { verified: true } });
+  });
+
+  it('exports a day as XLSX to a file, a sheet per table and the summary (issue 26)', async () => {
+    const out = join(env.dir, 'day.xlsx');
+    const xlsx = cli('export', '--db', env.path, '--date', '2026-11-22', '--format', 'xlsx', '--out', out);
+    expect(xlsx.stderr).toContain('Exported 3 transactions');
+    expect(xlsx.status).toBe(0);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(out);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['交易', '日結']);
+    expect(book.getWorksheet('交易')!.rowCount).toBe(4);
+    expect(existsSync(`${out}.partial`)).toBe(false);
   });
 
   it('states the company given with --company or found in the --data settings, and refuses another', () => {
@@ -143,7 +156,9 @@ describe('journal CLI', () => {
       [['export'], '--db PATH'],
       [['export', '--db', join(env.dir, 'nope.sqlite')], 'No journal file'],
       [['export', '--db', env.path, '--date', '2026-02-30'], 'must be a real YYYY-MM-DD'],
-      [['export', '--db', env.path, '--format', 'xlsx'], 'Format "xlsx"'],
+      // XLSX is a zip: to a file only (before issue 26: 'Format "xlsx" is not available').
+      [['export', '--db', env.path, '--format', 'xlsx'], 'Give the XLSX file with --out'],
+      [['export', '--db', env.path, '--format', 'pdf'], 'Format "pdf"'],
       [['export', '--db', env.path, '--bogus'], 'Bad arguments'],
       [['resolve', '--db', env.path, '--order', issued, '--by', 'Lin'], 'exactly one of --issued'],
       [['resolve', '--db', env.path, '--order', issued, '--not-issued'], '--by NAME'],

@@ -261,10 +261,11 @@ export function ClosingScreen() {
             onChange={(e) => closing.setFolder(e.target.value)}
             data-testid="export-folder"
           />
-          {(['csv', 'json'] as const).map((format) => (
+          {/* XLSX first: what a person opens (typed cells: zeros kept, NT$, Taipei times); CSV for scripts. */}
+          {(['xlsx', 'csv', 'json'] as const).map((format) => (
             <KeyButton
               key={format}
-              tone="primary"
+              tone={format === 'xlsx' ? 'primary' : 'neutral'}
               disabled={closing.busy || closing.folder.trim() === ''}
               onClick={() =>
                 supervisor.ask(
@@ -278,9 +279,9 @@ export function ClosingScreen() {
             </KeyButton>
           ))}
         </div>
-        {/* CSV only: words for spreadsheets and accountants, or the codes scripts read. */}
+        {/* XLSX and CSV: words for people and accountants, or the codes scripts read. */}
         <fieldset className="field">
-          <legend className="field__label">{t({ zh: 'CSV 欄名', en: 'CSV headers' })}</legend>
+          <legend className="field__label">{t({ zh: 'XLSX / CSV 欄名', en: 'XLSX / CSV headers' })}</legend>
           <Segmented
             value={closing.headers}
             onChange={closing.setHeaders}

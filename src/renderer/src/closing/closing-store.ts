@@ -12,7 +12,7 @@ interface ClosingState {
   businessDay: string;
   summary: JournalSummary | null;
   folder: string;
-  /** The CSV's headers: words in Chinese (the default) or English, or the machine codes. */
+  /** The XLSX's and CSV's headers: words in Chinese (the default) or English, or the machine codes. */
   headers: 'zh' | 'en' | 'codes';
   /** Counts the loads, so the parts that load by themselves (the store view) follow a refresh. */
   loads: number;
@@ -25,7 +25,7 @@ interface ClosingState {
   setHeaders(headers: 'zh' | 'en' | 'codes'): void;
   load(): Promise<void>;
   /** Answers the error (a wrong PIN stays in the PIN dialog), or null when exported. */
-  exportDay(format: 'csv' | 'json', supervisor: SupervisorInput): Promise<IpcError | null>;
+  exportDay(format: 'xlsx' | 'csv' | 'json', supervisor: SupervisorInput): Promise<IpcError | null>;
   /** The cash drawer outside a sale: the supervisor's, with the PIN. */
   openDrawer(supervisor: SupervisorInput): Promise<IpcError | null>;
   drawerOpened: boolean;
