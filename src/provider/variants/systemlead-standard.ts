@@ -1,5 +1,5 @@
 import { RESULT_MESSAGES } from '../pos-profile';
-import { STANDARD_RESULT_MESSAGES, type StandardOperation } from '../standard-profile';
+import { STANDARD_OPERATIONS, STANDARD_RESULT_MESSAGES, type StandardOperation } from '../standard-profile';
 import type { StandardDialect } from './variant';
 
 /**
@@ -188,6 +188,9 @@ function toWireIdList(result: Fields, record: unknown): unknown {
 
 export const systemLeadStandardDialect: StandardDialect = {
   records: 'wrappers',
+  // InvoiceApiList.md: 批次作廢折讓單 `/Update/CancelAllowances` is the only allowance void; one
+  // record is one wrapper (ApiHeader.md's single-record format). No `/Update/CancelAllowance`.
+  paths: { cancelAllowance: STANDARD_OPERATIONS.cancelAllowances },
 
   requestBody(operation, data, wrap) {
     // The number list's fields are strings on SystemLead's wire (`GetInvoiceIDList.md`).
