@@ -214,9 +214,11 @@ function stageOf(instant: Date): { year: string; month: number } {
 export async function startSystemLeadStandin(options: {
   companyId: string;
   salt: string;
-  now: Date;
+  /** The provider's clock: an instant (moved with `setNow`) or a clock shared with the test. */
+  now: Date | (() => Date);
 }): Promise<SystemLeadStandin> {
-  let now = options.now;
+  let now: Date = typeof options.now === 'function' ? options.now() : options.now;
+  let clock = typeof options.now === 'function' ? options.now : () => now;
   const requests: StandinRequest[] = [];
   const refusals: string[][] = [];
   const invoices: StandinInvoice[] = [];
@@ -227,7 +229,7 @@ export async function startSystemLeadStandin(options: {
   const BEGIN = 89430000; // the sample's CA89430015 lies in it
 
   function segmentFor(useFor: string): Fields {
-    const stage = stageOf(now);
+    const stage = stageOf(clock());
     const key = `${stage.year}-${stage.month}`;
     let track = tracks.get(key);
     if (!track) tracks.set(key, (track = { word: 'CA', ...stage, segments: [] }));
@@ -269,7 +271,7 @@ export async function startSystemLeadStandin(options: {
     const serial = Number(segment.CurrentNumber);
     segment.CurrentNumber = String(serial + 1);
     const invoiceId = `CA${serial}`;
-    const issuedAtUtc = now.toISOString().slice(0, 19);
+    const issuedAtUtc = clock().toISOString().slice(0, 19);
     invoices.push({
       invoiceId,
       relateNumber: String(data.RelateNumber),
@@ -425,6 +427,7 @@ export async function startSystemLeadStandin(options: {
     allowances,
     setNow: (instant) => {
       now = instant;
+      clock = () => now;
     },
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
