@@ -228,11 +228,16 @@ export async function startSystemLeadStandin(options: {
   const SEGMENT = 1000;
   const BEGIN = 89430000; // the sample's CA89430015 lies in it
 
+  const trackOf = (segment: Fields) =>
+    [...tracks.values()].find((track) => track.segments.includes(segment))!.word;
+
   function segmentFor(useFor: string): Fields {
     const stage = stageOf(clock());
     const key = `${stage.year}-${stage.month}`;
     let track = tracks.get(key);
-    if (!track) tracks.set(key, (track = { word: 'CA', ...stage, segments: [] }));
+    // Each period its own track word (CA, CB, …), as the tax authority gives a new one per period.
+    const word = `C${String.fromCharCode(65 + tracks.size)}`;
+    if (!track) tracks.set(key, (track = { word, ...stage, segments: [] }));
     let segment = track.segments.find((item) => item.UseFor === useFor);
     if (!segment) {
       const start = BEGIN + track.segments.length * SEGMENT;
@@ -270,7 +275,7 @@ export async function startSystemLeadStandin(options: {
     const segment = segmentFor(typeof data.UseFor === 'string' ? data.UseFor : '');
     const serial = Number(segment.CurrentNumber);
     segment.CurrentNumber = String(serial + 1);
-    const invoiceId = `CA${serial}`;
+    const invoiceId = `${trackOf(segment)}${serial}`;
     const issuedAtUtc = clock().toISOString().slice(0, 19);
     invoices.push({
       invoiceId,
