@@ -35,6 +35,9 @@ const quiet: Logger = { info() {}, warn() {}, error() {} };
 describe('a SystemLead sale at 23:59:59 Taipei on the last day of a period', () => {
   const temp = makeTempDir('systemlead-last-second');
   const clock = settableClock(LAST_SECOND);
+  /** How far the provider's clock is ahead of the till's (s): SystemLead stamps an order on its side. */
+  let providerAhead = 0;
+  const providerNow = () => new Date(clock.now().getTime() + providerAhead * 1000);
   let standin: SystemLeadStandin;
   let journal: Journal;
   let checkout: CheckoutAssembly;
@@ -43,7 +46,7 @@ describe('a SystemLead sale at 23:59:59 Taipei on the last day of a period', () 
   const issued: IssuedEvent[] = [];
 
   beforeAll(async () => {
-    standin = await startSystemLeadStandin({ companyId: COMPANY, salt: SALT, now: clock.now });
+    standin = await startSystemLeadStandin({ companyId: COMPANY, salt: SALT, now: providerNow });
     journal = signExports(Journal.open(join(temp.dir, 'journal.sqlite'), { now: clock.now }));
     checkout = assembleCheckout({
       journal,
@@ -113,6 +116,24 @@ describe('a SystemLead sale at 23:59:59 Taipei on the last day of a period', () 
     expect(first.tx).toMatchObject({ invoiceDateTime: '2027-01-01T00:00:01', businessDay: '2027-01-01' });
     expect(first.proof).toContain('116年01-02月');
     expect(first.proof).toContain('2027-01-01 00:00:01');
+  });
+
+  it('sent at 23:59:59 on 2027-02-28, stamped 2027-03-01 00:00:00 by the provider: the proof prints the provider’s time and period', async () => {
+    clock.set(parseTaipeiDateTime('2027-02-28T23:59:59')!);
+    providerAhead = 1;
+    try {
+      const sale = await sellAndPrint(60);
+      expect(standin.invoices.at(-1)!.issuedAtUtc).toBe('2027-02-28T16:00:00');
+      expect(sale.tx.invoiceDateTime).toBe('2027-03-01T00:00:00');
+      // The money was taken on the till's day: the drawer's business day stays the till's.
+      expect(sale.tx.businessDay).toBe('2027-02-28');
+      // The invoice is the provider's: March, period 03-04, whatever the till's clock said.
+      expect(sale.proof).toContain('116年03-04月');
+      expect(sale.proof).toContain('2027-03-01 00:00:00');
+    } finally {
+      providerAhead = 0;
+      clock.set(parseTaipeiDateTime('2027-01-01T00:00:01')!);
+    }
   });
 
   it("the Z report of 2026-12-31 holds the last second's invoice and not the next day's", () => {
