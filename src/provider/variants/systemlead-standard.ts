@@ -21,7 +21,9 @@ import type { StandardDialect } from './variant';
  * of voids, allowances and their voids are the profile's fields without `StatusCode`/`ResultMessage`
  * (e.g. `{ SellerID, AllowanceNumber }`); the status queries answer one element per invoice with the
  * profile's item fields (`ProcessStatus`, `AppendStatus`); the texts of `Message` are the profile's,
- * except SystemLead's own `簽章驗證錯誤`.
+ * except SystemLead's own `簽章驗證錯誤`. `CancelInvoice.md`, `InsertAllowance.md` and
+ * `CancelAllowance.md` publish no answer at all, and `GetInvoicesStatus.md`'s has no allowance list:
+ * an allowance answered without its number stays unknown (docs/integrators.md, issue 25).
  */
 
 /** The fields that say which record an element is about (kept in a failed record's element). */
