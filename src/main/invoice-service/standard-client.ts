@@ -1,7 +1,6 @@
 import type { Logger } from '../core/logger';
 import { requestHeaders } from '../../provider/pos-profile';
 import {
-  STANDARD_OPERATIONS,
   TIMESTAMP_WINDOW_SECONDS,
   type AllowanceData,
   type CancelInvoiceData,
@@ -14,6 +13,7 @@ import type { ExchangeSummary } from './outcome';
 import type { StandardOperation } from '../../provider/standard-profile';
 import {
   buildStandardWireBody,
+  standardPathOf,
   variantFor,
   type ProviderVariant,
   type ProviderVariantId,
@@ -152,7 +152,7 @@ export function createStandardClient(deps: StandardClientDeps) {
     firstTimestamp: string | undefined,
   ): Promise<{ outcome: O; attempts: number }> {
     const { config, logger } = deps;
-    const path = STANDARD_OPERATIONS[operation];
+    const path = standardPathOf(variant, operation);
     let previous: O | null = null;
     for (let attempt = 1; ; attempt++) {
       let timestamp: string;

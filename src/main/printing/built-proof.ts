@@ -8,6 +8,7 @@ import { QR_AES_KEY_PATTERN } from '../../provider/qr-verification-code';
 import { buildPrintData } from '../../provider/proof-content';
 import { parseTaipeiDateTime } from '../../shared/domain';
 import { TillError } from '../core/errors';
+import { invoiceTimeOf } from '../journal/invoice-time';
 import type { TransactionRecord } from '../journal/types';
 
 /**
@@ -115,7 +116,9 @@ export function buildProofForTransaction(
     sellerId: tx.companyId,
     invoiceNumber: tx.invoiceNumber,
     randomNumber,
-    order: tx.requestData,
+    // The invoice's time is the provider's answer where it gave one (SystemLead's order mode sends
+    // none and stamps the order on its side: a second past midnight is the next day, even period).
+    order: { ...tx.requestData, InvoiceDateTime: invoiceTimeOf(tx) },
     qrAesKey: options.qrAesKey,
   });
 }

@@ -31,7 +31,13 @@ import type {
   TransactionRecord,
 } from '../journal/journal';
 import { joinReasons, prepareOrder } from '../checkout';
-import { returnDetail, returnMessage, returnRefused, settledMessage } from './messages';
+import {
+  allowancesNotListedMessage,
+  returnDetail,
+  returnMessage,
+  returnRefused,
+  settledMessage,
+} from './messages';
 import { planReturn, requireIssuedSale } from './plan';
 
 /**
@@ -560,6 +566,12 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
       };
     }
     const found = judge(record, outcome.items[0]!);
+    if (found.done === null) {
+      // The answer says an allowance was the last step but names none (SystemLead's
+      // GetInvoicesStatus.md has no allowance list): neither done nor safe to send again.
+      if (exchange) journal.recordReturnExchange(record.id, exchange);
+      return { record: journal.getReturn(record.id)!, message: allowancesNotListedMessage() };
+    }
     const settled = journal.batch(() => {
       if (exchange) journal.recordReturnExchange(record.id, exchange);
       return journal.resolveReturn(
@@ -607,10 +619,14 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export function judge(
   record: ReturnRecord,
   item: InvoiceStatusItem,
-): { done: boolean; allowanceNumber: string | null } {
+): { done: boolean | null; allowanceNumber: string | null } {
   const last = lastOperationOf(item.ProcessStatus);
   if (last === 'notFound' || last === null) return { done: false, allowanceNumber: null };
   if (record.kind === 'void') return { done: last === 'voided', allowanceNumber: null };
+  // An allowance (or its void) was the last step, yet none is listed: this provider's status
+  // does not list them (SystemLead), so which one stands is not known (null), never "not done".
+  const unlisted = (last === 'allowance' || last === 'allowanceVoided') && item.Allowances.length === 0;
+  if (unlisted) return { done: null, allowanceNumber: null };
   if (record.kind === 'allowance') {
     const prefix = record.allowancePrefix!;
     const mine = item.Allowances.find(

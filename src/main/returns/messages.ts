@@ -136,6 +136,17 @@ export function settledMessage(
   );
 }
 
+/**
+ * A status answer whose last step is an allowance but which lists no allowance numbers (SystemLead
+ * publishes none in GetInvoicesStatus.md, nor in InsertAllowance.md's answer): whether this
+ * allowance stands cannot be read, and sending it again could make a second one.
+ */
+export const allowancesNotListedMessage = (): Bilingual =>
+  bilingual(
+    '發票服務的狀態沒有列出折讓單號（此服務未公布），無法確認這張折讓是否成立；仍待確認，請勿再送，請向發票服務查詢折讓單號。',
+    "The e-invoice service's status lists no allowance numbers (this provider publishes none), so whether this allowance stands is not known; it still needs verification. Do not send it again: ask the e-invoice service for the allowance number.",
+  );
+
 /** Bad input at the counter: a bilingual reason, and nothing changed. */
 export const returnRefused = (zh: string, en: string) =>
   new TillError('return-refused', { zh: `未退貨：${zh}`, en: `Nothing returned: ${en}` });

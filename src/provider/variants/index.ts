@@ -1,7 +1,7 @@
 import type { PosOrderData } from '../pos-profile';
 import { profileVariant } from './profile';
 import { systemLeadVariant } from './systemlead';
-import { buildStandardRequestBody, type StandardOperation } from '../standard-profile';
+import { STANDARD_OPERATIONS, buildStandardRequestBody, type StandardOperation } from '../standard-profile';
 import {
   PROVIDER_VARIANT_IDS,
   type ProviderVariant,
@@ -33,6 +33,11 @@ export function isProviderVariantId(value: unknown): value is ProviderVariantId 
 /** The variant of this id; the profile's when none is given. */
 export function variantFor(id: ProviderVariantId | undefined): ProviderVariant {
   return PROVIDER_VARIANTS[id ?? DEFAULT_PROVIDER_VARIANT];
+}
+
+/** The path (relative to the standard base URL) this variant sends a standard operation to. */
+export function standardPathOf(variant: ProviderVariant, operation: StandardOperation): string {
+  return variant.standard.paths?.[operation] ?? STANDARD_OPERATIONS[operation];
 }
 
 /** The wire body of one POS request: the wrapper, signed and shaped as the variant says. */

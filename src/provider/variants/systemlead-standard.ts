@@ -1,5 +1,5 @@
 import { RESULT_MESSAGES } from '../pos-profile';
-import { STANDARD_RESULT_MESSAGES, type StandardOperation } from '../standard-profile';
+import { STANDARD_OPERATIONS, STANDARD_RESULT_MESSAGES, type StandardOperation } from '../standard-profile';
 import type { StandardDialect } from './variant';
 
 /**
@@ -21,7 +21,9 @@ import type { StandardDialect } from './variant';
  * of voids, allowances and their voids are the profile's fields without `StatusCode`/`ResultMessage`
  * (e.g. `{ SellerID, AllowanceNumber }`); the status queries answer one element per invoice with the
  * profile's item fields (`ProcessStatus`, `AppendStatus`); the texts of `Message` are the profile's,
- * except SystemLead's own `簽章驗證錯誤`.
+ * except SystemLead's own `簽章驗證錯誤`. `CancelInvoice.md`, `InsertAllowance.md` and
+ * `CancelAllowance.md` publish no answer at all, and `GetInvoicesStatus.md`'s has no allowance list:
+ * an allowance answered without its number stays unknown (docs/integrators.md, issue 25).
  */
 
 /** The fields that say which record an element is about (kept in a failed record's element). */
@@ -188,6 +190,9 @@ function toWireIdList(result: Fields, record: unknown): unknown {
 
 export const systemLeadStandardDialect: StandardDialect = {
   records: 'wrappers',
+  // InvoiceApiList.md: 批次作廢折讓單 `/Update/CancelAllowances` is the only allowance void; one
+  // record is one wrapper (ApiHeader.md's single-record format). No `/Update/CancelAllowance`.
+  paths: { cancelAllowance: STANDARD_OPERATIONS.cancelAllowances },
 
   requestBody(operation, data, wrap) {
     // The number list's fields are strings on SystemLead's wire (`GetInvoiceIDList.md`).

@@ -30,6 +30,12 @@ export interface StandardDialect {
    * multi-record format), answered by an array with one element per wrapper.
    */
   records: 'data' | 'wrappers';
+  /**
+   * Where the provider's list of operations puts one of the till's elsewhere (SystemLead's
+   * `InvoiceApiList.md` has only the batch `/Update/CancelAllowances` for an allowance void); the
+   * profile's path (`STANDARD_OPERATIONS`) for every operation not named.
+   */
+  paths?: Readonly<Partial<Record<StandardOperation, string>>>;
   /** The wire body of `data` (the profile's `Data`: one object or an array); `wrap` signs one wrapper. */
   requestBody(
     operation: StandardOperation,
