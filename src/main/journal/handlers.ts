@@ -29,10 +29,11 @@ export function createJournalHandlers({
   companyId,
 }: JournalHandlerDeps): HandlersFor<typeof journalMethods> {
   return {
-    'journal.list': async (filter) => journal.list(filter),
+    'journal.list': async (filter) => journal.listWithStatus(filter),
     'journal.get': async ({ orderNo }) => {
       const detail = journal.detail(orderNo);
-      return detail === null ? null : forIpc(detail);
+      const invoiceStatus = journal.invoiceStatus(orderNo);
+      return detail === null || invoiceStatus === null ? null : { ...forIpc(detail), invoiceStatus };
     },
     'journal.summary': async (options) => journal.summary(options),
     'journal.export': async ({ folder, pin, by, headers, tables, ...options }) =>
