@@ -1,5 +1,12 @@
 import type { Bilingual } from './i18n';
-import { TX_STATE_LABEL, type ReturnKindCode, type ReturnStateCode, type TxStateCode } from './glossary';
+import {
+  INVOICE_STATUS_FILTER_WORDS,
+  INVOICE_STATUS_WORDS,
+  TX_STATE_LABEL,
+  type ReturnKindCode,
+  type ReturnStateCode,
+  type TxStateCode,
+} from './glossary';
 
 /**
  * What an invoice is NOW, from the sale's state and every return made on it since (issue 24,
@@ -111,21 +118,8 @@ export function invoiceStatus(input: InvoiceStatusInput): InvoiceStatus {
   return { ...base, code, allowed, allowancePending, hasReturns: pending || done };
 }
 
-/** The words of each state (the glossary's: docs/glossary.md lists them). */
-export const INVOICE_STATUS_LABEL = {
-  'in-flight': TX_STATE_LABEL['in-flight'],
-  rejected: TX_STATE_LABEL.rejected,
-  'not-delivered': TX_STATE_LABEL['not-delivered'],
-  'needs-verification': TX_STATE_LABEL['needs-verification'],
-  'not-issued': TX_STATE_LABEL['not-issued'],
-  issued: TX_STATE_LABEL.issued,
-  'void-pending': { zh: '作廢待確認', en: 'Void unconfirmed' },
-  voided: { zh: '已作廢', en: 'Voided' },
-  'reissue-pending': { zh: '已作廢，待改開', en: 'Voided, to reissue' },
-  reissued: { zh: '已改開', en: 'Reissued' },
-  'allowance-pending': { zh: '折讓待確認', en: 'Allowance unconfirmed' },
-  allowed: { zh: '已折讓', en: 'Allowance' },
-} as const satisfies Readonly<Record<InvoiceStatusCode, Bilingual>>;
+/** The words of each state: the glossary's (docs/glossary.md lists them). */
+export const INVOICE_STATUS_LABEL: Readonly<Record<InvoiceStatusCode, Bilingual>> = INVOICE_STATUS_WORDS;
 
 /**
  * The journal's status filter: the sale states, and what returns made of issued invoices. The
@@ -146,18 +140,8 @@ export const INVOICE_STATUS_FILTERS = [
 ] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 
-export const INVOICE_STATUS_FILTER_LABEL = {
-  issued: TX_STATE_LABEL.issued,
-  voided: INVOICE_STATUS_LABEL.voided,
-  allowed: INVOICE_STATUS_LABEL.allowed,
-  reissued: { zh: '改開', en: 'Reissue' },
-  'returns-pending': { zh: '作廢／折讓待確認', en: 'Return unconfirmed' },
-  'in-flight': TX_STATE_LABEL['in-flight'],
-  'needs-verification': TX_STATE_LABEL['needs-verification'],
-  rejected: TX_STATE_LABEL.rejected,
-  'not-delivered': TX_STATE_LABEL['not-delivered'],
-  'not-issued': TX_STATE_LABEL['not-issued'],
-} as const satisfies Readonly<Record<InvoiceStatusFilter, Bilingual>>;
+export const INVOICE_STATUS_FILTER_LABEL: Readonly<Record<InvoiceStatusFilter, Bilingual>> =
+  INVOICE_STATUS_FILTER_WORDS;
 
 const FILTER_CODES: Readonly<Record<InvoiceStatusFilter, readonly InvoiceStatusCode[]>> = {
   issued: ['issued'],
