@@ -13,3 +13,4 @@ export * from './scale-barcode';
 export * from './drawer';
 export * from './sales-figures';
 export * from './invoice-status';
+export * from './service-words';
