@@ -84,3 +84,27 @@ export function chainCheckCode(head: string): string {
   const match = /^#(\d+):([0-9a-f]{16})[0-9a-f]*$/.exec(head);
   return match ? `#${match[1]}:${match[2]}` : head;
 }
+
+/**
+ * Why one exchange ended as it did, in words: its error is the transport's bare code
+ * (`ECONNRESET`), after the request went out when the outcome is uncertain, before it when the
+ * request was not delivered. Null: nothing to add to the outcome's own words.
+ */
+export function exchangeCause(exchange: {
+  outcome: ExchangeOutcomeCode;
+  error: string | null;
+  httpStatus: number | null;
+}): Bilingual | null {
+  if (exchange.outcome === 'uncertain') {
+    if (exchange.error) return transportCause(`sent, then ${exchange.error}`);
+    if (exchange.httpStatus !== null && exchange.httpStatus !== 200)
+      return transportCause(`HTTP ${exchange.httpStatus}`);
+    return bilingual('發票服務的回應無法辨識', 'the answer could not be read');
+  }
+  if (exchange.outcome === 'not-delivered')
+    return (
+      transportCause(exchange.error ?? '') ??
+      bilingual('連不上發票服務', 'the e-invoice service could not be reached')
+    );
+  return null;
+}

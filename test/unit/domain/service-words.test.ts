@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainCheckCode, lastMessageWords, transportCause } from '../../../src/shared/domain';
+import { chainCheckCode, exchangeCause, lastMessageWords, transportCause } from '../../../src/shared/domain';
 
 /**
  * Issue 24, item 8: the journal showed 「sent, then ECONNRESET」 and 「Invoice issued」 on a
@@ -35,6 +35,19 @@ describe('the journal’s technical texts in words', () => {
     for (const words of cases) expect(words!.zh).not.toMatch(/[A-Za-z]{3}/);
     expect(lastMessageWords('rejected', '買方統編錯誤')?.zh).toBe('發票服務拒絕了這筆資料：買方統編錯誤');
     expect(lastMessageWords('issued', null)).toBeNull();
+  });
+
+  it('an exchange’s cause: its bare transport code, before or after the request went out', () => {
+    expect(exchangeCause({ outcome: 'uncertain', error: 'ECONNRESET', httpStatus: null })?.zh).toBe(
+      '送出後連線中斷',
+    );
+    expect(exchangeCause({ outcome: 'uncertain', error: null, httpStatus: 503 })?.zh).toBe(
+      '發票服務暫時故障',
+    );
+    expect(exchangeCause({ outcome: 'not-delivered', error: 'ECONNREFUSED', httpStatus: null })?.zh).toBe(
+      '連不上發票服務',
+    );
+    expect(exchangeCause({ outcome: 'issued', error: null, httpStatus: 200 })).toBeNull();
   });
 
   it('the check code of a chain head: the entry and 16 hex digits, as the Z slip prints it', () => {

@@ -98,7 +98,7 @@ export function JournalScreen() {
 
       {tab === 'sales' && (
         <div className="journal__split">
-          <section className="panel journal__list">
+          <section className="panel journal__list" data-testid="journal-list">
             <div className="filters">
               <BusinessDayField value={journal.businessDay} onChange={journal.setDay} testId="journal-day" />
               <Field label={t({ zh: '狀態', en: 'State' })}>
@@ -152,19 +152,10 @@ export function JournalScreen() {
                     <td data-testid="journal-row-invoice">
                       {item.invoiceNumber ? formatInvoiceNumber(item.invoiceNumber) : item.orderNo}
                     </td>
-                    <td className="journal__wrap">
-                      <span className="nowrap">{t(KIND_LABEL[item.invoiceKind])}</span>
-                    </td>
-                    <td className="journal__wrap">
-                      {item.paymentMethods.map((m, i) => (
-                        <span key={m} className="nowrap">
-                          {i > 0 && '+ '}
-                          {t(paymentLabel(m))}{' '}
-                        </span>
-                      ))}
-                    </td>
+                    <td>{t(KIND_LABEL[item.invoiceKind])}</td>
+                    <td>{item.paymentMethods.map((m) => t(paymentLabel(m))).join(' + ')}</td>
                     <td className="num">{formatNtd(item.totals.totalAmount)}</td>
-                    <td className="journal__wrap">
+                    <td>
                       <InvoiceStatusBadge
                         status={item.invoiceStatus}
                         onReturns={() => openReturnsOf(item.orderNo)}

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
   EXCHANGE_OUTCOME_LABEL,
+  exchangeCause,
   formatInvoiceNumber,
   formatNtd,
   labelOf,
   lastMessageWords,
   OPERATION_LABEL,
-  transportCause,
 } from '../../../shared/domain';
 import type { JournalDetail } from '../../../shared/ipc/contract/journal';
 import { KeyButton } from '../components/KeyButton';
@@ -130,7 +130,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         </tbody>
       </table>
       {detail.exchanges.length > 0 && (
-        <details>
+        <details data-testid="detail-exchanges-fold">
           <summary>
             {t({
               zh: `與服務的往來（${detail.exchanges.length}）`,
@@ -139,7 +139,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           </summary>
           <ul className="exchanges" data-testid="detail-exchanges">
             {detail.exchanges.map((exchange) => {
-              const cause = transportCause(exchange.error ?? '');
+              const cause = exchangeCause(exchange);
               return (
                 <li key={exchange.entryId}>
                   {taipeiTime(exchange.at)} · {t(labelOf(OPERATION_LABEL, exchange.operation))} ·{' '}
