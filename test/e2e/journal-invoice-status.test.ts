@@ -138,7 +138,7 @@ describe('the journal shows what happened to each invoice', () => {
     expect(shown).not.toMatch(/sent, then|uncertain|ECONN|Invoice issued/);
     expect(shown).toContain('技術細節');
     await page.getByTestId('detail-last-message-technical').locator('summary').click();
-    expect(await textOf(page, 'detail-last-message-technical')).toMatch(/sent, then/);
+    await expect.poll(() => textOf(page, 'detail-last-message-technical')).toMatch(/sent, then/);
   });
 
   it('item 8: the search finds an invoice number typed with or without the dash', async () => {

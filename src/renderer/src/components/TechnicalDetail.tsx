@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TECHNICAL_DETAIL } from '../../../shared/domain';
 import { useText } from '../i18n/language-store';
 import './technical-detail.css';
@@ -10,10 +10,16 @@ import './technical-detail.css';
  */
 export function TechnicalDetail({ children, testId }: { children: ReactNode; testId?: string }) {
   const t = useText();
+  // Laid out only once opened: folded text takes no room, and no layout check reads it.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="technical" data-testid={testId}>
+    <details
+      className="technical"
+      data-testid={testId}
+      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
+    >
       <summary>{t(TECHNICAL_DETAIL)}</summary>
-      {children}
+      {open && children}
     </details>
   );
 }

@@ -192,6 +192,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
               ? formatInvoiceNumber(status.reissueOf.invoiceNumber)
               : status.reissueOf.orderNo}
           </button>
+          {status.reissueOf.invoiceNumber && ` · ${status.reissueOf.orderNo}`}
         </p>
       )}
       {issued && (
