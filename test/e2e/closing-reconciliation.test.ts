@@ -92,7 +92,7 @@ describe('closing: the day reconciled with the provider (training service), find
     suspendedOrder = await sell(page, COLA, () => session.injectFault('upload-suspended'));
     expect(await page.getByTestId('result-screen').getAttribute('data-state')).toBe('issued');
     suspendedInvoice = await textOf(page, 'invoice-number');
-    expect(suspendedInvoice).toMatch(/^[A-Z]{2}-\d{8}$/);
+    expect(suspendedInvoice).toMatch(/^[A-Z]{2}\d{8}$/);
     await page.getByTestId('next-sale').click();
     await page.getByTestId('sell-screen').waitFor();
 
@@ -120,7 +120,7 @@ describe('closing: the day reconciled with the provider (training service), find
     const row = (await upload.innerText()).replace(/\s+/g, ' ');
     expect(row).toContain('上傳暫停');
     expect(row).toContain(suspendedOrder);
-    expect(row).toContain(suspendedInvoice); // AB-12345678, as the proof prints it
+    expect(row).toContain(suspendedInvoice); // AB12345678, as the e-invoice service lists it
     // A C invoice (consumer) is due 48 hours after issue, read in Taipei time.
     expect(await upload.getByTestId('finding-deadline').innerText()).toMatch(
       /^上傳期限 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（還有 (1 天 23 小時|2 天)）$/,
@@ -138,7 +138,7 @@ describe('closing: the day reconciled with the provider (training service), find
     await suggestion.waitFor();
     expect(await suggestion.getAttribute('data-outcome')).toBe('issued');
     expect(await suggestion.getByTestId('suggestion-outcome').innerText()).toMatch(
-      /^建議記為已開立 [A-Z]{2}-\d{8}$/,
+      /^建議記為已開立 [A-Z]{2}\d{8}$/,
     );
     expect(await suggestion.getByTestId('finding-action').innerText()).toContain('主管');
   });

@@ -268,6 +268,11 @@ describe('cashiers and a shift: sign in, open with a float, sell, blind-count, c
     await enterPin(page, SUPERVISOR_PIN);
     await page.getByTestId('z-report-view').waitFor();
     expect(await page.getByTestId('z-report-view').getAttribute('aria-label')).toBe('Z 報表 Z0001');
+    // Issue 24, item 8: the check code in words as the Z slip prints it, never the raw 64-digit hash
+    // (folded under 技術細節 for support).
+    const checkCode = await textOf(page, 'z-check-code');
+    expect(checkCode).toMatch(/^核對碼（日後用來確認帳務沒有被改動）: #\d+:[0-9a-f]{16} 技術細節$/);
+    expect(checkCode).not.toMatch(/[0-9a-f]{64}/);
     expect(await page.getByTestId('z-report-figures').getByTestId('figure-expected-cash').innerText()).toBe(
       EXPECTED_CASH,
     );

@@ -16,10 +16,11 @@ export function createJournalHandlers({
   health,
 }: JournalHandlerDeps): HandlersFor<Omit<typeof journalMethods, 'journal.export'>> {
   return {
-    'journal.list': async (filter) => journal.list(filter),
+    'journal.list': async (filter) => journal.listWithStatus(filter),
     'journal.get': async ({ orderNo }) => {
       const detail = journal.detail(orderNo);
-      return detail === null ? null : forIpc(detail);
+      const invoiceStatus = journal.invoiceStatus(orderNo);
+      return detail === null || invoiceStatus === null ? null : { ...forIpc(detail), invoiceStatus };
     },
     'journal.summary': async (options) => journal.summary(options),
     'journal.verify': () => journal.verifyChainInBackground(),

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { InvoiceStatus, InvoiceStatusFilter } from '../../shared/domain';
 import {
   attachChainKey,
   chainHead,
@@ -222,6 +223,16 @@ export class Journal {
 
   list(filter: ListFilter): TransactionListItem[] {
     return queries.list(this.db, filter);
+  }
+
+  /** The day's list with each invoice as it stands now (voided, allowed, reissued), filtered by it. */
+  listWithStatus(filter: ListFilter & { status?: InvoiceStatusFilter }): queries.StatusListItem[] {
+    return queries.listWithStatus(this.db, filter);
+  }
+
+  /** One sale's invoice as it stands now (the shared rule over its returns); null if unknown. */
+  invoiceStatus(orderNo: string): InvoiceStatus | null {
+    return queries.invoiceStatusOf(this.db, orderNo);
   }
 
   /** The needs-verification list, oldest first. */

@@ -1,7 +1,15 @@
 import type Database from 'better-sqlite3';
+import {
+  invoiceStatus,
+  matchesStatusFilter,
+  saleStatesOf,
+  type InvoiceReturnFact,
+  type InvoiceStatus,
+  type InvoiceStatusFilter,
+} from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { pendingPrintCount, printJobsFor } from './print-jobs';
-import { returnsOf } from './return-queries';
+import { returnFacts, returnsOf } from './return-queries';
 import {
   exchangeFromEntry,
   LIST_COLUMNS,
@@ -137,4 +145,72 @@ export function invoiceNumbersBetween(db: Database.Database, first: string, last
     .pluck()
     .all(first, last) as string[];
   return new Set(rows);
+}
+
+/** A row of the day's list with its invoice's state as it stands now (the journal screen's). */
+export type StatusListItem = TransactionListItem & { invoiceStatus: InvoiceStatus };
+
+type StatusRow = Omit<TxRow, 'body'> & { reissue_of: string | null; reissue_of_invoice: string | null };
+
+const REISSUE_OF_COLUMNS = `body ->> '$.reissueOf' AS reissue_of,
+  (SELECT o.invoice_number FROM transactions o WHERE o.order_no = transactions.body ->> '$.reissueOf') AS reissue_of_invoice`;
+
+const statusOfRow = (row: StatusRow, returns: readonly InvoiceReturnFact[]): InvoiceStatus =>
+  invoiceStatus({
+    saleState: row.state,
+    returns,
+    reissueOf:
+      row.reissue_of === null ? null : { orderNo: row.reissue_of, invoiceNumber: row.reissue_of_invoice },
+  });
+
+/**
+ * One business day's sales, each with what its invoice is now (voided, allowed, reissued: the
+ * shared rule over the sale's returns, whatever day they were made on), filtered by that state.
+ * The sale states a filter can match narrow the read; the rule decides the rest.
+ */
+export function listWithStatus(
+  db: Database.Database,
+  filter: ListFilter & { status?: InvoiceStatusFilter },
+): StatusListItem[] {
+  check(BusinessDay, filter.businessDay, { zh: '營業日', en: 'business day' });
+  const states = filter.status === undefined ? null : saleStatesOf(filter.status);
+  const where = ['business_day = @businessDay'];
+  if (filter.tillId !== undefined) where.push('till_id = @tillId');
+  if (filter.state !== undefined) where.push('state = @state');
+  if (states !== null) where.push('state IN (SELECT value FROM json_each(@states))');
+  if (filter.training !== undefined) where.push('training = @training');
+  // Filtered by the rule afterwards, so the limit and offset apply to what is listed.
+  const paged = filter.status === undefined;
+  const rows = statement(
+    db,
+    `SELECT ${LIST_COLUMNS}, ${REISSUE_OF_COLUMNS} FROM transactions WHERE ${where.join(' AND ')}
+     ORDER BY created_at, order_no LIMIT @limit OFFSET @offset`,
+  ).all({
+    businessDay: filter.businessDay,
+    tillId: filter.tillId ?? null,
+    state: filter.state ?? null,
+    states: JSON.stringify(states ?? []),
+    training: filter.training === undefined ? null : filter.training ? 1 : 0,
+    limit: paged ? (filter.limit ?? -1) : -1,
+    offset: paged ? (filter.offset ?? 0) : 0,
+  }) as StatusRow[];
+  const facts = returnFacts(db, { businessDay: filter.businessDay });
+  const items = rows.map((row) => ({
+    ...toListItem(row),
+    invoiceStatus: statusOfRow(row, facts.get(row.order_no) ?? []),
+  }));
+  if (paged) return items;
+  const shown = items.filter((item) => matchesStatusFilter(filter.status!, item.invoiceStatus));
+  const offset = filter.offset ?? 0;
+  return shown.slice(offset, filter.limit === undefined ? undefined : offset + filter.limit);
+}
+
+/** One sale's invoice as it stands now; null for an unknown order number. */
+export function invoiceStatusOf(db: Database.Database, orderNo: string): InvoiceStatus | null {
+  const row = statement(
+    db,
+    `SELECT ${LIST_COLUMNS}, ${REISSUE_OF_COLUMNS} FROM transactions WHERE order_no = ?`,
+  ).get(orderNo) as StatusRow | undefined;
+  if (!row) return null;
+  return statusOfRow(row, returnFacts(db, { orderNo }).get(orderNo) ?? []);
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { InvoiceReturnFact } from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { notFound } from './errors';
 import {
@@ -25,6 +26,7 @@ import {
   type SaleVoidState,
   type TransactionListItem,
   type TransactionRecord,
+  type TxState,
 } from './types';
 import { check } from './validate';
 
@@ -209,4 +211,62 @@ export function findByDayAndAmount(
       'body'
     >[]
   ).map(toListItem);
+}
+
+interface ReturnFactRow {
+  id: number;
+  order_no: string;
+  kind: InvoiceReturnFact['kind'];
+  state: InvoiceReturnFact['state'];
+  total_amount: number;
+  target_id: number | null;
+  has_reissue: number;
+  reissue_order_no: string | null;
+  reissue_state: TxState | null;
+  reissue_invoice: string | null;
+}
+
+const RETURN_FACTS_SELECT = `SELECT r.id, r.order_no, r.kind, r.state, r.total_amount, r.target_id,
+    r.reissue IS NOT NULL AS has_reissue, r.reissue ->> '$.orderNo' AS reissue_order_no,
+    t.state AS reissue_state, t.invoice_number AS reissue_invoice
+  FROM returns r LEFT JOIN transactions t ON t.order_no = r.reissue ->> '$.orderNo'`;
+
+/**
+ * Every return of the sales asked for (all of one business day's sales, or one sale), whatever
+ * its own day, as the invoice-status rule reads them (shared/domain/invoice-status.ts): by order number.
+ */
+export function returnFacts(
+  db: Database.Database,
+  of: { businessDay: string } | { orderNo: string },
+): Map<string, InvoiceReturnFact[]> {
+  const rows = (
+    'orderNo' in of
+      ? statement(db, `${RETURN_FACTS_SELECT} WHERE r.order_no = ?`).all(of.orderNo)
+      : statement(
+          db,
+          `${RETURN_FACTS_SELECT} WHERE r.order_no IN (SELECT order_no FROM transactions WHERE business_day = ?)`,
+        ).all(of.businessDay)
+  ) as ReturnFactRow[];
+  const facts = new Map<string, InvoiceReturnFact[]>();
+  for (const row of rows) {
+    const fact: InvoiceReturnFact = {
+      id: row.id,
+      kind: row.kind,
+      state: row.state,
+      amount: row.total_amount,
+      targetId: row.target_id,
+      reissue:
+        row.has_reissue === 1
+          ? {
+              orderNo: row.reissue_order_no,
+              state: row.reissue_order_no === null ? null : row.reissue_state,
+              invoiceNumber: row.reissue_order_no === null ? null : row.reissue_invoice,
+            }
+          : null,
+    };
+    const list = facts.get(row.order_no);
+    if (list) list.push(fact);
+    else facts.set(row.order_no, [fact]);
+  }
+  return facts;
 }

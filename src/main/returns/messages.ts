@@ -1,4 +1,4 @@
-import { bilingual, formatInvoiceNumber, type Bilingual } from '../../shared/domain';
+import { bilingual, formatInvoiceNumber, transportCause, type Bilingual } from '../../shared/domain';
 import type { StandardOutcome } from '../invoice-service/standard-outcome';
 import type { ReturnKind } from '../journal/journal';
 import { TillError } from '../core/errors';
@@ -65,15 +65,7 @@ export function returnDetail(outcome: StandardOutcome): string | null {
 }
 
 function unknownCause(reason: string): Bilingual {
-  if (/^sent, then no complete answer/.test(reason)) return bilingual('等候回應逾時', 'no answer in time');
-  if (reason.startsWith('sent, then')) {
-    return bilingual('送出後連線中斷', 'the connection broke after it was sent');
-  }
-  if (/^HTTP 5\d\d/.test(reason)) return bilingual('發票服務暫時故障', 'the e-invoice service had a fault');
-  if (/^HTTP \d{3}/.test(reason)) {
-    return bilingual('發票服務的回應有誤', 'the e-invoice service answered with an error');
-  }
-  return bilingual('發票服務的回應無法辨識', 'the answer could not be read');
+  return transportCause(reason) ?? bilingual('發票服務的回應無法辨識', 'the answer could not be read');
 }
 
 /** The provider's rejection texts in the cashier's words; the text itself stays in English. */

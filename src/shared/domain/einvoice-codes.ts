@@ -6,8 +6,23 @@ import { periodOf, taipeiParts } from './period';
  * holds the QR key (the provider; our training service) and passed in.
  */
 
-/** `AB12345678` → `AB-12345678`, as the proof prints it. */
+/**
+ * An invoice number as a person reads and searches it on screens, in messages, exports and the
+ * CLI: the e-invoice service's and the tax platform's form, `AB12345678` (issue 24, item 8: the
+ * screens said TR-00000006 where the exports said TR00000006, and an Excel search for what the
+ * screen showed found nothing). A dashed one typed or scanned reads the same. Only the printed
+ * paper proof sets it apart: {@link proofInvoiceNumber}.
+ */
 export function formatInvoiceNumber(invoiceNumber: string): string {
+  const compact = invoiceNumber
+    .trim()
+    .toUpperCase()
+    .replace(/^([A-Z]{2})-(\d{8})$/, '$1$2');
+  return /^[A-Z]{2}\d{8}$/.test(compact) ? compact : invoiceNumber;
+}
+
+/** `AB12345678` → `AB-12345678`: the legal layout of the printed paper proof, and only there. */
+export function proofInvoiceNumber(invoiceNumber: string): string {
   return /^[A-Z]{2}\d{8}$/.test(invoiceNumber)
     ? `${invoiceNumber.slice(0, 2)}-${invoiceNumber.slice(2)}`
     : invoiceNumber;

@@ -89,6 +89,38 @@ export const INVOICE_STANDING_LABEL = {
 } as const satisfies Glossary<string>;
 export type InvoiceStandingCode = keyof typeof INVOICE_STANDING_LABEL;
 
+/**
+ * What an invoice is now, from its sale and the returns made on it (shared/domain/invoice-status.ts).
+ */
+export const INVOICE_STATUS_WORDS = {
+  'in-flight': TX_STATE_LABEL['in-flight'],
+  rejected: TX_STATE_LABEL.rejected,
+  'not-delivered': TX_STATE_LABEL['not-delivered'],
+  'needs-verification': TX_STATE_LABEL['needs-verification'],
+  'not-issued': TX_STATE_LABEL['not-issued'],
+  issued: TX_STATE_LABEL.issued,
+  'void-pending': { zh: '作廢待確認', en: 'Void unconfirmed' },
+  voided: { zh: '已作廢', en: 'Voided' },
+  'reissue-pending': { zh: '已作廢，待改開', en: 'Voided, to reissue' },
+  reissued: { zh: '已改開', en: 'Reissued' },
+  'allowance-pending': { zh: '折讓待確認', en: 'Allowance unconfirmed' },
+  allowed: { zh: '已折讓', en: 'Allowance' },
+} as const satisfies Glossary<string>;
+
+/** The journal's status filter (invoice-status.ts `INVOICE_STATUS_FILTERS`). */
+export const INVOICE_STATUS_FILTER_WORDS = {
+  issued: TX_STATE_LABEL.issued,
+  voided: INVOICE_STATUS_WORDS.voided,
+  allowed: INVOICE_STATUS_WORDS.allowed,
+  reissued: { zh: '改開', en: 'Reissue' },
+  'returns-pending': { zh: '作廢／折讓待確認', en: 'Return unconfirmed' },
+  'in-flight': TX_STATE_LABEL['in-flight'],
+  'needs-verification': TX_STATE_LABEL['needs-verification'],
+  rejected: TX_STATE_LABEL.rejected,
+  'not-delivered': TX_STATE_LABEL['not-delivered'],
+  'not-issued': TX_STATE_LABEL['not-issued'],
+} as const satisfies Glossary<string>;
+
 /** Carrier types by the platform's code. */
 export const CARRIER_TYPE_LABEL = {
   [CARRIER_TYPES.mobile]: { zh: '手機條碼', en: 'Mobile barcode' },
@@ -140,7 +172,7 @@ export const TERMS = {
   invoiceNumber: {
     zh: '發票號碼',
     en: 'invoice number',
-    note: 'Two letters and eight digits, always shown as AB-12345678.',
+    note: "Two letters and eight digits, shown as the e-invoice service's and the tax platform's lists show it (AB12345678, so a search finds it); only the printed paper proof sets it AB-12345678.",
     avoid: ['發票編號', 'invoice no.'],
   },
   allowanceNumber: {
@@ -232,6 +264,8 @@ export function glossaryMarkdown(): string {
     ['Payment methods', PAYMENT_METHOD_LABEL],
     ['Return kinds', RETURN_KIND_LABEL],
     ['Invoice standing', INVOICE_STANDING_LABEL],
+    ['Invoice status (the journal)', INVOICE_STATUS_WORDS],
+    ['Journal status filter', INVOICE_STATUS_FILTER_WORDS],
     ['Carrier types', CARRIER_TYPE_LABEL],
     ['Tax types', TAX_TYPE_LABEL],
   ];

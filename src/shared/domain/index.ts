@@ -12,3 +12,5 @@ export * from './glossary';
 export * from './scale-barcode';
 export * from './drawer';
 export * from './sales-figures';
+export * from './invoice-status';
+export * from './service-words';

@@ -120,5 +120,5 @@ export const PLACEHOLDERS = {
   mobileBarcode: '/ABC+123',
   citizenCertificate: 'AB12345678901234',
   loveCode: '168001',
-  invoiceNumber: 'AB-12345678',
+  invoiceNumber: 'AB12345678',
 } as const;

@@ -79,7 +79,7 @@ describe('returns printing on a real journal and a TCP printer', () => {
     await service.printVoidNotice({ orderNo, notice: VOID });
     const paper = lastPaper();
     expect(readableLines(paper)).toContain(VOID_TITLE);
-    expect(readableLines(paper)).toContain('發票號碼 AB-12345678');
+    expect(readableLines(paper)).toContain('發票號碼 AB12345678');
     expect(paper.barcodes).toHaveLength(0);
     expect(paper.images).toHaveLength(0);
     expect(readableLines(paper).join('\n')).not.toContain(PROOF_TITLE);

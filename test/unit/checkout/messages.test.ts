@@ -16,8 +16,8 @@ describe('cashier messages: whether an invoice exists and what to do, zh-TW and 
   const cases: Array<[Outcome, RegExp, RegExp]> = [
     [
       { kind: 'issued', response, missing: [], printData: null, printDataError: null, qrCodeUrl: null },
-      /發票已開立：TR-00000012/,
-      /Invoice issued: TR-00000012/,
+      /發票已開立：TR00000012/,
+      /Invoice issued: TR00000012/,
     ],
     [
       {

@@ -5,6 +5,7 @@ import {
   composeQrCodes,
   displayWidth,
   formatInvoiceNumber,
+  proofInvoiceNumber,
   invoicePeriod,
   isAcceptableBusinessTax,
   lineSubtotal,
@@ -203,7 +204,15 @@ describe('proof codes', () => {
   const issuedAt = new Date('2026-11-22T04:05:06Z');
   it('builds the 19-character Code 39 content', () => {
     expect(proofBarcode(issuedAt, 'AB12345678', '0122')).toBe('11512AB123456780122');
-    expect(formatInvoiceNumber('AB12345678')).toBe('AB-12345678');
+  });
+  it('shows an invoice number one way everywhere but on the printed proof (issue 24, item 8)', () => {
+    // Screens, messages, exports: the e-invoice service's form, whichever way it was typed.
+    expect(formatInvoiceNumber('AB12345678')).toBe('AB12345678');
+    expect(formatInvoiceNumber('ab-12345678')).toBe('AB12345678');
+    expect(formatInvoiceNumber(' TR-00000006 ')).toBe('TR00000006');
+    expect(formatInvoiceNumber('T01-20261127-000001')).toBe('T01-20261127-000001');
+    // The paper proof's legal layout, and only there.
+    expect(proofInvoiceNumber('AB12345678')).toBe('AB-12345678');
   });
   it('starts the left QR with the 77 fixed characters and continues on the right after **', () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ name: `測試商品${i}`, quantity: 1, unitPrice: 25 }));

@@ -93,6 +93,6 @@ describe('the placeholders the fields show are valid examples (issue 15)', () =>
     expect(validateMobileBarcode(PLACEHOLDERS.mobileBarcode).ok).toBe(true);
     expect(validateCitizenCertificate(PLACEHOLDERS.citizenCertificate).ok).toBe(true);
     expect(validateLoveCode(PLACEHOLDERS.loveCode).ok).toBe(true);
-    expect(PLACEHOLDERS.invoiceNumber).toMatch(/^[A-Z]{2}-\d{8}$/);
+    expect(PLACEHOLDERS.invoiceNumber).toMatch(/^[A-Z]{2}\d{8}$/);
   });
 });

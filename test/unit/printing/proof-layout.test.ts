@@ -96,7 +96,7 @@ describe('transaction details and day summary slips', () => {
     expect(lines).toContain('交易明細');
     expect(lines).toContain('非電子發票證明聯，不可兌獎');
     expect(lines).toContain('載具 手機條碼 /A****23');
-    expect(lines).toContain('發票號碼 AB-12345679');
+    expect(lines).toContain('發票號碼 AB12345679');
     expect(lines).toContain('找零 NT$45');
     expect(slip.columns).toBe(48);
     expect(maskCarrierId('AB12345678901234')).toBe('AB************34');

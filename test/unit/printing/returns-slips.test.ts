@@ -84,7 +84,7 @@ describe('void notice', () => {
       );
       const lines = readableLines(decoded);
       expect(lines.slice(0, 3)).toEqual(['練習商店', VOID_TITLE, '本單不是證明聯，不可兌獎']);
-      expect(lines).toContain('發票號碼 AB-12345678');
+      expect(lines).toContain('發票號碼 AB12345678');
       expect(lines).toContain('發票日期 2026-11-05');
       expect(lines).toContain('作廢日期 2026-11-06 09:12:00');
       expect(lines).toContain('作廢原因：買方補統編，作廢重開');

@@ -66,7 +66,7 @@ describe('the journal store, when answers come back out of order', () => {
     await settle();
     expect(journal().items.map((i) => i.orderNo)).toEqual(['A-21']);
     journal().setStateFilter('issued');
-    take('journal.list', 'state', 'issued').answer([item('A-21')]);
+    take('journal.list', 'status', 'issued').answer([item('A-21')]);
     await settle();
     expect(journal().items.map((i) => i.orderNo)).toEqual(['A-21']);
   });

@@ -167,7 +167,7 @@ describe('the reconciliation report as the closing screen arranges it', () => {
 
 describe('wording: invoice numbers, Taipei times, deadlines, plurals', () => {
   it('shows invoice numbers as the proof prints them', () => {
-    expect(invoiceText('AB12345678')).toBe('AB-12345678');
+    expect(invoiceText('AB12345678')).toBe('AB12345678');
     expect(invoiceText(null)).toBe('—');
   });
 
@@ -236,8 +236,8 @@ describe('wording: invoice numbers, Taipei times, deadlines, plurals', () => {
 
   it('names what a suggestion would record', () => {
     expect(suggestionText(suggestion())).toEqual({
-      zh: '建議記為已開立 TR-00000042',
-      en: 'Suggested: issued as TR-00000042',
+      zh: '建議記為已開立 TR00000042',
+      en: 'Suggested: issued as TR00000042',
     });
     expect(suggestionText(suggestion({ outcome: 'not-issued', invoiceNumber: null }))).toEqual({
       zh: '建議記為未開立',

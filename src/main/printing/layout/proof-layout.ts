@@ -1,4 +1,4 @@
-import { formatInvoiceNumber } from '../../../shared/domain';
+import { proofInvoiceNumber } from '../../../shared/domain';
 import type { PrintData } from '../../../provider/pos-profile';
 import { CONSUMER_PROOF_MIN_DOTS, PROOF_COLUMNS, PROOF_DOTS } from '../paper';
 import { fitsWide, formatQuantity, SlipBuilder, type Slip } from './slip';
@@ -57,7 +57,7 @@ export function proofSlip(data: PrintData, options: { reprint: boolean; training
   const title = options.reprint ? REPRINT_TITLE : PROOF_TITLE;
   b.line(title, 'center', big(title));
   b.line(data.PeriodText, 'center', big(data.PeriodText));
-  const number = formatInvoiceNumber(data.InvoiceNumber);
+  const number = proofInvoiceNumber(data.InvoiceNumber);
   b.line(number, 'center', big(number));
 
   b.row(data.InvoiceDateTime.replace('T', ' '), business ? `格式 ${data.FormatCode || '25'}` : '');

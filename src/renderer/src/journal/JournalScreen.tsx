@@ -1,20 +1,30 @@
 import { useEffect, useMemo, useState } from 'react';
-import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import {
+  formatInvoiceNumber,
+  formatNtd,
+  INVOICE_STATUS_FILTER_LABEL,
+  INVOICE_STATUS_FILTERS,
+  lastMessageWords,
+} from '../../../shared/domain';
 import type { PendingVerification } from '../../../shared/ipc/contract/checkout';
-import { JournalTxState } from '../../../shared/ipc/contract/journal';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
 import { BackButton } from '../components/BackButton';
 import { BusinessDayField } from '../components/BusinessDayField';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
+import { TechnicalDetail } from '../components/TechnicalDetail';
 import { useText } from '../i18n/language-store';
 import { PendingReturns, usePendingReturns } from '../returns/PendingReturns';
 import { useStatus } from '../status/status-store';
 import { useJournal, type StateFilter } from './journal-store';
-import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { KIND_LABEL, paymentLabel, taipeiTime } from './labels';
 import { ResolveDialog } from './ResolveDialog';
 import { SaleDetail } from './SaleDetail';
+import { openReturnsOf } from './open-returns';
+import { matchesJournalSearch } from './search';
+import './journal.css';
 
 /** Today's sales with filters and details, and the queue of sales waiting for verification. */
 export function JournalScreen() {
@@ -42,13 +52,10 @@ export function JournalScreen() {
   };
   useShortcuts({ F5: refresh, Escape: () => go('sell') });
 
-  const shown = useMemo(() => {
-    const text = journal.text.trim().toUpperCase().replace('-', '');
-    if (!text) return journal.items;
-    return journal.items.filter(
-      (item) => item.orderNo.includes(text) || (item.invoiceNumber ?? '').includes(text),
-    );
-  }, [journal.items, journal.text]);
+  const shown = useMemo(
+    () => journal.items.filter((item) => matchesJournalSearch(item, journal.text)),
+    [journal.items, journal.text],
+  );
 
   return (
     <div className="journal" data-testid="journal-screen">
@@ -91,7 +98,7 @@ export function JournalScreen() {
 
       {tab === 'sales' && (
         <div className="journal__split">
-          <section className="panel journal__list">
+          <section className="panel journal__list" data-testid="journal-list">
             <div className="filters">
               <BusinessDayField value={journal.businessDay} onChange={journal.setDay} testId="journal-day" />
               <Field label={t({ zh: '狀態', en: 'State' })}>
@@ -102,9 +109,9 @@ export function JournalScreen() {
                   data-testid="journal-state"
                 >
                   <option value="all">{t({ zh: '全部', en: 'All' })}</option>
-                  {JournalTxState.options.map((state) => (
-                    <option key={state} value={state}>
-                      {t(STATE_LABEL[state])}
+                  {INVOICE_STATUS_FILTERS.map((filter) => (
+                    <option key={filter} value={filter}>
+                      {t(INVOICE_STATUS_FILTER_LABEL[filter])}
                     </option>
                   ))}
                 </select>
@@ -117,7 +124,7 @@ export function JournalScreen() {
                 data-testid="journal-text"
               />
             </div>
-            <table className="table" data-testid="journal-table">
+            <table className="table journal__table" data-testid="journal-table">
               <thead>
                 <tr>
                   <th>{t({ zh: '時間', en: 'Time' })}</th>
@@ -142,12 +149,18 @@ export function JournalScreen() {
                     onKeyDown={(e) => e.key === 'Enter' && void journal.select(item.orderNo)}
                   >
                     <td>{taipeiTime(item.createdAt)}</td>
-                    <td>{item.invoiceNumber ? formatInvoiceNumber(item.invoiceNumber) : item.orderNo}</td>
+                    <td data-testid="journal-row-invoice">
+                      {item.invoiceNumber ? formatInvoiceNumber(item.invoiceNumber) : item.orderNo}
+                    </td>
                     <td>{t(KIND_LABEL[item.invoiceKind])}</td>
-                    <td>{item.paymentMethods.map((m) => t(paymentLabel(m))).join('+')}</td>
+                    <td>{item.paymentMethods.map((m) => t(paymentLabel(m))).join(' + ')}</td>
                     <td className="num">{formatNtd(item.totals.totalAmount)}</td>
                     <td>
-                      <span className={`state state--${item.state}`}>{t(STATE_LABEL[item.state])}</span>
+                      <InvoiceStatusBadge
+                        status={item.invoiceStatus}
+                        onReturns={() => openReturnsOf(item.orderNo)}
+                        onSale={(orderNo) => void journal.select(orderNo)}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -193,8 +206,18 @@ export function JournalScreen() {
                   <div className="verify-item__facts">
                     <b>{item.orderNo}</b> · {taipeiTime(item.createdAt)} · {formatNtd(item.totalAmount)} ·{' '}
                     {t(KIND_LABEL[item.invoiceKind])}
-                    {item.lastMessage && <span className="hint"> · {item.lastMessage}</span>}
+                    {item.lastMessage && (
+                      <span className="hint" data-testid="verify-item-cause">
+                        {' '}
+                        · {t(lastMessageWords('needs-verification', item.lastMessage)!)}
+                      </span>
+                    )}
                   </div>
+                  {item.lastMessage && (
+                    <TechnicalDetail>
+                      <code>{item.lastMessage}</code>
+                    </TechnicalDetail>
+                  )}
                   {lookup && (
                     <p
                       className={lookup.found ? 'notice notice--ok' : 'notice notice--warning'}

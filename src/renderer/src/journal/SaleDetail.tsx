@@ -1,17 +1,29 @@
 import { useEffect, useState } from 'react';
-import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
+import {
+  EXCHANGE_OUTCOME_LABEL,
+  exchangeCause,
+  formatInvoiceNumber,
+  formatNtd,
+  labelOf,
+  lastMessageWords,
+  OPERATION_LABEL,
+} from '../../../shared/domain';
 import type { JournalDetail } from '../../../shared/ipc/contract/journal';
 import { KeyButton } from '../components/KeyButton';
+import { TechnicalDetail } from '../components/TechnicalDetail';
 import { useText } from '../i18n/language-store';
 import { TAX_LABEL } from '../sell/tax-labels';
 import { PrintJobList } from '../printing/PrintJobList';
 import { usePrintJobs } from '../printing/print-jobs-store';
-import { useNavigation } from '../app/navigation-store';
 import { ReprintDialog } from '../returns/ReprintDialog';
-import { useReturns } from '../returns/returns-store';
 import { useSupervisorAction } from '../settings/SupervisorAction';
 import { useJournal } from './journal-store';
-import { KIND_LABEL, paymentLabel, STATE_LABEL, taipeiTime } from './labels';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { openReturnsOf } from './open-returns';
+import { KIND_LABEL, paymentLabel, taipeiTime } from './labels';
+
+/** The invoice no longer stands, or may not: no 補印 of its proof, no return of it. */
+const GONE = ['voided', 'void-pending', 'reissued', 'reissue-pending'];
 
 /** One sale as the journal keeps it: lines, payments, invoice choice, exchanges with the service, prints. */
 export function SaleDetail({ detail }: { detail: JournalDetail }) {
@@ -21,13 +33,15 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
   const canResend = tx.state === 'rejected' || tx.state === 'not-delivered' || tx.state === 'not-issued';
   const jobs = usePrintJobs((s) => (s.orderNo === tx.orderNo ? s.jobs : detail.prints));
   const [reprinting, setReprinting] = useState(false);
+  const status = detail.invoiceStatus;
   const issued = tx.state === 'issued' && tx.invoiceNumber !== null;
+  // A voided invoice (or one whose void may stand) has no proof to reprint and nothing to return.
+  const stands = issued && !GONE.includes(status.code);
   // Only a paper proof (/Append/Order) is ever reprinted: a carrier or donation has none.
-  const canReprint = issued && tx.operation === 'order';
-  const toReturns = () => {
-    void useReturns.getState().openOrder(tx.orderNo);
-    useNavigation.getState().go('returns');
-  };
+  const canReprint = stands && tx.operation === 'order';
+  const toReturns = () => openReturnsOf(tx.orderNo);
+  const select = (orderNo: string) => void useJournal.getState().select(orderNo);
+  const lastWords = lastMessageWords(tx.state, tx.lastMessage);
   // The detail holds the prints already: only the reasons of the pending ones are asked for.
   useEffect(() => {
     void usePrintJobs.getState().load(tx.orderNo, detail.prints);
@@ -35,7 +49,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
   return (
     <section className="panel sale-detail" data-testid="sale-detail">
       <h2 className="panel__title">
-        {tx.orderNo} <span className={`state state--${tx.state}`}>{t(STATE_LABEL[tx.state])}</span>
+        {tx.orderNo} <InvoiceStatusBadge status={status} onReturns={toReturns} onSale={select} />
         {tx.training && <span className="badge badge--training">{t({ zh: '練習', en: 'Training' })}</span>}
       </h2>
       <dl className="facts">
@@ -52,10 +66,15 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         <dd>{taipeiTime(tx.createdAt)}</dd>
         <dt>{t({ zh: '金額', en: 'Total' })}</dt>
         <dd>{formatNtd(tx.totals.totalAmount)}</dd>
-        {tx.lastMessage && (
+        {lastWords && (
           <>
-            <dt>{t({ zh: '最後訊息', en: 'Last message' })}</dt>
-            <dd>{tx.lastMessage}</dd>
+            <dt>{t({ zh: '服務回覆', en: 'Service answer' })}</dt>
+            <dd data-testid="detail-last-message">
+              {t(lastWords)}
+              <TechnicalDetail testId="detail-last-message-technical">
+                <code>{tx.lastMessage}</code>
+              </TechnicalDetail>
+            </dd>
           </>
         )}
         {tx.resolution && (
@@ -111,22 +130,39 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         </tbody>
       </table>
       {detail.exchanges.length > 0 && (
-        <details>
+        <details data-testid="detail-exchanges-fold">
           <summary>
             {t({
               zh: `與服務的往來（${detail.exchanges.length}）`,
               en: `Exchanges with the service (${detail.exchanges.length})`,
             })}
           </summary>
-          <ul className="exchanges">
-            {detail.exchanges.map((exchange) => (
-              <li key={exchange.entryId}>
-                {taipeiTime(exchange.at)} · {exchange.operation} · {exchange.outcome}
-                {exchange.resultMessage && ` · ${exchange.resultMessage}`}
-                {exchange.error && ` · ${exchange.error}`}
-              </li>
-            ))}
+          <ul className="exchanges" data-testid="detail-exchanges">
+            {detail.exchanges.map((exchange) => {
+              const cause = exchangeCause(exchange);
+              return (
+                <li key={exchange.entryId}>
+                  {taipeiTime(exchange.at)} · {t(labelOf(OPERATION_LABEL, exchange.operation))} ·{' '}
+                  {t(EXCHANGE_OUTCOME_LABEL[exchange.outcome])}
+                  {cause && `（${t(cause)}）`}
+                </li>
+              );
+            })}
           </ul>
+          <TechnicalDetail testId="detail-exchanges-technical">
+            <ul className="exchanges">
+              {detail.exchanges.map((exchange) => (
+                <li key={exchange.entryId}>
+                  <code>
+                    {exchange.operation} · {exchange.outcome}
+                    {exchange.httpStatus !== null && ` · HTTP ${exchange.httpStatus}`}
+                    {exchange.resultMessage && ` · ${exchange.resultMessage}`}
+                    {exchange.error && ` · ${exchange.error}`}
+                  </code>
+                </li>
+              ))}
+            </ul>
+          </TechnicalDetail>
         </details>
       )}
       <PrintJobList jobs={jobs} />
@@ -143,9 +179,20 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           {t({ zh: '以同一訂單編號重送', en: 'Send again (same order number)' })}
         </KeyButton>
       )}
-      {tx.reissueOf && (
+      {status.reissueOf && (
         <p className="hint" data-testid="detail-reissue-of">
-          {t({ zh: `改開自 ${tx.reissueOf}`, en: `Reissue of ${tx.reissueOf}` })}
+          {t({ zh: '改開自', en: 'Reissue of' })}{' '}
+          <button
+            type="button"
+            className="invoice-status__to"
+            onClick={() => select(status.reissueOf!.orderNo)}
+            data-testid="detail-reissue-of-link"
+          >
+            {status.reissueOf.invoiceNumber
+              ? formatInvoiceNumber(status.reissueOf.invoiceNumber)
+              : status.reissueOf.orderNo}
+          </button>
+          {status.reissueOf.invoiceNumber && ` · ${status.reissueOf.orderNo}`}
         </p>
       )}
       {issued && (
@@ -155,9 +202,15 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
               {t({ zh: '補印證明聯', en: 'Reprint proof' })}
             </KeyButton>
           )}
-          <KeyButton onClick={toReturns} data-testid="detail-return">
-            {t({ zh: '退貨／改開', en: 'Return / reissue' })}
-          </KeyButton>
+          {stands ? (
+            <KeyButton onClick={toReturns} data-testid="detail-return">
+              {t({ zh: '退貨／改開', en: 'Return / reissue' })}
+            </KeyButton>
+          ) : (
+            <KeyButton onClick={toReturns} data-testid="detail-see-returns">
+              {t({ zh: '查看作廢紀錄', en: 'See the void' })}
+            </KeyButton>
+          )}
         </div>
       )}
       {supervisor.dialog}

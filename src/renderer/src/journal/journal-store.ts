@@ -1,12 +1,12 @@
 import { create } from 'zustand';
-import { taipeiBusinessDay } from '../../../shared/domain';
+import { taipeiBusinessDay, type InvoiceStatusFilter } from '../../../shared/domain';
 import type {
   PendingVerification,
   ResolveVerificationInput,
   TrainingLookupResult,
 } from '../../../shared/ipc/contract/checkout';
 import { BusinessDay } from '../../../shared/ipc/contract/define';
-import type { JournalDetail, JournalListItem, JournalTxState } from '../../../shared/ipc/contract/journal';
+import type { JournalDetail, JournalListItem } from '../../../shared/ipc/contract/journal';
 import type { IpcError } from '../../../shared/ipc/result';
 import { callTill } from '../ipc/till-client';
 import { newestAsk } from '../ipc/newest-ask';
@@ -16,7 +16,8 @@ import { isPinError, type SupervisorInput } from '../settings/SupervisorAction';
  * The journal screen: one business day's sales with filters, the selected sale's details, and the
  * needs-verification queue. Everything is read from main; nothing here is the record.
  */
-export type StateFilter = JournalTxState | 'all';
+/** The status filter: what the invoice is now (已作廢, 已折讓, 改開, …) or a sale's state; or all. */
+export type StateFilter = InvoiceStatusFilter | 'all';
 
 interface JournalState {
   businessDay: string;
@@ -82,7 +83,7 @@ export const useJournal = create<JournalState>((set, get) => ({
     set({ loading: true });
     const result = await callTill('journal.list', {
       businessDay,
-      ...(stateFilter === 'all' ? {} : { state: stateFilter }),
+      ...(stateFilter === 'all' ? {} : { status: stateFilter }),
       limit: 2000,
     });
     if (!isNewest()) return;

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatNtd, plural, type Bilingual } from '../../../shared/domain';
+import { chainCheckCode, formatNtd, plural, type Bilingual } from '../../../shared/domain';
 import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { ShiftView } from '../../../shared/ipc/contract/shifts';
 import { Dialog } from '../components/Dialog';
+import { TechnicalDetail } from '../components/TechnicalDetail';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
@@ -227,10 +228,17 @@ function ZReportDialog({ report, copy, onClose }: { report: ZResult; copy: boole
           )}
         </div>
       </div>
-      <p className="hint">
-        {t({ zh: '日誌鏈結（當下最後一筆）', en: "The journal's chain head" })}:{' '}
-        <code>{report.chainHead}</code>
-      </p>
+      {/* The check code as the Z slip prints it; the whole hash only for support (issue 24, item 8). */}
+      <div className="hint" data-testid="z-check-code">
+        {t({
+          zh: '核對碼（日後用來確認帳務沒有被改動）',
+          en: 'Check code (to show later that the journal was not changed)',
+        })}
+        : <b>{chainCheckCode(report.chainHead)}</b>
+        <TechnicalDetail>
+          <code>{report.chainHead}</code>
+        </TechnicalDetail>
+      </div>
     </Dialog>
   );
 }

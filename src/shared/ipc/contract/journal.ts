@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TX_STATE_LABEL as TX_STATE_GLOSSARY } from '../../domain/glossary';
+import { INVOICE_STATUS_CODES, INVOICE_STATUS_FILTERS } from '../../domain/invoice-status';
 import type { Bilingual } from '../../domain/i18n';
 import { MAX_NTD } from '../../domain/money';
 import { ProductTaxType } from './catalog';
@@ -88,10 +89,34 @@ const TxCommon = {
   resolution: Resolution.nullable(),
 };
 
+const SaleRef = z.object({ orderNo: z.string(), invoiceNumber: z.string().nullable() });
+
+/**
+ * The invoice as it stands now (shared/domain/invoice-status.ts, derived in main from the sale
+ * and its returns): a voided, allowed or reissued invoice is no longer just 已開立.
+ */
+export const InvoiceStatusSchema = z.object({
+  code: z.enum(INVOICE_STATUS_CODES),
+  /** NT$ of the done allowances not undone. */
+  allowed: z.number().int(),
+  /** NT$ of the allowances not answered yet. */
+  allowancePending: z.number().int(),
+  /** 改開: the new sale (its invoice number once issued). */
+  reissuedAs: SaleRef.nullable(),
+  /** This sale is a 改開's new invoice: the sale it replaces. */
+  reissueOf: SaleRef.nullable(),
+  /** A void or an allowance stands or may stand: the returns screen has it. */
+  hasReturns: z.boolean(),
+});
+export type InvoiceStatusValue = z.infer<typeof InvoiceStatusSchema>;
+
+export const InvoiceStatusFilterSchema = z.enum(INVOICE_STATUS_FILTERS);
+
 export const JournalListItem = z.object({
   ...TxCommon,
   invoiceKind: InvoiceKindSchema,
   paymentMethods: z.array(z.string()),
+  invoiceStatus: InvoiceStatusSchema,
 });
 export type JournalListItem = z.infer<typeof JournalListItem>;
 
@@ -140,6 +165,8 @@ export const JournalPrintJob = z.object({
 
 export const JournalDetail = z.object({
   transaction: JournalTransaction,
+  /** What the invoice is now (voided, allowed, reissued), as the list shows it. */
+  invoiceStatus: InvoiceStatusSchema,
   exchanges: z.array(
     z.object({
       entryId: z.number().int(),
@@ -332,11 +359,13 @@ export const ExportTableSchema = z.enum(['transactions', 'lines', 'cash']);
 
 export const journalMethods = {
   'journal.list': method(
-    'The transactions of one business day, optionally one till / state / training flag.',
+    'The transactions of one business day, each with its invoice as it stands now; optionally one till / ' +
+      'sale state / invoice status (voided, allowance, reissue, …) / training flag.',
     z
       .object({
         ...DayAndTill,
         state: JournalTxState.optional(),
+        status: InvoiceStatusFilterSchema.optional(),
         training: z.boolean().optional(),
         limit: z.number().int().min(1).max(10_000).optional(),
         offset: z.number().int().min(0).optional(),
