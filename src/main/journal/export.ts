@@ -13,7 +13,7 @@ import { exportSignature } from './export-signature';
 import { invalid } from './errors';
 import { readSnapshot } from './open-db';
 import { writeTextThroughPartial, writeThroughPartial } from './partial-file';
-import { paymentPairs, type TxRow } from './rows';
+import { APPROVAL_CODES_SQL, paymentPairs, type TxRow } from './rows';
 import { listShiftEntries } from './shift-entries';
 import {
   CASH_COLUMNS,
@@ -85,6 +85,8 @@ type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution' | 'operation' 
   allowance_number: string | null;
   return_reason: string | null;
   reissue_of: string | null;
+  /** The card payments' approval codes (授權碼), space-separated; null when none was typed. */
+  approval_codes: string | null;
 };
 
 const EXPORT_SQL = `
@@ -97,7 +99,7 @@ const EXPORT_SQL = `
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
     resolution ->> '$.at' AS resolved_at, cashier, updated_at,
     'sale' AS record, 1 AS sign, NULL AS return_id, NULL AS allowance_number, NULL AS return_reason,
-    body ->> '$.reissueOf' AS reissue_of
+    body ->> '$.reissueOf' AS reissue_of, ${APPROVAL_CODES_SQL} AS approval_codes
   FROM transactions t
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   UNION ALL
@@ -112,7 +114,8 @@ const EXPORT_SQL = `
     invoice_number, NULL AS invoice_datetime, NULL AS random_number, exchanges, 0 AS proofs_printed,
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
     resolution ->> '$.at' AS resolved_at, by_name AS cashier, updated_at,
-    kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of
+    kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of,
+    NULL AS approval_codes
   FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   ORDER BY created_at, order_no`;
@@ -163,6 +166,8 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
   { name: 'allowance_number', value: (r) => r.allowance_number },
   { name: 'return_reason', value: (r) => r.return_reason },
   { name: 'reissue_of', value: (r) => r.reissue_of },
+  // Added with the card approval code (issue 24, item 10), at the end for the same reason.
+  { name: 'approval_codes', value: (r) => r.approval_codes },
 ];
 export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
 

@@ -21,7 +21,7 @@ import {
 } from '../../shared/domain';
 import { csvCell, spreadsheetFreeTextCell, spreadsheetTextCell } from './csv';
 import { DAY_MODE_LABEL, type DayMode } from './day-mode';
-import { paymentPairs } from './rows';
+import { APPROVAL_CODES_SQL, paymentPairs } from './rows';
 import { businessDayBounds, listShiftEntries } from './shift-entries';
 import { summaryMethodKey } from './summary';
 import type { DaySummary, ExportHeaders } from './types';
@@ -154,6 +154,8 @@ export interface SheetRecord {
   allowance_number: string | null;
   return_reason: string | null;
   reissue_of: string | null;
+  /** The card payments' approval codes (授權碼), space-separated; null on a return or without one. */
+  approval_codes: string | null;
   last_message: string | null;
   cashier: string | null;
   /** The sale's body (its lines), a return's lines and an allowance void's allowance's lines: `lines` table only. */
@@ -172,7 +174,7 @@ const recordSql = (withLines: boolean) => `
     t.total_amount, t.sales_amount, t.tax_amount, t.zero_tax_sales_amount, t.free_tax_sales_amount,
     t.payments, 1 AS sign, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
     t.invoice_number, t.random_number, NULL AS allowance_number, NULL AS return_reason,
-    t.body ->> '$.reissueOf' AS reissue_of, t.last_message, t.cashier,
+    t.body ->> '$.reissueOf' AS reissue_of, ${APPROVAL_CODES_SQL} AS approval_codes, t.last_message, t.cashier,
     ${withLines ? 't.body' : 'NULL'} AS body, NULL AS return_lines, NULL AS target_lines
   FROM transactions t
   WHERE t.business_day = @day AND (@tillId IS NULL OR t.till_id = @tillId)
@@ -187,7 +189,7 @@ const recordSql = (withLines: boolean) => `
     CASE r.kind WHEN 'void' THEN r.s * t.zero_tax_sales_amount ELSE 0 END,
     CASE r.kind WHEN 'void' THEN r.s * t.free_tax_sales_amount ELSE 0 END,
     r.refunds, r.s, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
-    r.invoice_number, NULL, r.allowance_number, r.reason, NULL, r.last_message, r.by_name,
+    r.invoice_number, NULL, r.allowance_number, r.reason, NULL, NULL, r.last_message, r.by_name,
     ${withLines ? 't.body, r.lines, g.lines' : 'NULL, NULL, NULL'}
   FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
   JOIN transactions t ON t.order_no = r.order_no
@@ -296,6 +298,7 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
   column('other', PAYMENT_METHOD_LABEL.other.zh, PAYMENT_METHOD_LABEL.other.en, 'number', (r) =>
     paid(r, 'other'),
   ),
+  column('approval_codes', '信用卡授權碼', 'Card approval code', 'id', (r) => r.approval_codes),
   column('buyer_tax_id', '買方統一編號', 'Buyer tax ID', 'id', (r) => r.buyer_tax_id),
   column('buyer_title', '買方名稱', 'Buyer name', 'text', (r) => r.buyer_title),
   ...coded<SheetRecord>(

@@ -1,4 +1,4 @@
-import { formatNtd, type Ntd } from '../../../shared/domain';
+import { APPROVAL_CODE_MAX, formatNtd, type Ntd } from '../../../shared/domain';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
@@ -89,6 +89,22 @@ export function PaymentPanel({
             ))}
           </div>
         </>
+      )}
+      {!split && payment.method === 'card' && (
+        <TextField
+          label={t({ zh: '授權碼（選填，刷卡單上）', en: 'Approval code (optional, on the card slip)' })}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={APPROVAL_CODE_MAX}
+          value={payment.approvalCode}
+          data-testid="card-approval"
+          onChange={(e) => setPayment({ approvalCode: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || !check.ok) return;
+            e.preventDefault();
+            onPay();
+          }}
+        />
       )}
       {!split && payment.method !== 'cash' && (
         <p className="hint">

@@ -81,7 +81,15 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         <tbody>
           {tx.lines.map((line, i) => (
             <tr key={i}>
-              <td className="detail-line__name">{line.name}</td>
+              <td className="detail-line__name">
+                {line.name}
+                {line.ageChecked && (
+                  <span data-testid="detail-age-checked">
+                    {' '}
+                    · {t({ zh: '已確認年齡', en: 'Age checked' })}
+                  </span>
+                )}
+              </td>
               <td>{line.taxType !== 'taxable' && t(TAX_LABEL[line.taxType])}</td>
               <td className="num detail-line__price" data-testid="detail-line-price">
                 {line.quantity} ×{' '}
@@ -104,7 +112,15 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           ))}
           {tx.payments.map((payment, i) => (
             <tr key={`p${i}`} className="table__payment">
-              <td colSpan={3}>{t(paymentLabel(payment.method))}</td>
+              <td colSpan={3}>
+                {t(paymentLabel(payment.method))}
+                {payment.approvalCode && (
+                  <span data-testid="detail-approval-code">
+                    {' '}
+                    · {t({ zh: '授權碼', en: 'Approval code' })} {payment.approvalCode}
+                  </span>
+                )}
+              </td>
               <td className="num">{formatNtd(payment.amount)}</td>
             </tr>
           ))}

@@ -108,6 +108,8 @@ export const JournalTransaction = z.object({
       /** The catalog price when it was not what was charged; the NT$ taken off (older sales: absent). */
       listPrice: z.number().optional(),
       discount: z.number().int().optional(),
+      /** A 菸酒 product whose buyer's age the cashier confirmed at the counter (issue 24, item 10). */
+      ageChecked: z.boolean().optional(),
     }),
   ),
   payments: z.array(
@@ -117,6 +119,8 @@ export const JournalTransaction = z.object({
       tendered: z.number().int().optional(),
       change: z.number().int().optional(),
       reference: z.string().optional(),
+      /** A card payment's approval code (授權碼); absent when none was typed. */
+      approvalCode: z.string().optional(),
     }),
   ),
   /** The request `Data` as sent (no secrets). */
