@@ -12,3 +12,4 @@ export * from './glossary';
 export * from './scale-barcode';
 export * from './drawer';
 export * from './sales-figures';
+export * from './love-codes';
