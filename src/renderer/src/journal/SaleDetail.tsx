@@ -81,15 +81,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         <tbody>
           {tx.lines.map((line, i) => (
             <tr key={i}>
-              <td className="detail-line__name">
-                {line.name}
-                {line.ageChecked && (
-                  <span data-testid="detail-age-checked">
-                    {' '}
-                    · {t({ zh: '已確認年齡', en: 'Age checked' })}
-                  </span>
-                )}
-              </td>
+              <td className="detail-line__name">{line.name}</td>
               <td>{line.taxType !== 'taxable' && t(TAX_LABEL[line.taxType])}</td>
               <td className="num detail-line__price" data-testid="detail-line-price">
                 {line.quantity} ×{' '}
