@@ -6,6 +6,7 @@ import {
   splitTax,
   sumNtd,
   validateBuyerTaxId,
+  validateApprovalCode,
   validateBuyerTitle,
   validateCarrier,
   validateCitizenCertificate,
@@ -107,10 +108,25 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
         ),
       );
     }
+    // The approval code only on a card payment, checked (letters and digits, APPROVAL_CODE_MAX).
+    let approvalCode: string | undefined;
+    if (payment.approvalCode !== undefined && payment.approvalCode.trim() !== '') {
+      const checked = validateApprovalCode(payment.approvalCode);
+      if (payment.method !== 'card')
+        add(
+          bilingual(
+            `第 ${i + 1} 筆付款不是信用卡，不能有授權碼`,
+            `Payment ${i + 1} is not by card: no approval code`,
+          ),
+        );
+      else if (!checked.ok) add(checked.reason);
+      else approvalCode = checked.value;
+    }
     payments.push({
       method: payment.method,
       amount: payment.amount,
       ...(payment.reference ? { reference: payment.reference } : {}),
+      ...(approvalCode ? { approvalCode } : {}),
     });
   });
   if (order.payments.length === 0) add(bilingual('尚未收款', 'No payment entered'));

@@ -108,6 +108,8 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
   { name: 'allowance_number', value: (r) => r.allowance_number },
   { name: 'return_reason', value: (r) => r.return_reason },
   { name: 'reissue_of', value: (r) => r.reissue_of },
+  // Added with the card approval code (issue 24, item 10), at the end for the same reason.
+  { name: 'approval_codes', value: (r) => r.approval_codes },
 ];
 export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
 

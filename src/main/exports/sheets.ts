@@ -213,6 +213,7 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
   column('other', PAYMENT_METHOD_LABEL.other.zh, PAYMENT_METHOD_LABEL.other.en, 'money', (r) =>
     paid(r, 'other'),
   ),
+  column('approval_codes', '信用卡授權碼', 'Card approval code', 'id', (r) => r.approval_codes),
   column('buyer_tax_id', '買方統一編號', 'Buyer tax ID', 'id', (r) => r.buyer_tax_id),
   column('buyer_title', '買方名稱', 'Buyer name', 'text', (r) => r.buyer_title),
   ...coded<SheetRecord>(

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { verifyChainInSlices } from './chain';
 import { listShiftEntries, businessDayBounds, type ShiftEntry } from './shift-entries';
-import type { TxRow } from './rows';
+import { APPROVAL_CODES_SQL, type TxRow } from './rows';
 import { daySummary } from './summary';
 import type { ChainVerification, DaySummary, ShiftEntryKind } from './types';
 
@@ -89,6 +89,8 @@ export type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution' | 'oper
   allowance_number: string | null;
   return_reason: string | null;
   reissue_of: string | null;
+  /** The card payments' approval codes (授權碼), space-separated; null when none was typed. */
+  approval_codes: string | null;
 };
 
 const EXPORT_SQL = `
@@ -101,7 +103,7 @@ const EXPORT_SQL = `
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
     resolution ->> '$.at' AS resolved_at, cashier, updated_at,
     'sale' AS record, 1 AS sign, NULL AS return_id, NULL AS allowance_number, NULL AS return_reason,
-    body ->> '$.reissueOf' AS reissue_of
+    body ->> '$.reissueOf' AS reissue_of, ${APPROVAL_CODES_SQL} AS approval_codes
   FROM transactions t
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   UNION ALL
@@ -116,7 +118,8 @@ const EXPORT_SQL = `
     invoice_number, NULL AS invoice_datetime, NULL AS random_number, exchanges, 0 AS proofs_printed,
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
     resolution ->> '$.at' AS resolved_at, by_name AS cashier, updated_at,
-    kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of
+    kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of,
+    NULL AS approval_codes
   FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   ORDER BY created_at, order_no`;
@@ -152,6 +155,8 @@ export interface SheetRecord {
   allowance_number: string | null;
   return_reason: string | null;
   reissue_of: string | null;
+  /** The card payments' approval codes (授權碼), space-separated; null on a return or without one. */
+  approval_codes: string | null;
   last_message: string | null;
   cashier: string | null;
   /** The sale's body (its lines), a return's lines and an allowance void's allowance's lines: `lines` table only. */
@@ -170,7 +175,7 @@ const recordSql = (withLines: boolean) => `
     t.total_amount, t.sales_amount, t.tax_amount, t.zero_tax_sales_amount, t.free_tax_sales_amount,
     t.payments, 1 AS sign, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
     t.invoice_number, t.random_number, NULL AS allowance_number, NULL AS return_reason,
-    t.body ->> '$.reissueOf' AS reissue_of, t.last_message, t.cashier,
+    t.body ->> '$.reissueOf' AS reissue_of, ${APPROVAL_CODES_SQL} AS approval_codes, t.last_message, t.cashier,
     ${withLines ? 't.body' : 'NULL'} AS body, NULL AS return_lines, NULL AS target_lines
   FROM transactions t
   WHERE t.business_day = @day AND (@tillId IS NULL OR t.till_id = @tillId)
@@ -185,7 +190,7 @@ const recordSql = (withLines: boolean) => `
     CASE r.kind WHEN 'void' THEN r.s * t.zero_tax_sales_amount ELSE 0 END,
     CASE r.kind WHEN 'void' THEN r.s * t.free_tax_sales_amount ELSE 0 END,
     r.refunds, r.s, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
-    r.invoice_number, NULL, r.allowance_number, r.reason, NULL, r.last_message, r.by_name,
+    r.invoice_number, NULL, r.allowance_number, r.reason, NULL, NULL, r.last_message, r.by_name,
     ${withLines ? 't.body, r.lines, g.lines' : 'NULL, NULL, NULL'}
   FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
   JOIN transactions t ON t.order_no = r.order_no

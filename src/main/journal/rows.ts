@@ -92,6 +92,13 @@ export function bodyColumns(body: TxBody) {
   };
 }
 
+/**
+ * A sale body's card approval codes (issue 24, item 10), space-separated, or NULL: read from the
+ * body (`t`), where the payments keep them, for the exports' column.
+ */
+export const APPROVAL_CODES_SQL = `(SELECT group_concat(p.value ->> '$.approvalCode', ' ')
+    FROM json_each(t.body, '$.payments') p WHERE p.value ->> '$.approvalCode' IS NOT NULL)`;
+
 /** The payments column back as [method, amount] pairs. */
 export function paymentPairs(column: string): [string, number][] {
   return JSON.parse(column) as [string, number][];

@@ -42,6 +42,8 @@ export interface JournalPayment {
   change?: Ntd;
   /** Card slip / wallet reference; never a card number. */
   reference?: string;
+  /** A card payment's approval code (授權碼) from the terminal's slip (issue 24, item 10). */
+  approvalCode?: string;
 }
 
 /** The customer's invoice choice (provider profile §2). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validateApprovalCode } from '../../shared/domain/validators';
 import { JournalInvoiceChoice, JournalTotals, NtdAmount } from '../../shared/ipc/contract/journal';
 import { INVOICE_NUMBER_PATTERN, posOperations, RANDOM_NUMBER_PATTERN } from '../../provider/pos-profile';
 import { invalid } from './errors';
@@ -25,6 +26,14 @@ const payment = z.object({
   tendered: NtdAmount.optional(),
   change: NtdAmount.optional(),
   reference: z.string().max(200).optional(),
+  // As the checkout wrote it: the shared rule's own normalized form.
+  approvalCode: z
+    .string()
+    .refine((code) => {
+      const checked = validateApprovalCode(code);
+      return checked.ok && checked.value === code;
+    }, 'an approval code: letters and digits')
+    .optional(),
 });
 const requestData = z.looseObject({ BillingNo: z.string(), TotalAmount: NtdAmount });
 const operation = z.enum(posOperations as [string, ...string[]]);

@@ -125,6 +125,7 @@ export function toReturnSale(journal: Journal, sale: TransactionRecord, now: Dat
     voidWindowEnds: end ? end.toISOString() : null,
     withinVoidWindow: isWithinVoidWindow(invoiceTimeOf(sale), now),
     training: sale.training,
+    proofPrinted: journal.hasPrintedProof(sale.orderNo),
     returns: journal.returnsOf(sale.orderNo).map((r) => ({
       returnId: r.id,
       kind: r.kind === 'allowance-void' ? ('cancel-allowance' as const) : r.kind,

@@ -14,3 +14,4 @@ export * from './drawer';
 export * from './sales-figures';
 export * from './invoice-status';
 export * from './service-words';
+export * from './love-codes';

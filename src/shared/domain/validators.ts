@@ -75,6 +75,26 @@ export function validateLoveCode(input: string): Validation {
   return valid(value);
 }
 
+/** The longest card approval code the till keeps (the acquirers' codes are 6; some add a prefix). */
+export const APPROVAL_CODE_MAX = 12;
+
+/**
+ * A card sale's approval code (授權碼) from the terminal's slip, optional: letters and digits only,
+ * at most APPROVAL_CODE_MAX, kept upper case. Never a card number: it is too short to be one.
+ */
+export function validateApprovalCode(input: string): Validation {
+  const value = input.trim().toUpperCase();
+  if (value === '') return invalid('請輸入授權碼', 'Enter the approval code');
+  if (!/^[0-9A-Z]+$/.test(value))
+    return invalid('授權碼只能有英文字母與數字', 'An approval code is letters and digits only');
+  if (value.length > APPROVAL_CODE_MAX)
+    return invalid(
+      `授權碼最多 ${APPROVAL_CODE_MAX} 個字元`,
+      `An approval code is at most ${APPROVAL_CODE_MAX} characters`,
+    );
+  return valid(value);
+}
+
 const BUYER_TITLE: Bilingual = { zh: '買受人抬頭', en: 'The buyer title' };
 const PRODUCT_NAME: Bilingual = { zh: '品名', en: 'The product name' };
 

@@ -105,6 +105,7 @@ const record: fc.Arbitrary<SheetRecord> = fc.record({
   allowance_number: maybe(text),
   return_reason: maybe(text),
   reissue_of: maybe(text),
+  approval_codes: maybe(text),
   last_message: maybe(text),
   cashier: maybe(text),
   body: maybe(

@@ -13,18 +13,10 @@ import { useCheckout } from './checkout-store';
 import { InvoiceChoicePanel } from './InvoiceChoicePanel';
 import { useStatus } from '../status/status-store';
 import { IssuingProgress } from './IssuingProgress';
+import { byTestId, INVOICE_FIELD } from './invoice-focus';
 import { carrierOf, checkInvoiceForm, type InvoiceKind } from './invoice-form';
 import { checkPayment, type PaymentMethod } from './payment-form';
 import { PaymentPanel } from './PaymentPanel';
-
-/** The field each invoice kind needs typed first (paper and phone need none). */
-const INVOICE_FIELD: Partial<Record<string, string>> = {
-  carrier: 'carrier-id',
-  donate: 'love-code',
-  business: 'tax-id',
-};
-
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
 /**
  * Where the cashier types next: the field of the invoice kind just picked when it is still empty,
@@ -130,7 +122,7 @@ export function CheckoutScreen() {
       </header>
       <div className="checkout__body">
         <InvoiceChoicePanel errors={invoiceCheck.ok ? {} : invoiceCheck.errors} />
-        <PaymentPanel total={totals.total} check={paymentCheck} />
+        <PaymentPanel total={totals.total} check={paymentCheck} onPay={() => void pay()} />
       </div>
       {checkout.submitting && <IssuingProgress />}
       {checkout.error && (

@@ -1,4 +1,4 @@
-import { INVOICE_KIND_LABEL, PLACEHOLDERS, type Bilingual } from '../../../shared/domain';
+import { COMMON_LOVE_CODES, INVOICE_KIND_LABEL, PLACEHOLDERS, type Bilingual } from '../../../shared/domain';
 import { Field } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
@@ -101,6 +101,32 @@ function CheckedField({
         )
       )}
     </Field>
+  );
+}
+
+/** Common love codes with their charities' names: a tap fills the field (issue 24, item 10). */
+function LoveCodeList({ value, onPick }: { value: string; onPick(code: string): void }) {
+  const t = useText();
+  return (
+    <ul
+      className="love-codes"
+      aria-label={t({ zh: '常用愛心碼', en: 'Common love codes' })}
+      data-testid="love-codes"
+    >
+      {COMMON_LOVE_CODES.map((entry) => (
+        <li key={entry.code}>
+          <button
+            type="button"
+            className="quick love-codes__pick"
+            aria-pressed={value.trim() === entry.code}
+            data-testid={`love-code-${entry.code}`}
+            onClick={() => onPick(entry.code)}
+          >
+            <b>{entry.code}</b> {t(entry.name)}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -209,6 +235,7 @@ export function InvoiceChoicePanel({ errors }: { errors: Partial<Record<InvoiceF
               maxLength={7}
               testId="love-code"
             />
+            <LoveCodeList value={invoice.loveCode} onPick={(loveCode) => setInvoice({ loveCode })} />
             <DetailsSlip />
           </>
         )}

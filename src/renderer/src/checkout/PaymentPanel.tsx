@@ -1,4 +1,4 @@
-import { formatNtd, type Ntd } from '../../../shared/domain';
+import { APPROVAL_CODE_MAX, formatNtd, type Ntd } from '../../../shared/domain';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
@@ -12,7 +12,16 @@ const METHOD_KEY: Record<PaymentMethod, string> = { cash: 'F7', card: 'F8', othe
 const AMOUNT_TYPING = /^\d{0,8}$/;
 
 /** Cash with change, card, other, or a split over several; the amount still due is always shown. */
-export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck }) {
+export function PaymentPanel({
+  total,
+  check,
+  onPay,
+}: {
+  total: Ntd;
+  check: PaymentCheck;
+  /** Enter in the cash field when the amount covers the total: the same as F12 (issue 24, item 7). */
+  onPay(): void;
+}) {
   const t = useText();
   const payment = useCheckout((s) => s.payment);
   const { chooseMethod, setPayment, addSplit, updateSplit, removeSplit } = useCheckout.getState();
@@ -60,6 +69,11 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
             data-testid="cash-tendered"
             onChange={(e) => AMOUNT_TYPING.test(e.target.value) && setPayment({ tendered: e.target.value })}
             onFocus={(e) => e.currentTarget.select()}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || !check.ok) return;
+              e.preventDefault();
+              onPay();
+            }}
           />
           <div className="quick-row">
             {quickTenders(total).map((amount) => (
@@ -75,6 +89,22 @@ export function PaymentPanel({ total, check }: { total: Ntd; check: PaymentCheck
             ))}
           </div>
         </>
+      )}
+      {!split && payment.method === 'card' && (
+        <TextField
+          label={t({ zh: '授權碼（選填，刷卡單上）', en: 'Approval code (optional, on the card slip)' })}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={APPROVAL_CODE_MAX}
+          value={payment.approvalCode}
+          data-testid="card-approval"
+          onChange={(e) => setPayment({ approvalCode: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || !check.ok) return;
+            e.preventDefault();
+            onPay();
+          }}
+        />
       )}
       {!split && payment.method !== 'cash' && (
         <p className="hint">

@@ -1,4 +1,11 @@
-import { cashChange, isNtd, sumNtd, type Bilingual, type Ntd } from '../../../shared/domain';
+import {
+  cashChange,
+  isNtd,
+  sumNtd,
+  validateApprovalCode,
+  type Bilingual,
+  type Ntd,
+} from '../../../shared/domain';
 import type { CheckoutPayment } from '../../../shared/ipc/contract/checkout';
 
 /**
@@ -21,6 +28,8 @@ export interface PaymentForm {
   /** Cash tendered as typed; '' means the exact amount. */
   tendered: string;
   split: SplitEntry[];
+  /** A card payment's approval code (授權碼) as typed; optional, '' is none. */
+  approvalCode: string;
 }
 
 export type PaymentCheck =
@@ -32,6 +41,7 @@ export const emptyPaymentForm = (): PaymentForm => ({
   method: 'cash',
   tendered: '',
   split: [],
+  approvalCode: '',
 });
 
 const parseAmount = (text: string): number | null =>
@@ -39,6 +49,17 @@ const parseAmount = (text: string): number | null =>
 
 export function checkPayment(form: PaymentForm, total: Ntd): PaymentCheck {
   if (form.mode === 'single') {
+    if (form.method === 'card' && form.approvalCode.trim() !== '') {
+      // The same rule main applies: a code with other characters or too long is said here first.
+      const code = validateApprovalCode(form.approvalCode);
+      if (!code.ok) return { ok: false, reason: code.reason, paid: total, remaining: 0 };
+      return {
+        ok: true,
+        payments: [{ method: 'card', amount: total, approvalCode: code.value }],
+        change: 0,
+        paid: total,
+      };
+    }
     if (form.method !== 'cash') {
       return { ok: true, payments: [{ method: form.method, amount: total }], change: 0, paid: total };
     }

@@ -123,7 +123,15 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           ))}
           {tx.payments.map((payment, i) => (
             <tr key={`p${i}`} className="table__payment">
-              <td colSpan={3}>{t(paymentLabel(payment.method))}</td>
+              <td colSpan={3}>
+                {t(paymentLabel(payment.method))}
+                {payment.approvalCode && (
+                  <span data-testid="detail-approval-code">
+                    {' '}
+                    · {t({ zh: '授權碼', en: 'Approval code' })} {payment.approvalCode}
+                  </span>
+                )}
+              </td>
               <td className="num">{formatNtd(payment.amount)}</td>
             </tr>
           ))}

@@ -1,11 +1,12 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatInvoiceNumber, formatNtd } from '../../../shared/domain';
 import type { ReturnSale } from '../../../shared/ipc/contract/returns';
 import { useShortcuts } from '../app/shortcuts';
 import { useCheckout } from '../checkout/checkout-store';
 import { InvoiceChoicePanel } from '../checkout/InvoiceChoicePanel';
-import { carrierOf, checkInvoiceForm, emptyInvoiceForm } from '../checkout/invoice-form';
+import { carrierOf, checkInvoiceForm, emptyInvoiceForm, type InvoiceKind } from '../checkout/invoice-form';
 import { IssuingProgress } from '../checkout/IssuingProgress';
+import { focusFirstProblem, focusInvoiceField } from '../checkout/invoice-focus';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { useText } from '../i18n/language-store';
@@ -48,8 +49,24 @@ export function ReissuePanel({ sale }: { sale: ReturnSale }) {
   const reason = returns.reasonValue();
   const ready = check.ok && reason !== null && !returns.submitting;
 
+  // F3, F4, F6 pick a kind and put the cursor in its field once it is on screen (issue 24, item 7:
+  // F6 left the cursor where it was, so the tax ID, and then the PIN, went into 經手人).
+  const [picked, setPicked] = useState<{ kind: InvoiceKind; seq: number } | null>(null);
+  const pick = (kind: InvoiceKind) => {
+    setInvoice({ kind });
+    setPicked((p) => ({ kind, seq: (p?.seq ?? 0) + 1 }));
+  };
+  useEffect(() => {
+    if (picked) focusInvoiceField(picked.kind);
+  }, [picked]);
+
   const confirm = () => {
-    if (!check.ok || !ready) return;
+    if (!check.ok) {
+      // Not ready: the cursor goes to what is missing, never left in 經手人 for the PIN to follow.
+      focusFirstProblem(Object.keys(check.errors));
+      return;
+    }
+    if (!ready) return;
     const choice = check.choice;
     supervisor.ask({ zh: '作廢並改開發票', en: 'Void and reissue' }, (input) =>
       useReturns.getState().reissue(choice, input.pin),
@@ -61,11 +78,11 @@ export function ReissuePanel({ sale }: { sale: ReturnSale }) {
     if (carrier) setInvoice({ kind: 'carrier', carrierKind: carrier.kind, carrierId: carrier.id });
   });
   useShortcuts({
-    F2: () => setInvoice({ kind: 'paper' }),
-    F3: () => setInvoice({ kind: 'carrier' }),
-    F4: () => setInvoice({ kind: 'donate' }),
-    F5: () => setInvoice({ kind: 'phone' }),
-    F6: () => setInvoice({ kind: 'business' }),
+    F2: () => pick('paper'),
+    F3: () => pick('carrier'),
+    F4: () => pick('donate'),
+    F5: () => pick('phone'),
+    F6: () => pick('business'),
     F12: confirm,
   });
 

@@ -175,6 +175,7 @@ function PlanView() {
   const plan = useReturns((s) => s.plan);
   const planError = useReturns((s) => s.planError);
   const planning = useReturns((s) => s.planning);
+  const proofPrinted = useReturns((s) => s.sale?.proofPrinted === true);
   if (planError)
     return (
       <p className="notice notice--error" role="alert" data-testid="returns-plan-error">
@@ -213,6 +214,16 @@ function PlanView() {
           {formatNtd(plan.totalAmount)}
         </dd>
       </dl>
+      {plan.kind === 'void' && proofPrinted && (
+        // Before the F12: a voided invoice's paper proof must not stay with the customer (it could
+        // still win the receipt lottery), so the cashier takes it back first.
+        <p className="notice notice--warning" role="status" data-testid="returns-take-proof">
+          {t({
+            zh: '此發票已列印紙本證明聯：作廢前請向顧客收回證明聯。',
+            en: 'A paper proof of this invoice was printed: take it back from the customer before the void.',
+          })}
+        </p>
+      )}
       {plan.refunds.some((r) => r.method === 'cash' && r.amount > 0) && (
         <p className="hint">
           {t({

@@ -9,6 +9,7 @@ import { useText } from '../i18n/language-store';
 import { onTillEvent } from '../ipc/till-client';
 import { useReturns } from '../returns/returns-store';
 import { useScanTarget } from '../scanner/scan-router';
+import { useSession } from '../shifts/session-store';
 import { currentCartTotals, selectedLine, useCart, useCartTotals } from './cart-store';
 import { CartPanel } from './CartPanel';
 import { useCatalog } from './catalog-store';
@@ -57,6 +58,9 @@ export function SellScreen() {
   const selected = selectedLine(cart);
   const activeSelected = selected && !selected.voided ? selected : null;
   const total = useCartTotals();
+  // With cashiers, main refuses a sale without an open shift: said here before the first line,
+  // not only at F12 after the whole cart (issue 24, item 7).
+  const noShift = useSession((s) => s.session !== null && s.session.cashiersConfigured && !s.session.shift);
 
   useEffect(() => {
     void loadCategories();
@@ -259,6 +263,19 @@ export function SellScreen() {
         <ProductGrid onPick={pick} />
       </section>
       <section className="sell__cart">
+        {noShift && (
+          <div className="notice notice--info sell__no-shift" role="status" data-testid="sell-no-shift">
+            <p>
+              {t({
+                zh: '尚未開班：開班點算零用金後才能結帳。',
+                en: 'No shift is open: open one (count the float) before taking payment.',
+              })}
+            </p>
+            <button type="button" className="quick" onClick={() => go('shift')} data-testid="sell-open-shift">
+              {t({ zh: '前往開班', en: 'Open a shift' })}
+            </button>
+          </div>
+        )}
         {cart.notice && !dialog && (
           <p
             className={`notice notice--${cart.notice.tone}`}

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatNtd } from '../../../shared/domain';
 import { DENOMINATIONS } from '../../../shared/ipc/contract/shifts';
 import { Keypad } from '../components/Keypad';
@@ -94,6 +94,13 @@ export function CountPanel({
   const t = useText();
   const box = useRef<HTMLDivElement>(null);
   const [refused, setRefused] = useState(false);
+  // The count starts in its first row: a cashier types the counts at once, without a click first
+  // (issue 24, item 7: typed counts went nowhere).
+  useEffect(() => {
+    const first = box.current?.querySelector<HTMLInputElement>('input[data-step]');
+    first?.focus();
+    first?.select();
+  }, []);
 
   const focused = (): HTMLInputElement | null => {
     const el = document.activeElement;

@@ -41,6 +41,8 @@ export const CheckoutPayment = z
     amount: z.number().finite(),
     /** Card slip / wallet reference; never a card number. */
     reference: PlainText(64).optional(),
+    /** A card payment's approval code (授權碼), as the terminal's slip shows it; the engine checks it. */
+    approvalCode: PlainText(40).optional(),
   })
   .strict();
 export type CheckoutPayment = z.infer<typeof CheckoutPayment>;

@@ -142,6 +142,8 @@ export const JournalTransaction = z.object({
       tendered: z.number().int().optional(),
       change: z.number().int().optional(),
       reference: z.string().optional(),
+      /** A card payment's approval code (授權碼); absent when none was typed. */
+      approvalCode: z.string().optional(),
     }),
   ),
   /** The request `Data` as sent (no secrets). */

@@ -89,6 +89,11 @@ export const ReturnSale = z.object({
   voidWindowEnds: z.string().nullable(),
   withinVoidWindow: z.boolean(),
   training: z.boolean(),
+  /**
+   * A paper proof of it was printed (issue 24, item 10): a void asks the cashier to take it back.
+   * Optional: an older main does not say.
+   */
+  proofPrinted: z.boolean().optional(),
   returns: z.array(ReturnSummaryItem),
 });
 export type ReturnSale = z.infer<typeof ReturnSale>;
