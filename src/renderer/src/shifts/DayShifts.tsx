@@ -229,7 +229,9 @@ function ZReportDialog({ report, copy, onClose }: { report: ZResult; copy: boole
       </div>
       <p className="hint">
         {t({ zh: '日誌鏈結（當下最後一筆）', en: "The journal's chain head" })}:{' '}
-        <code>{report.chainHead}</code>
+        <code className="z-report__chain" title={report.chainHead}>
+          {report.chainHead}
+        </code>
       </p>
     </Dialog>
   );
