@@ -23,6 +23,7 @@ import { createPinGuard, requirePin, type PinGuard } from './pin';
 import {
   secureStorageNotice,
   secureStorageUnavailable,
+  headOfficePasswordWeakRefused,
   secureStorageWeakRefused,
   type SecretStore,
 } from './secret-store';
@@ -109,7 +110,10 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
         !next.acceptInsecureSecretStorage &&
         (storesSecret || next.mode === 'production')
       ) {
-        throw secureStorageWeakRefused();
+        const onlyHeadOffice =
+          next.mode !== 'production' &&
+          writes.every(([name, value]) => value === null || name === 'headOfficePassword');
+        throw onlyHeadOffice ? headOfficePasswordWeakRefused() : secureStorageWeakRefused();
       }
       const isSetAfter = (name: WritableSecretName) => {
         const write = writes.find(([written]) => written === name);
