@@ -10,7 +10,9 @@ import {
 } from '../../../shared/ipc/contract/settings';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { validateBuyerTaxId } from '../../../shared/domain';
 import { BackButton } from '../components/BackButton';
+import { Dialog } from '../components/Dialog';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { PinDialog } from '../components/PinDialog';
@@ -44,6 +46,55 @@ const NONE_CLEARED = Object.fromEntries(SECRET_NAMES.map((name) => [name, false]
   SecretName,
   boolean
 >;
+
+/** The settings the form saves with its 儲存 (the scale labels and the cashiers save on their own). */
+const FORM_KEYS = [
+  'mode',
+  'tillId',
+  'language',
+  'companyId',
+  'sellerName',
+  'serviceUrl',
+  'standardServiceUrl',
+  'providerVariant',
+  'timeoutMs',
+  'reconcileIntervalMinutes',
+  'idleLockMinutes',
+  'kiosk',
+  'acceptInsecureSecretStorage',
+  'headOfficeUrl',
+  'headOfficeStoreId',
+  'headOfficeTls',
+  'headOfficeCaCert',
+] as const;
+
+/** What the form changed against the saved settings (empty: nothing to save). */
+function formPatch(form: Settings, saved: Settings): SettingsPatch {
+  const patch: SettingsPatch = {};
+  for (const key of FORM_KEYS) {
+    if (form[key] !== saved[key]) Object.assign(patch, { [key]: form[key] });
+  }
+  const printer = Object.fromEntries(
+    Object.entries(form.printer).filter(
+      ([key, value]) => saved.printer[key as keyof Settings['printer']] !== value,
+    ),
+  );
+  if (Object.keys(printer).length > 0) patch.printer = printer;
+  return patch;
+}
+
+/** The secrets typed (to store) or marked to clear. */
+function secretsPatchOf(
+  secrets: Record<SecretName, string>,
+  cleared: Record<SecretName, boolean>,
+): SecretsPatch {
+  const patch: SecretsPatch = {};
+  for (const name of SECRET_NAMES) {
+    if (secrets[name] !== '') patch[name] = secrets[name];
+    else if (cleared[name]) patch[name] = null;
+  }
+  return patch;
+}
 
 /** The supervisor's screen. Opening it asks for the PIN once one is set. */
 export function SettingsScreen() {
@@ -105,39 +156,20 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const submit = async () => {
     setSaved(null);
     setProblem(null);
-    const patch: SettingsPatch = {};
-    for (const key of [
-      'mode',
-      'tillId',
-      'language',
-      'companyId',
-      'sellerName',
-      'serviceUrl',
-      'standardServiceUrl',
-      'providerVariant',
-      'timeoutMs',
-      'reconcileIntervalMinutes',
-      'idleLockMinutes',
-      'kiosk',
-      'acceptInsecureSecretStorage',
-      'headOfficeUrl',
-      'headOfficeStoreId',
-      'headOfficeTls',
-      'headOfficeCaCert',
-    ] as const) {
-      if (form[key] !== view.settings[key]) Object.assign(patch, { [key]: form[key] });
+    // The red message of a save before goes too: the value may have been put back as it was saved.
+    useSettings.setState({ error: null });
+    const patch = formPatch(form, view.settings);
+    if (patch.companyId !== undefined) {
+      // Said by the field's name and in words (issue 24: it was 「資料格式不正確，未執行
+      // 「settings.update」：patch.companyId：the tax ID check digit is wrong」).
+      const checked = validateBuyerTaxId(patch.companyId);
+      if (!checked.ok)
+        return setProblem({
+          zh: `賣方統一編號「${patch.companyId}」：${checked.reason.zh}`,
+          en: `Company tax ID "${patch.companyId}": ${checked.reason.en}`,
+        });
     }
-    const printer = Object.fromEntries(
-      Object.entries(form.printer).filter(
-        ([key, value]) => view.settings.printer[key as keyof Settings['printer']] !== value,
-      ),
-    );
-    if (Object.keys(printer).length > 0) patch.printer = printer;
-    const secretsPatch: SecretsPatch = {};
-    for (const name of SECRET_NAMES) {
-      if (secrets[name] !== '') secretsPatch[name] = secrets[name];
-      else if (cleared[name]) secretsPatch[name] = null;
-    }
+    const secretsPatch = secretsPatchOf(secrets, cleared);
     if (newPin !== '' || newPinAgain !== '') {
       if (!isPin(newPin))
         return setProblem({ zh: '新 PIN 為 4 到 12 位數字', en: 'The new PIN is 4 to 12 digits' });
@@ -159,7 +191,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
     );
   };
 
-  useShortcuts({ F12: () => void submit(), Escape: () => go('sell') });
+  // Esc (or 返回) with edits not saved asks first: a stray Esc used to throw them away.
+  const dirty =
+    Object.keys(formPatch(form, view.settings)).length > 0 ||
+    Object.keys(secretsPatchOf(secrets, cleared)).length > 0 ||
+    newPin !== '' ||
+    newPinAgain !== '';
+  const [leaving, setLeaving] = useState(false);
+  const leave = () => (dirty ? setLeaving(true) : go('sell'));
+  useShortcuts({ F12: () => void submit(), Escape: leave });
 
   /** Whether a secret is stored (the view says only that, never the value). */
   const isSet = (name: SecretName): boolean =>
@@ -549,8 +589,37 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <CatalogImport />
       <ScaleBarcodeSettings />
       {view.settings.mode === 'training' && <TrainingDrills />}
+      {leaving && (
+        <Dialog
+          title={t({ zh: '放棄未儲存的變更？', en: 'Discard the changes not saved?' })}
+          onClose={() => setLeaving(false)}
+          testId="settings-leave"
+          footer={
+            <>
+              <KeyButton tone="danger" onClick={() => go('sell')} data-testid="settings-leave-discard">
+                {t({ zh: '放棄變更', en: 'Discard' })}
+              </KeyButton>
+              <KeyButton
+                tone="primary"
+                onClick={() => setLeaving(false)}
+                data-autofocus
+                data-testid="settings-leave-stay"
+              >
+                {t({ zh: '繼續編輯', en: 'Keep editing' })}
+              </KeyButton>
+            </>
+          }
+        >
+          <p>
+            {t({
+              zh: '設定有尚未儲存的變更。按「繼續編輯」後可用「儲存」（F12）保留；「放棄變更」則回到銷售畫面，變更不會保留。',
+              en: 'Settings have changes not saved yet. Keep editing, then Save (F12) to keep them; Discard goes back to selling without them.',
+            })}
+          </p>
+        </Dialog>
+      )}
       <footer className="action-bar">
-        <BackButton />
+        <BackButton onBack={leave} />
         {/* Beside the button that was pressed: the sticky bar stays in view however far the
             cashier scrolled, where a message at the foot of the form would not. */}
         {(problem || error) && (
