@@ -139,4 +139,22 @@ describe('settings say what they mean; 立即同步 answers; the scale label exa
     expect(await textOf(page, 'line-amount')).toBe(`NT$${amount}`);
     expect(code).toBe('01234');
   });
+
+  it('a wrong head-office password: tried on save, and what head office answered said', async () => {
+    const { page } = till;
+    await page.getByTestId('nav-settings').click();
+    await enterPin(page);
+    await page.getByTestId('secret-headOfficePassword').fill('not-the-password');
+    await page.keyboard.press('F12');
+    await expect.poll(() => page.getByTestId('settings-hq-answer').getAttribute('data-state')).toBe('failed');
+    expect(await textOf(page, 'settings-hq-answer')).toBe(
+      '總部連線測試：同步未完成：總部資料庫拒絕登入：帳號或密碼錯誤。未變更任何資料。',
+    );
+    await saveScreenshot(page, 'settings-hq-wrong-password');
+    // The right one: head office answers, and says so.
+    await page.getByTestId('secret-headOfficePassword').fill(TILL_PASSWORD);
+    await page.keyboard.press('F12');
+    await expect.poll(() => page.getByTestId('settings-hq-answer').getAttribute('data-state')).toBe('ok');
+    expect(await textOf(page, 'settings-hq-answer')).toMatch(/^總部連線測試：同步完成/);
+  });
 });

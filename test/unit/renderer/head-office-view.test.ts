@@ -162,8 +162,8 @@ describe('syncOutcomeText', () => {
       reason: { zh: '無法連線到總部資料庫', en: 'Cannot reach the head-office database' },
     });
     expect(down).toEqual({
-      zh: '同步未完成（總部：無法連線）：無法連線到總部資料庫',
-      en: 'Not synced (Head office: unreachable): Cannot reach the head-office database',
+      zh: '同步未完成：無法連線到總部資料庫',
+      en: 'Not synced: Cannot reach the head-office database',
     });
   });
 });

@@ -62,10 +62,11 @@ export function syncOutcomeText(state: HeadOfficeState): Bilingual {
     case 'refused':
     case 'failed': {
       const head = headOfficeText(state)!;
+      // Head office's own answer when there is one (it says more than the status bar's word).
       return state.reason
         ? {
-            zh: `同步未完成（${head.zh}）：${state.reason.zh}`,
-            en: `Not synced (${head.en}): ${state.reason.en}`,
+            zh: `同步未完成：${state.reason.zh}`,
+            en: `Not synced: ${state.reason.en}`,
           }
         : { zh: `同步未完成（${head.zh}）。`, en: `Not synced (${head.en}).` };
     }

@@ -13,6 +13,8 @@ import { useShortcuts } from '../app/shortcuts';
 import { validateBuyerTaxId } from '../../../shared/domain';
 import { BackButton } from '../components/BackButton';
 import { Dialog } from '../components/Dialog';
+import { syncOutcomeText } from '../head-office/head-office-view';
+import { callTill } from '../ipc/till-client';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { PinDialog } from '../components/PinDialog';
@@ -67,6 +69,9 @@ const FORM_KEYS = [
   'headOfficeTls',
   'headOfficeCaCert',
 ] as const;
+
+/** Head office's settings: a change to one is tried at once on save. */
+const HEAD_OFFICE_KEYS = ['headOfficeUrl', 'headOfficeStoreId', 'headOfficeTls', 'headOfficeCaCert'] as const;
 
 /** What the form changed against the saved settings (empty: nothing to save). */
 function formPatch(form: Settings, saved: Settings): SettingsPatch {
@@ -147,6 +152,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const [newPinAgain, setNewPinAgain] = useState('');
   const [saved, setSaved] = useState<{ zh: string; en: string } | null>(null);
   const [problem, setProblem] = useState<{ zh: string; en: string } | null>(null);
+  /** What head office answered when its settings were saved (null: not tried; ok null: trying). */
+  const [headOfficeAnswer, setHeadOfficeAnswer] = useState<{
+    text: { zh: string; en: string };
+    ok: boolean | null;
+  } | null>(null);
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -178,6 +188,32 @@ function SettingsForm({ view }: { view: SettingsView }) {
     }
     const changesSettings = Object.keys(patch).length > 0 || Object.keys(secretsPatch).length > 0;
     if (changesSettings && !(await save(patch, secretsPatch))) return;
+    // Head office's address or password changed: try it now and say what head office answered
+    // (issue 24: a wrong password saved without a word, to fail unseen in the background).
+    const headOfficeChanged =
+      HEAD_OFFICE_KEYS.some((key) => key in patch) || secretsPatch.headOfficePassword !== undefined;
+    setHeadOfficeAnswer(null);
+    if (headOfficeChanged && form.headOfficeUrl !== '') {
+      setHeadOfficeAnswer({ text: { zh: '正在測試總部連線…', en: 'Trying head office…' }, ok: null });
+      const answer = await callTill('headOffice.sync', {});
+      setHeadOfficeAnswer(
+        answer.ok
+          ? {
+              text: {
+                zh: `總部連線測試：${syncOutcomeText(answer.value).zh}`,
+                en: `Head office test: ${syncOutcomeText(answer.value).en}`,
+              },
+              ok: answer.value.state === 'synced' || answer.value.state === 'behind',
+            }
+          : {
+              text: {
+                zh: `總部連線測試未完成：${answer.error.message.zh}`,
+                en: `Head office test not done: ${answer.error.message.en}`,
+              },
+              ok: false,
+            },
+      );
+    }
     if (newPin !== '' && !(await setPin(newPin, useSettings.getState().unlockedWith ?? undefined))) return;
     // Saved secrets are never shown again: the fields empty, the tags say "set".
     setSecrets(NO_SECRETS_TYPED);
@@ -509,6 +545,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
       </div>
       <section className="panel" data-testid="settings-head-office">
         <h2 className="panel__title">{t({ zh: '總部', en: 'Head office' })}</h2>
+        {headOfficeAnswer && (
+          <p
+            className={`notice ${headOfficeAnswer.ok === null ? 'notice--info' : headOfficeAnswer.ok ? 'notice--ok' : 'notice--error'}`}
+            role={headOfficeAnswer.ok === false ? 'alert' : 'status'}
+            data-testid="settings-hq-answer"
+            data-state={headOfficeAnswer.ok === null ? 'busy' : headOfficeAnswer.ok ? 'ok' : 'failed'}
+          >
+            {t(headOfficeAnswer.text)}
+          </p>
+        )}
         <p className="hint">
           {t({
             zh: '填入總部 PostgreSQL 位址後，收銀機會把日誌傳到總部（離線時照常營業，連上後補傳）。留空則不傳送。',
