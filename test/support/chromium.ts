@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
@@ -26,10 +26,13 @@ export function launchChromium(): Promise<Browser> {
 
 export const artifactsDir = resolve(import.meta.dirname, '../../test-results');
 
-/** Saves a screenshot under test-results/ (kept by CI as an artifact) and returns its path. */
+/**
+ * Saves a screenshot under test-results/ (kept by CI as an artifact) and returns its path; a name
+ * with a slash (`screens/sell-1024x768-zh`) lands in that folder.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;
 }

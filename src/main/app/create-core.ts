@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppStatus } from '../../shared/ipc/contract/app';
 import type { CustomerWindowState } from '../../shared/ipc/contract/display';
+import { STANDARD_PATH_PREFIX } from '../../provider/standard-profile';
 import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
@@ -306,6 +307,18 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
             journal.reserveTimestamp(clockKey, nowSeconds, windowSeconds),
         }),
       checkPrinterUri: (uri) => checkPrinterUri(uri),
+      // Training mode checks the embedded service, as the till's own sales reach it.
+      trainingProvider: () => {
+        const url = checkout.trainingServiceUrl();
+        if (!url) return null;
+        const training = trainingDefaults();
+        return {
+          standardServiceUrl: url + STANDARD_PATH_PREFIX,
+          companyId: training.companyId,
+          standardApiKey: training.standardApiKey,
+          standardSigningSecret: training.standardSigningSecret,
+        };
+      },
       onChanged: () => {
         // The head-office password may have changed: read again; a new address is tried at once.
         headOfficePassword = null;

@@ -293,7 +293,9 @@ export class PrintService {
   previewContent(kind: PrintJobKind, content: string, reprint = false, training = false): SlipPreview {
     const paper = paperOf(this.deps.printer().paperWidth);
     return renderPreview(
-      joinForPreview(slipsForJob({ kind, content, reprint }, paper, { training })),
+      joinForPreview(
+        slipsForJob({ kind, content, reprint }, paper, { training, sellerName: this.deps.sellerName?.() }),
+      ),
       paper,
       this.font(),
     );
@@ -396,7 +398,10 @@ export class PrintService {
         // One byte stream for all copies: each copy is a whole slip with its own cut, and the
         // drawer kicks once, before the first.
         const bytes = Buffer.concat(
-          slipsForJob({ ...job, reprint }, paper, { training: this.isTraining(job) }).map((slip, index) =>
+          slipsForJob({ ...job, reprint }, paper, {
+            training: this.isTraining(job),
+            sellerName: this.deps.sellerName?.(),
+          }).map((slip, index) =>
             renderEscPos(slip, {
               model: config.model,
               chinese: config.chinese,

@@ -87,14 +87,24 @@ export function detailsLayoutOf(content: string): DetailsLayout {
 export function slipsForJob(
   job: Pick<PrintJobRecord, 'kind' | 'content' | 'reprint'>,
   paper: Paper,
-  options: { training?: boolean } = {},
+  options: {
+    training?: boolean;
+    /**
+     * The store name of Settings (the first-run form's 店名), printed at the proof's head like
+     * on every other slip (issue 24: the proof said 練習商店, the training service's seller name,
+     * while the void and allowance slips said the store's); the provider's SellerName only when
+     * none is set.
+     */
+    sellerName?: string;
+  } = {},
 ): Slip[] {
   try {
     switch (job.kind) {
       case 'proof': {
         const parsed = parsePrintDataString(proofEnvelope(job.content).printDataString);
         if (!parsed.ok) throw new PrintFailure('bad-content', parsed.reason);
-        return [proofSlip(parsed.data, { reprint: job.reprint, training: options.training === true })];
+        const data = { ...parsed.data, SellerName: options.sellerName?.trim() || parsed.data.SellerName };
+        return [proofSlip(data, { reprint: job.reprint, training: options.training === true })];
       }
       case 'details':
         switch (detailsLayoutOf(job.content)) {

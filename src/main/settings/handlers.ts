@@ -17,6 +17,7 @@ import { createPinGuard, requirePin, type PinGuard } from './pin';
 import {
   secureStorageNotice,
   secureStorageUnavailable,
+  headOfficePasswordWeakRefused,
   secureStorageWeakRefused,
   type SecretStore,
 } from './secret-store';
@@ -38,6 +39,12 @@ export interface SettingsHandlerDeps {
    * provider's client.
    */
   checkProvider(request: ProviderCheckRequest): Promise<ProviderCheckAnswer>;
+  /**
+   * Training mode's check goes to the embedded training service with its well-known keys (issue
+   * 24, item 4: a shop tries the check before it has production keys). The composition hands in
+   * where that service answers now; null while it is not running.
+   */
+  trainingProvider?(): Omit<ProviderCheckRequest, 'timeoutMs' | 'variant'> | null;
   /**
    * Whether a printer address can be used now (printing/transports/printer-uri.ts, handed in by
    * the composition): a mistyped one must not be saved.
@@ -122,7 +129,10 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
         !next.acceptInsecureSecretStorage &&
         (storesSecret || next.mode === 'production')
       ) {
-        throw secureStorageWeakRefused();
+        const onlyHeadOffice =
+          next.mode !== 'production' &&
+          writes.every(([name, value]) => value === null || name === 'headOfficePassword');
+        throw onlyHeadOffice ? headOfficePasswordWeakRefused() : secureStorageWeakRefused();
       }
       const isSetAfter = (name: WritableSecretName) => {
         const write = writes.find(([written]) => written === name);
@@ -176,9 +186,17 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
       await requireSettingsPin(pin);
       const current = settings.get();
       if (current.mode !== 'production') {
-        throw new TillError('not-production', {
-          zh: '對接檢查只在正式模式使用（練習模式用內建的練習服務）。',
-          en: 'The e-invoice service check is for production mode (training mode uses the built-in service).',
+        const training = deps.trainingProvider?.() ?? null;
+        if (!training) {
+          throw new TillError('service-not-configured', {
+            zh: '練習服務尚未啟動，無法檢查。未送出任何請求。',
+            en: 'The training service is not running: nothing to check, nothing was sent.',
+          });
+        }
+        return deps.checkProvider({
+          ...training,
+          timeoutMs: current.timeoutMs,
+          variant: current.providerVariant,
         });
       }
       // SystemLead has no apiKey (ApiHeader.md): the Salt alone is checked.

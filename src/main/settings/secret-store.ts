@@ -85,6 +85,16 @@ export const secureStorageUnavailable = () =>
     en: 'This computer cannot store secrets encrypted (the OS offers no secure storage), so nothing was stored. Set the production API key, signing secret and QR key on a computer with secure storage.',
   });
 
+/**
+ * Only head office's password to store, on a PC without an OS key store (a training till that
+ * feeds head office): what to do, not a message about production keys it is not storing.
+ */
+export const headOfficePasswordWeakRefused = () =>
+  new TillError('secure-storage-weak', {
+    zh: '總部密碼未儲存：此電腦沒有作業系統的安全金鑰庫，密碼只會以存放在本機的金鑰加密。請啟用金鑰庫（例如 GNOME Keyring 或 KWallet）後重新開啟收銀程式再輸入；或由主管在「設定」勾選「接受不安全的金鑰儲存」（需 PIN，並記入日誌）後再按「儲存」。設定未變更。',
+    en: 'Head office\'s password was not stored: this computer has no OS key store, so it would be encrypted only with a key kept on this disk. Enable a key store (e.g. GNOME Keyring or KWallet), restart the till and type it again; or have a supervisor tick "Accept insecure key storage" in Settings (PIN, recorded in the journal), then Save. Nothing was changed.',
+  });
+
 export const secureStorageWeakRefused = () =>
   new TillError('secure-storage-weak', {
     zh: '此電腦沒有作業系統的安全金鑰庫：正式營業的金鑰只會以存放在本機的金鑰加密。主管須在「設定」勾選「接受不安全的金鑰儲存」（需 PIN，並記入日誌）才能儲存或切換為正式模式。設定未變更。',

@@ -83,6 +83,21 @@ export function parseScaleBarcode(code: string, config: ScaleBarcodeConfig): Sca
   return { prefix, productCode, value: config.value, amount };
 }
 
+/**
+ * The product code Settings' example label carries: the sample catalog's scale product (01234,
+ * 台灣芭樂 秤重) at the default 5 digits, so the example scans in training as it reads.
+ */
+export const SCALE_EXAMPLE_CODE = '01234';
+
+/**
+ * The amount Settings' example label shows: one the configured decimals carry exactly (issue 24:
+ * 「金額 1.5 元」 with 0 decimals scanned as NT$2). 1.5 with decimals; whole without: NT$128 or 2 kg.
+ */
+export function scaleExampleAmount(config: Pick<ScaleBarcodeConfig, 'value' | 'decimals'>): number {
+  if (config.decimals > 0) return 1.5;
+  return config.value === 'price' ? 128 : 2;
+}
+
 /** Builds a scale label (for tests and a label printer's preview): the inverse of parseScaleBarcode. */
 export function buildScaleBarcode(
   prefix: number,

@@ -141,6 +141,52 @@ export function verticalOverflow(page: Page, testId: string): Promise<number> {
   }, testId);
 }
 
+/**
+ * Text cut inside the element with `testId`: an element holding text that is wider than its box
+ * (scrollWidth > clientWidth), unless it ends in an ellipsis and the whole text is in a title
+ * (the tooltip a person can read it in). Inputs scroll their own text and are left out.
+ */
+export function cutTextProblems(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const root = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    if (!root) return [`no ${id}`];
+    const problems: string[] = [];
+    for (const el of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
+      if (el.offsetParent === null && getComputedStyle(el).position !== 'fixed') continue; // not shown
+      if (/^(INPUT|TEXTAREA|SELECT|OPTION)$/.test(el.tagName)) continue;
+      const holdsText = [...el.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (!holdsText || el.clientWidth === 0) continue; // no text of its own, or inline (no box of its own)
+      if (el.getBoundingClientRect().width <= 1) continue; // for screen readers only
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis' && (el.closest('[title]')?.getAttribute('title') ?? '') !== '')
+        continue;
+      const name = `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      problems.push(`${name} cut by ${el.scrollWidth - el.clientWidth} px`);
+    }
+    return problems;
+  }, testId);
+}
+
+/**
+ * The document itself taller or wider than the window (issue 24: a hidden span with no positioned
+ * parent made 設定 scroll the whole app off screen, with a second scrollbar): the shell fits the
+ * window, and only its parts scroll.
+ */
+export function documentProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const problems: string[] = [];
+    if (doc.scrollHeight > window.innerHeight + 1)
+      problems.push(`the document is ${doc.scrollHeight - window.innerHeight} px taller than the window`);
+    if (doc.scrollWidth > window.innerWidth + 1)
+      problems.push(`the document is ${doc.scrollWidth - window.innerWidth} px wider than the window`);
+    return problems;
+  });
+}
+
 /** Every layout problem of a screen at once: the screen itself, its words, the status bar, the header. */
 export async function screenProblems(page: Page, testId: string): Promise<string[]> {
   return [
@@ -187,6 +233,58 @@ export interface EverySizeOptions {
    * every button big enough for a finger: for screens a cashier works through without scrolling.
    */
   wholeInView?: boolean;
+  /** Before each check (after a resize or a language switch): e.g. scroll a list to its end. */
+  prepare?(): Promise<void>;
+}
+
+export const COUNTER_SIZES = [
+  [1024, 768],
+  [1366, 768],
+] as const;
+
+/**
+ * The element with `testId` at both counter sizes (1024×768, 1366×768) and in both languages:
+ * `visit` runs at each (the page scrolling sideways is checked here). Ends at 1024×768 in Chinese.
+ */
+async function atEverySize(
+  page: Page,
+  testId: string,
+  options: EverySizeOptions,
+  visit: (where: { width: number; height: number; language: 'zh' | 'en' }) => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const switchLanguage = async () => {
+    if (options.dialog) {
+      await page.keyboard.press('Escape');
+      await page.getByTestId(testId).waitFor({ state: 'detached' });
+    }
+    await page.getByTestId('language-toggle').click();
+    await options.dialog?.reopen();
+  };
+  for (const [width, height] of COUNTER_SIZES) {
+    await page.setViewportSize({ width, height });
+    for (const language of ['zh', 'en'] as const) {
+      if (language === 'en') await switchLanguage();
+      await page.getByTestId(testId).waitFor();
+      await options.prepare?.();
+      const where = `${width}×${height} ${language}`;
+      if ((await horizontalOverflow(page)) > 0) problems.push(`${where}: the page scrolls sideways`);
+      for (const problem of await visit({ width, height, language })) problems.push(`${where}: ${problem}`);
+      if (options.dialog)
+        for (const problem of await dialogProblems(page, testId)) problems.push(`${where}: ${problem}`);
+      if (options.wholeInView) {
+        const below = await verticalOverflow(page, testId);
+        if (below > 0) problems.push(`${where}: ${below} px out of view, to scroll to`);
+        for (const small of await smallButtons(page))
+          problems.push(
+            `${where}: button "${small.text}" is ${small.width}×${small.height} px, too small for a finger`,
+          );
+      }
+    }
+    await switchLanguage();
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+  return problems;
 }
 
 /**
@@ -201,42 +299,37 @@ export async function checkEverySize(
   name: string,
   options: EverySizeOptions = {},
 ): Promise<string[]> {
-  const problems: string[] = [];
-  const switchLanguage = async () => {
-    if (options.dialog) {
-      await page.keyboard.press('Escape');
-      await page.getByTestId(testId).waitFor({ state: 'detached' });
-    }
-    await page.getByTestId('language-toggle').click();
-    await options.dialog?.reopen();
-  };
-  for (const [width, height] of [
-    [1024, 768],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const language of ['zh', 'en'] as const) {
-      if (language === 'en') await switchLanguage();
-      await page.getByTestId(testId).waitFor();
-      const where = `${name} ${width}×${height} ${language}`;
-      if ((await horizontalOverflow(page)) > 0) problems.push(`${where}: the page scrolls sideways`);
-      for (const problem of await screenProblems(page, testId)) problems.push(`${where}: ${problem}`);
-      if (options.dialog)
-        for (const problem of await dialogProblems(page, testId)) problems.push(`${where}: ${problem}`);
-      if (options.wholeInView) {
-        const below = await verticalOverflow(page, testId);
-        if (below > 0) problems.push(`${where}: ${below} px out of view, to scroll to`);
-        for (const small of await smallButtons(page))
-          problems.push(
-            `${where}: button "${small.text}" is ${small.width}×${small.height} px, too small for a finger`,
-          );
-      }
+  return (
+    await atEverySize(page, testId, options, async ({ width, height, language }) => {
+      const problems = await screenProblems(page, testId);
       await saveScreenshot(page, `layout-${name}-${width}x${height}${language === 'en' ? '-en' : ''}`);
-    }
-    await switchLanguage();
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
-  return problems;
+      return problems;
+    })
+  ).map((problem) => `${name} ${problem}`);
+}
+
+/**
+ * Issue 24, the walk of every screen: checkEverySize's checks, and text cut inside its box
+ * (cutTextProblems) and the document taller or wider than the window (documentProblems); a
+ * screenshot each under test-results/screens/<screen>-<size>-<language>.png.
+ */
+export async function checkScreen(
+  page: Page,
+  testId: string,
+  screen: string,
+  options: EverySizeOptions = {},
+): Promise<string[]> {
+  return (
+    await atEverySize(page, testId, options, async ({ width, height, language }) => {
+      const problems = [
+        ...(await screenProblems(page, testId)),
+        ...(await cutTextProblems(page, testId)),
+        ...(await documentProblems(page)),
+      ];
+      await saveScreenshot(page, `screens/${screen}-${width}x${height}-${language}`);
+      return problems;
+    })
+  ).map((problem) => `${screen} ${problem}`);
 }
 
 /** Answers the supervisor PIN dialog that an action (Settings, a return, a reprint) opened. */

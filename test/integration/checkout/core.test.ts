@@ -5,6 +5,7 @@ import { createTillCore, type TillCore } from '../../../src/main/app/create-core
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import type { CheckoutResult, PendingVerification } from '../../../src/shared/ipc/contract/checkout';
+import type { ProviderCheckReport } from '../../../src/shared/ipc/contract/settings';
 import { postCoreAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 import { memoryLogger, paperOrder } from './harness';
@@ -73,6 +74,24 @@ describe('the core in training mode', () => {
       orderNo: result.orderNo,
     });
     expect(lookup).toMatchObject({ found: true, invoiceNumber: result.invoiceNumber });
+  });
+
+  it('runs the provider check in training mode against the embedded service, in both variants it speaks (issue 24, item 4)', async () => {
+    const noPin = await core.dispatch('settings.checkProvider', {}, ctx);
+    expect(noPin).toMatchObject({ ok: false });
+    const profile = await call<ProviderCheckReport>('settings.checkProvider', { pin: '2468' });
+    expect(profile).toMatchObject({ ok: true, variant: 'profile', findings: [] });
+    expect(profile.steps.length).toBeGreaterThan(0);
+    expect(profile.steps.every((step) => step.ok)).toBe(true);
+    await call('settings.update', { patch: { providerVariant: 'systemlead', tillId: 'T1' }, pin: '2468' });
+    try {
+      // The embedded service restarted in SystemLead's dialect: the check speaks it there.
+      const systemlead = await call<ProviderCheckReport>('settings.checkProvider', { pin: '2468' });
+      expect(systemlead).toMatchObject({ ok: true, variant: 'systemlead' });
+      expect(systemlead.steps.every((step) => step.ok)).toBe(true);
+    } finally {
+      await call('settings.update', { patch: { providerVariant: 'profile', tillId: 'T01' }, pin: '2468' });
+    }
   });
 
   it('training follows the provider variant: the service restarts in SystemLead’s dialect, sales and voids go on there', async () => {

@@ -5,6 +5,8 @@ import {
   DEFAULT_SCALE_BARCODE,
   ean13CheckDigit,
   parseScaleBarcode,
+  SCALE_EXAMPLE_CODE,
+  scaleExampleAmount,
   type ScaleBarcodeConfig,
 } from '../../../src/shared/domain/scale-barcode';
 
@@ -117,5 +119,28 @@ describe('parseScaleBarcode', () => {
         }
       }),
     );
+  });
+});
+
+// Issue 24, item 9: Settings' example label reads back as the amount it is shown with, for every
+// layout the settings accept (「金額 1.5 元」 with 0 decimals scanned as NT$2).
+describe('the example label of Settings', () => {
+  it('carries its amount exactly, whatever the decimals', () => {
+    fc.assert(
+      fc.property(configArb, (config) => {
+        const amount = scaleExampleAmount(config);
+        const code = SCALE_EXAMPLE_CODE.padStart(config.codeLength, '0').slice(-config.codeLength);
+        const label = buildScaleBarcode(config.prefixFrom, code, amount, config);
+        const read = parseScaleBarcode(label, config);
+        expect(read).toEqual({ prefix: config.prefixFrom, productCode: code, value: config.value, amount });
+        expect(Number(amount.toFixed(config.decimals))).toBe(amount);
+      }),
+    );
+  });
+
+  it('with 0 decimals shows a whole amount: NT$128, 2 kg', () => {
+    expect(scaleExampleAmount({ value: 'price', decimals: 0 })).toBe(128);
+    expect(scaleExampleAmount({ value: 'weight', decimals: 0 })).toBe(2);
+    expect(scaleExampleAmount({ value: 'price', decimals: 1 })).toBe(1.5);
   });
 });

@@ -6,6 +6,7 @@ import {
   headOfficeTone,
   storePayments,
   storeTotals,
+  syncOutcomeText,
 } from '../../../src/renderer/src/head-office/head-office-view';
 
 const state = (fields: Partial<HeadOfficeState>): HeadOfficeState => ({
@@ -134,5 +135,35 @@ describe('the closing screen’s store view', () => {
       { method: 'cash', taken: 600, refunded: 100, net: 500 },
       { method: 'card', taken: 200, refunded: 0, net: 200 },
     ]);
+  });
+});
+
+// Issue 24, item 9: what 立即同步 says once head office answered.
+describe('syncOutcomeText', () => {
+  const base: HeadOfficeState = {
+    state: 'synced',
+    behind: 0,
+    headOfficeEntryId: 42,
+    journalEntryId: 42,
+    lastSyncedAt: null,
+    lastContactAt: null,
+    reason: null,
+    address: null,
+    stopped: null,
+  };
+  it('says synced with the last entry, behind with how many, and why it did not get through', () => {
+    expect(syncOutcomeText(base).zh).toBe('同步完成：總部已收到本機全部紀錄（到 #42）。');
+    expect(syncOutcomeText({ ...base, state: 'behind', behind: 3 }).en).toBe(
+      'Sent; 3 entries still to send, caught up by itself later.',
+    );
+    const down = syncOutcomeText({
+      ...base,
+      state: 'unreachable',
+      reason: { zh: '無法連線到總部資料庫', en: 'Cannot reach the head-office database' },
+    });
+    expect(down).toEqual({
+      zh: '同步未完成：無法連線到總部資料庫',
+      en: 'Not synced: Cannot reach the head-office database',
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { Fragment, useState } from 'react';
 import { createPortal } from 'react-dom';
+import type { Bilingual } from '../../../shared/domain';
 import type { HeadOfficeState } from '../../../shared/ipc/contract/head-office';
+import { taipeiText } from '../reconciliation/report-view';
 import { Dialog } from '../components/Dialog';
 import { KeyButton } from '../components/KeyButton';
 import { PinDialog } from '../components/PinDialog';
 import { useText } from '../i18n/language-store';
 import { callTill } from '../ipc/till-client';
-import { headOfficeDetails, headOfficeText, headOfficeTone } from './head-office-view';
+import { headOfficeDetails, headOfficeText, headOfficeTone, syncOutcomeText } from './head-office-view';
 
 /**
  * The status bar's head office (issue 17): synced, behind by N, unreachable or refused, nothing
@@ -24,7 +26,7 @@ export function HeadOfficeStatus({ state }: { state: HeadOfficeState }) {
     <>
       <button
         type="button"
-        className="status-bar__action status-bar__plain"
+        className="status-bar__action status-bar__plain status-bar__shrinks"
         data-testid="status-head-office"
         data-state={state.state}
         data-behind={state.behind ?? ''}
@@ -32,7 +34,8 @@ export function HeadOfficeStatus({ state }: { state: HeadOfficeState }) {
         onClick={() => setOpen(true)}
       >
         <i className={`status-dot status-dot--${headOfficeTone(state)}`} />
-        {t(text)}
+        {/* Gives way with an ellipsis when the bar is full (the whole text is in the title). */}
+        <span className="status-bar__text">{t(text)}</span>
       </button>
       {/* Out of the status bar's one-line layout (its nowrap would run the reason off the dialog). */}
       {open && createPortal(<HeadOfficeDetail state={state} onClose={() => setOpen(false)} />, document.body)}
@@ -43,7 +46,33 @@ export function HeadOfficeStatus({ state }: { state: HeadOfficeState }) {
 function HeadOfficeDetail({ state, onClose }: { state: HeadOfficeState; onClose(): void }) {
   const t = useText();
   const [syncing, setSyncing] = useState(false);
+  // What the last 立即同步 came to, in words (with the time: a second press says it again).
+  const [outcome, setOutcome] = useState<{ text: Bilingual; ok: boolean; at: string } | null>(null);
   const text = headOfficeText(state);
+  const sync = async () => {
+    setSyncing(true);
+    setOutcome(null);
+    // The pushed status updates the bar and this view; the answer says how this sync went.
+    const result = await callTill('headOffice.sync', {});
+    const at = taipeiText(new Date().toISOString());
+    setOutcome(
+      result.ok
+        ? {
+            text: syncOutcomeText(result.value),
+            ok: result.value.state === 'synced' && !result.value.stopped,
+            at,
+          }
+        : {
+            text: {
+              zh: `同步未完成：${result.error.message.zh}`,
+              en: `Not synced: ${result.error.message.en}`,
+            },
+            ok: false,
+            at,
+          },
+    );
+    setSyncing(false);
+  };
   return (
     <Dialog
       title={t({ zh: '總部', en: 'Head office' })}
@@ -54,11 +83,8 @@ function HeadOfficeDetail({ state, onClose }: { state: HeadOfficeState; onClose(
         <>
           <KeyButton
             disabled={syncing}
-            onClick={() => {
-              setSyncing(true);
-              // The pushed status updates the bar and this view; the answer only ends the wait.
-              void callTill('headOffice.sync', {}).finally(() => setSyncing(false));
-            }}
+            aria-busy={syncing}
+            onClick={() => void sync()}
             data-testid="head-office-sync"
           >
             {syncing ? t({ zh: '同步中…', en: 'Syncing…' }) : t({ zh: '立即同步', en: 'Sync now' })}
@@ -80,6 +106,18 @@ function HeadOfficeDetail({ state, onClose }: { state: HeadOfficeState; onClose(
       {state.reason && (
         <p className="notice notice--error" role="alert" data-testid="head-office-reason">
           {t(state.reason)}
+        </p>
+      )}
+      {(syncing || outcome) && (
+        <p
+          className={`notice ${syncing ? 'notice--info' : outcome!.ok ? 'notice--ok' : 'notice--error'}`}
+          role="status"
+          data-testid="head-office-sync-result"
+          data-state={syncing ? 'busy' : outcome!.ok ? 'ok' : 'failed'}
+        >
+          {syncing
+            ? t({ zh: '正在與總部同步…', en: 'Syncing with head office…' })
+            : `${t(outcome!.text)} (${outcome!.at})`}
         </p>
       )}
       {state.stopped && <ClaimStopped stopped={state.stopped} />}

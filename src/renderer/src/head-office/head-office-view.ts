@@ -33,6 +33,46 @@ export function headOfficeText(state: HeadOfficeState): Bilingual | null {
   }
 }
 
+/**
+ * What 立即同步 says once head office answered (issue 24: it gave no feedback at all): the result
+ * in words, with the reason when it did not get through.
+ */
+export function syncOutcomeText(state: HeadOfficeState): Bilingual {
+  if (state.stopped)
+    return {
+      zh: `已連上總部，但以收銀機代號 ${state.stopped.tillId} 結帳仍暫停：${state.stopped.reason.zh}`,
+      en: `Head office answered, but sales under till id ${state.stopped.tillId} stay stopped: ${state.stopped.reason.en}`,
+    };
+  switch (state.state) {
+    case 'off':
+      return { zh: '未設定總部，沒有同步。', en: 'No head office is set: nothing was synced.' };
+    case 'synced':
+      return {
+        zh: `同步完成：總部已收到本機全部紀錄（到 #${state.journalEntryId}）。`,
+        en: `Synced: head office holds every entry of this till (up to #${state.journalEntryId}).`,
+      };
+    case 'behind':
+      return state.behind === null
+        ? { zh: '已連上總部，正在傳送。', en: 'Head office answered; sending.' }
+        : {
+            zh: `已傳送，尚有 ${state.behind} 筆待傳送，稍後會自動補傳。`,
+            en: `Sent; ${plural(state.behind, 'entry', 'entries')} still to send, caught up by itself later.`,
+          };
+    case 'unreachable':
+    case 'refused':
+    case 'failed': {
+      const head = headOfficeText(state)!;
+      // Head office's own answer when there is one (it says more than the status bar's word).
+      return state.reason
+        ? {
+            zh: `同步未完成：${state.reason.zh}`,
+            en: `Not synced: ${state.reason.en}`,
+          }
+        : { zh: `同步未完成（${head.zh}）。`, en: `Not synced (${head.en}).` };
+    }
+  }
+}
+
 /** The dot beside it: green synced, grey on its way, red when a person may have to act. */
 export function headOfficeTone(state: HeadOfficeState): 'ok' | 'unknown' | 'bad' {
   if (state.stopped) return 'bad';

@@ -8,9 +8,12 @@ import { TAX_LABEL } from './tax-labels';
 const ProductTile = memo(function ProductTile({
   product,
   onPick,
+  showCategory,
 }: {
   product: Product;
   onPick(product: Product): void;
+  /** A search's hit: which category it is in (a search looks through every category). */
+  showCategory: boolean;
 }) {
   const t = useText();
   return (
@@ -28,7 +31,14 @@ const ProductTile = memo(function ProductTile({
           <span className={`tax-tag tax-tag--${product.taxType}`}>{t(TAX_LABEL[product.taxType])}</span>
         )}
       </span>
-      <span className="tile__code">{product.barcode || product.code}</span>
+      <span className="tile__code">
+        {showCategory && (
+          <span className="tile__category" data-testid="tile-category">
+            {product.category}
+          </span>
+        )}
+        {product.barcode || product.code}
+      </span>
     </button>
   );
 });
@@ -43,7 +53,12 @@ export function ProductGrid({ onPick }: { onPick(product: Product): void }) {
     <section className="grid-area" aria-label={t({ zh: '商品', en: 'Products' })}>
       <div className="grid" data-testid="product-grid" data-query={shownQuery}>
         {results.map((product) => (
-          <ProductTile key={product.code} product={product} onPick={onPick} />
+          <ProductTile
+            key={product.code}
+            product={product}
+            onPick={onPick}
+            showCategory={shownQuery.trim() !== ''}
+          />
         ))}
       </div>
       {results.length === 0 && (

@@ -5,7 +5,8 @@ import { callTill } from '../ipc/till-client';
 
 /**
  * The product grid's state: the category tabs and the results of the current search. The index
- * lives in main (catalog.search); here every keystroke asks again, with at most one request in
+ * lives in main (catalog.search); a search ignores the selected category (the tiles then say which
+ * category each hit is in). Here every keystroke asks again, with at most one request in
  * flight and only the newest query's answer shown, so fast typing never shows stale results.
  */
 export const GRID_LIMIT = 60;
@@ -40,7 +41,13 @@ export const useCatalog = create<CatalogState>((set, get) => {
       do {
         pending = false;
         const { query, category } = get();
-        const result = await callTill('catalog.search', { query, category, limit: GRID_LIMIT });
+        // A search looks through the whole catalog (issue 24: 拿鐵 was 找不到 with 便當 still
+        // selected from the last sale); the category strip only browses.
+        const result = await callTill('catalog.search', {
+          query,
+          category: query.trim() === '' ? category : null,
+          limit: GRID_LIMIT,
+        });
         // A newer query arrived while this one ran: its answer is coming, skip this one.
         if (pending) continue;
         if (result.ok) {
@@ -66,7 +73,8 @@ export const useCatalog = create<CatalogState>((set, get) => {
       void run();
     },
     setCategory(category) {
-      set({ category });
+      // Picking a category browses it: a search left in the box would hide what was picked.
+      set({ category, query: '' });
       void run();
     },
     async loadCategories() {

@@ -7,9 +7,10 @@ import { callTill } from '../ipc/till-client';
 import { useSettings } from './settings-store';
 
 /**
- * 對接檢查（正式模式）：以已儲存的標準 API 設定與服務商規格，送出不改變任何東西的查詢，顯示
- * 業者的回應、收銀機是否照預期讀懂、時鐘差距。The conformance check of `npm run provider-check`,
- * with the saved settings and the PIN that unlocked the screen.
+ * 對接檢查：以已儲存的標準 API 設定與服務商規格（練習模式：內建的練習服務），送出不改變任何東西的
+ * 查詢，顯示業者的回應、收銀機是否照預期讀懂、時鐘差距。The conformance check of
+ * `npm run provider-check`, with the saved settings (training mode: the embedded service) and the
+ * PIN that unlocked the screen.
  */
 export function ProviderCheck() {
   const t = useText();
@@ -35,8 +36,8 @@ export function ProviderCheck() {
       </KeyButton>
       <p className="hint">
         {t({
-          zh: '只送不改變任何資料的查詢，使用已儲存的設定。',
-          en: 'Only calls that change nothing, with the saved settings.',
+          zh: '只送不改變任何資料的查詢，使用已儲存的設定（練習模式：內建的練習服務）。',
+          en: 'Only calls that change nothing, with the saved settings (training mode: the built-in service).',
         })}
       </p>
       {error && <p className="notice notice--warning">{t(error.message)}</p>}

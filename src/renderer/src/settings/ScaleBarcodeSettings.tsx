@@ -3,6 +3,8 @@ import {
   buildScaleBarcode,
   DEFAULT_SCALE_BARCODE,
   isScaleBarcodeConfig,
+  SCALE_EXAMPLE_CODE,
+  scaleExampleAmount,
   type ScaleBarcodeConfig,
 } from '../../../shared/domain';
 import { Field } from '../components/Field';
@@ -29,11 +31,15 @@ export function ScaleBarcodeSettings() {
     });
   };
   const valid = isScaleBarcodeConfig(form);
+  // The example's amount is one the decimals carry exactly, written with just those decimals:
+  // what the label says is what a scan of it adds.
+  const amount = scaleExampleAmount(form);
+  const amountText = amount.toFixed(Math.min(form.decimals, 3));
   const example = valid
     ? buildScaleBarcode(
         form.prefixFrom,
-        '1234'.padStart(form.codeLength, '0').slice(-form.codeLength),
-        1.5,
+        SCALE_EXAMPLE_CODE.padStart(form.codeLength, '0').slice(-form.codeLength),
+        amount,
         form,
       )
     : '';
@@ -105,8 +111,8 @@ export function ScaleBarcodeSettings() {
       {valid ? (
         <p className="hint" data-testid="scale-example">
           {t({
-            zh: `例：${example} = 品號 ${example.slice(2, 2 + form.codeLength)}，${form.value === 'price' ? '金額' : '重量'} 1.5${form.value === 'price' ? ' 元' : ' 公斤（重量 × 商品單價／公斤）'}`,
-            en: `Example: ${example} = code ${example.slice(2, 2 + form.codeLength)}, ${form.value === 'price' ? 'price NT$' : 'weight '}1.5${form.value === 'price' ? '' : ' kg (× the product’s price per kg)'}`,
+            zh: `例：${example} = 品號 ${example.slice(2, 2 + form.codeLength)}，${form.value === 'price' ? `金額 ${amountText} 元` : `重量 ${amountText} 公斤（重量 × 商品單價／公斤）`}`,
+            en: `Example: ${example} = code ${example.slice(2, 2 + form.codeLength)}, ${form.value === 'price' ? `price NT$${amountText}` : `weight ${amountText} kg (× the product’s price per kg)`}`,
           })}
         </p>
       ) : (

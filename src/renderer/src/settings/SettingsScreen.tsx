@@ -10,7 +10,11 @@ import {
 } from '../../../shared/ipc/contract/settings';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
+import { validateBuyerTaxId } from '../../../shared/domain';
 import { BackButton } from '../components/BackButton';
+import { Dialog } from '../components/Dialog';
+import { syncOutcomeText } from '../head-office/head-office-view';
+import { callTill } from '../ipc/till-client';
 import { Field, TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { PinDialog } from '../components/PinDialog';
@@ -44,6 +48,58 @@ const NONE_CLEARED = Object.fromEntries(SECRET_NAMES.map((name) => [name, false]
   SecretName,
   boolean
 >;
+
+/** The settings the form saves with its 儲存 (the scale labels and the cashiers save on their own). */
+const FORM_KEYS = [
+  'mode',
+  'tillId',
+  'language',
+  'companyId',
+  'sellerName',
+  'serviceUrl',
+  'standardServiceUrl',
+  'providerVariant',
+  'timeoutMs',
+  'reconcileIntervalMinutes',
+  'idleLockMinutes',
+  'kiosk',
+  'acceptInsecureSecretStorage',
+  'headOfficeUrl',
+  'headOfficeStoreId',
+  'headOfficeTls',
+  'headOfficeCaCert',
+] as const;
+
+/** Head office's settings: a change to one is tried at once on save. */
+const HEAD_OFFICE_KEYS = ['headOfficeUrl', 'headOfficeStoreId', 'headOfficeTls', 'headOfficeCaCert'] as const;
+
+/** What the form changed against the saved settings (empty: nothing to save). */
+function formPatch(form: Settings, saved: Settings): SettingsPatch {
+  const patch: SettingsPatch = {};
+  for (const key of FORM_KEYS) {
+    if (form[key] !== saved[key]) Object.assign(patch, { [key]: form[key] });
+  }
+  const printer = Object.fromEntries(
+    Object.entries(form.printer).filter(
+      ([key, value]) => saved.printer[key as keyof Settings['printer']] !== value,
+    ),
+  );
+  if (Object.keys(printer).length > 0) patch.printer = printer;
+  return patch;
+}
+
+/** The secrets typed (to store) or marked to clear. */
+function secretsPatchOf(
+  secrets: Record<SecretName, string>,
+  cleared: Record<SecretName, boolean>,
+): SecretsPatch {
+  const patch: SecretsPatch = {};
+  for (const name of SECRET_NAMES) {
+    if (secrets[name] !== '') patch[name] = secrets[name];
+    else if (cleared[name]) patch[name] = null;
+  }
+  return patch;
+}
 
 /** The supervisor's screen. Opening it asks for the PIN once one is set. */
 export function SettingsScreen() {
@@ -96,6 +152,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const [newPinAgain, setNewPinAgain] = useState('');
   const [saved, setSaved] = useState<{ zh: string; en: string } | null>(null);
   const [problem, setProblem] = useState<{ zh: string; en: string } | null>(null);
+  /** What head office answered when its settings were saved (null: not tried; ok null: trying). */
+  const [headOfficeAnswer, setHeadOfficeAnswer] = useState<{
+    text: { zh: string; en: string };
+    ok: boolean | null;
+  } | null>(null);
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -105,39 +166,20 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const submit = async () => {
     setSaved(null);
     setProblem(null);
-    const patch: SettingsPatch = {};
-    for (const key of [
-      'mode',
-      'tillId',
-      'language',
-      'companyId',
-      'sellerName',
-      'serviceUrl',
-      'standardServiceUrl',
-      'providerVariant',
-      'timeoutMs',
-      'reconcileIntervalMinutes',
-      'idleLockMinutes',
-      'kiosk',
-      'acceptInsecureSecretStorage',
-      'headOfficeUrl',
-      'headOfficeStoreId',
-      'headOfficeTls',
-      'headOfficeCaCert',
-    ] as const) {
-      if (form[key] !== view.settings[key]) Object.assign(patch, { [key]: form[key] });
+    // The red message of a save before goes too: the value may have been put back as it was saved.
+    useSettings.setState({ error: null });
+    const patch = formPatch(form, view.settings);
+    if (patch.companyId !== undefined) {
+      // Said by the field's name and in words (issue 24: it was 「資料格式不正確，未執行
+      // 「settings.update」：patch.companyId：the tax ID check digit is wrong」).
+      const checked = validateBuyerTaxId(patch.companyId);
+      if (!checked.ok)
+        return setProblem({
+          zh: `賣方統一編號「${patch.companyId}」：${checked.reason.zh}`,
+          en: `Company tax ID "${patch.companyId}": ${checked.reason.en}`,
+        });
     }
-    const printer = Object.fromEntries(
-      Object.entries(form.printer).filter(
-        ([key, value]) => view.settings.printer[key as keyof Settings['printer']] !== value,
-      ),
-    );
-    if (Object.keys(printer).length > 0) patch.printer = printer;
-    const secretsPatch: SecretsPatch = {};
-    for (const name of SECRET_NAMES) {
-      if (secrets[name] !== '') secretsPatch[name] = secrets[name];
-      else if (cleared[name]) secretsPatch[name] = null;
-    }
+    const secretsPatch = secretsPatchOf(secrets, cleared);
     if (newPin !== '' || newPinAgain !== '') {
       if (!isPin(newPin))
         return setProblem({ zh: '新 PIN 為 4 到 12 位數字', en: 'The new PIN is 4 to 12 digits' });
@@ -146,6 +188,32 @@ function SettingsForm({ view }: { view: SettingsView }) {
     }
     const changesSettings = Object.keys(patch).length > 0 || Object.keys(secretsPatch).length > 0;
     if (changesSettings && !(await save(patch, secretsPatch))) return;
+    // Head office's address or password changed: try it now and say what head office answered
+    // (issue 24: a wrong password saved without a word, to fail unseen in the background).
+    const headOfficeChanged =
+      HEAD_OFFICE_KEYS.some((key) => key in patch) || secretsPatch.headOfficePassword !== undefined;
+    setHeadOfficeAnswer(null);
+    if (headOfficeChanged && form.headOfficeUrl !== '') {
+      setHeadOfficeAnswer({ text: { zh: '正在測試總部連線…', en: 'Trying head office…' }, ok: null });
+      const answer = await callTill('headOffice.sync', {});
+      setHeadOfficeAnswer(
+        answer.ok
+          ? {
+              text: {
+                zh: `總部連線測試：${syncOutcomeText(answer.value).zh}`,
+                en: `Head office test: ${syncOutcomeText(answer.value).en}`,
+              },
+              ok: answer.value.state === 'synced' || answer.value.state === 'behind',
+            }
+          : {
+              text: {
+                zh: `總部連線測試未完成：${answer.error.message.zh}`,
+                en: `Head office test not done: ${answer.error.message.en}`,
+              },
+              ok: false,
+            },
+      );
+    }
     if (newPin !== '' && !(await setPin(newPin, useSettings.getState().unlockedWith ?? undefined))) return;
     // Saved secrets are never shown again: the fields empty, the tags say "set".
     setSecrets(NO_SECRETS_TYPED);
@@ -159,7 +227,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
     );
   };
 
-  useShortcuts({ F12: () => void submit(), Escape: () => go('sell') });
+  // Esc (or 返回) with edits not saved asks first: a stray Esc used to throw them away.
+  const dirty =
+    Object.keys(formPatch(form, view.settings)).length > 0 ||
+    Object.keys(secretsPatchOf(secrets, cleared)).length > 0 ||
+    newPin !== '' ||
+    newPinAgain !== '';
+  const [leaving, setLeaving] = useState(false);
+  const leave = () => (dirty ? setLeaving(true) : go('sell'));
+  useShortcuts({ F12: () => void submit(), Escape: leave });
 
   /** Whether a secret is stored (the view says only that, never the value). */
   const isSet = (name: SecretName): boolean =>
@@ -366,7 +442,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
             }
             data-testid="set-reconcile-interval"
           />
-          {view.settings.mode === 'production' && <ProviderCheck />}
+          <ProviderCheck />
           {view.secureStorageNotice && <p className="hint">{t(view.secureStorageNotice)}</p>}
           {(view.secureStorage === 'weak' || form.acceptInsecureSecretStorage) && (
             // Production keys beside the key that encrypts them: only by the supervisor's knowing
@@ -469,6 +545,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
       </div>
       <section className="panel" data-testid="settings-head-office">
         <h2 className="panel__title">{t({ zh: '總部', en: 'Head office' })}</h2>
+        {headOfficeAnswer && (
+          <p
+            className={`notice ${headOfficeAnswer.ok === null ? 'notice--info' : headOfficeAnswer.ok ? 'notice--ok' : 'notice--error'}`}
+            role={headOfficeAnswer.ok === false ? 'alert' : 'status'}
+            data-testid="settings-hq-answer"
+            data-state={headOfficeAnswer.ok === null ? 'busy' : headOfficeAnswer.ok ? 'ok' : 'failed'}
+          >
+            {t(headOfficeAnswer.text)}
+          </p>
+        )}
         <p className="hint">
           {t({
             zh: '填入總部 PostgreSQL 位址後，收銀機會把日誌傳到總部（離線時照常營業，連上後補傳）。留空則不傳送。',
@@ -549,8 +635,37 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <CatalogImport />
       <ScaleBarcodeSettings />
       {view.settings.mode === 'training' && <TrainingDrills />}
+      {leaving && (
+        <Dialog
+          title={t({ zh: '放棄未儲存的變更？', en: 'Discard the changes not saved?' })}
+          onClose={() => setLeaving(false)}
+          testId="settings-leave"
+          footer={
+            <>
+              <KeyButton tone="danger" onClick={() => go('sell')} data-testid="settings-leave-discard">
+                {t({ zh: '放棄變更', en: 'Discard' })}
+              </KeyButton>
+              <KeyButton
+                tone="primary"
+                onClick={() => setLeaving(false)}
+                data-autofocus
+                data-testid="settings-leave-stay"
+              >
+                {t({ zh: '繼續編輯', en: 'Keep editing' })}
+              </KeyButton>
+            </>
+          }
+        >
+          <p>
+            {t({
+              zh: '設定有尚未儲存的變更。按「繼續編輯」後可用「儲存」（F12）保留；「放棄變更」則回到銷售畫面，變更不會保留。',
+              en: 'Settings have changes not saved yet. Keep editing, then Save (F12) to keep them; Discard goes back to selling without them.',
+            })}
+          </p>
+        </Dialog>
+      )}
       <footer className="action-bar">
-        <BackButton />
+        <BackButton onBack={leave} />
         {/* Beside the button that was pressed: the sticky bar stays in view however far the
             cashier scrolled, where a message at the foot of the form would not. */}
         {(problem || error) && (

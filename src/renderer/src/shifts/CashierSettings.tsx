@@ -68,7 +68,7 @@ export function CashierSettings({
               <th scope="col">{t({ zh: '姓名', en: 'Name' })}</th>
               <th scope="col">{t({ zh: '狀態', en: 'State' })}</th>
               <th scope="col">
-                <span className="shift-sr-only">{t({ zh: '修改', en: 'Edit' })}</span>
+                <span className="visually-hidden">{t({ zh: '修改', en: 'Edit' })}</span>
               </th>
             </tr>
           </thead>
