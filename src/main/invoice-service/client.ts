@@ -1,5 +1,6 @@
 import type { Logger } from '../core/logger';
-import { classify, summarize, type ExchangeSummary, type Outcome } from './outcome';
+import { isFreshTimestampRetry, runAttempts } from './attempts';
+import { classify, logFields, summarize, type ExchangeSummary, type Outcome } from './outcome';
 import {
   POS_OPERATIONS,
   RESULT_MESSAGES,
@@ -98,55 +99,41 @@ export function createPosClient(deps: PosClientDeps) {
     // The variant's path: SystemLead sends carrier and love-code sales to /Append/Order.
     const path = variant.paths[operation];
     if (path === null) throw new Error(`${variant.id} has no ${POS_OPERATIONS[operation]}`);
-    let previous: Outcome | null = null;
-    for (let attempt = 1; ; attempt++) {
-      let timestamp: string;
-      try {
-        timestamp =
-          attempt === 1 && options.firstTimestamp
-            ? timestampText(options.firstTimestamp)
-            : reserveTimestamp();
-      } catch (error) {
-        // No fresh timestamp for a retry (a burst filled the window): the last answer stands,
-        // a rejection before anything was issued; the sale waits for a person's resubmit.
-        if (previous) return { outcome: previous, attempts: attempt - 1 };
-        throw error;
-      }
-      const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
-      recorder.beforeSend(start);
-      const body = signedBody(config, timestamp, data);
-      const result = await post({
-        url: base + path,
-        headers: body.headers,
-        body: body.json,
-        timeoutMs: config.timeoutMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const summary = summarize(result, variant);
-      const outcome = classify(operation, data, result, variant);
-      const offset = clockOffsetSeconds(result, nowSeconds());
-      if (offset !== null) deps.onClock?.(offset);
-      if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
-        outcome.clockOffsetSeconds = offset;
-      }
-      logger.info('e-invoice service answered', {
-        orderNo: data.BillingNo,
-        operation,
-        attempt,
-        httpStatus: summary.httpStatus,
-        StatusCode: summary.statusCode,
-        ResultMessage: summary.resultMessage,
-        transport: summary.transport,
-        error: summary.error,
-        providerEvidence: summary.providerEvidence,
-        elapsedMs: summary.elapsedMs,
-        outcome: outcome.kind,
-      });
-      recorder.afterAnswer(start, summary, outcome);
-      previous = outcome;
-      const retry = outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp;
-      if (!retry || attempt >= MAX_FRESH_TIMESTAMP_ATTEMPTS) return { outcome, attempts: attempt };
-    }
+    return runAttempts<Outcome>({
+      firstTimestamp: options.firstTimestamp,
+      reserveTimestamp,
+      text: timestampText,
+      retry: isFreshTimestampRetry,
+      maxAttempts: MAX_FRESH_TIMESTAMP_ATTEMPTS,
+      exchange: async (attempt, timestamp) => {
+        const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
+        recorder.beforeSend(start);
+        const body = signedBody(config, timestamp, data);
+        const result = await post({
+          url: base + path,
+          headers: body.headers,
+          body: body.json,
+          timeoutMs: config.timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        const summary = summarize(result, variant);
+        const outcome = classify(operation, data, result, variant);
+        const offset = clockOffsetSeconds(result, nowSeconds());
+        if (offset !== null) deps.onClock?.(offset);
+        if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
+          outcome.clockOffsetSeconds = offset;
+        }
+        logger.info('e-invoice service answered', {
+          orderNo: data.BillingNo,
+          operation,
+          attempt,
+          ...logFields(summary, outcome),
+          providerEvidence: summary.providerEvidence,
+        });
+        recorder.afterAnswer(start, summary, outcome);
+        return outcome;
+      },
+    });
   }
 
   /**
