@@ -19,7 +19,9 @@ export interface AttemptLoopOptions<O> {
   text(timestamp: string): string;
 }
 
-export async function runAttempts<O>(options: AttemptLoopOptions<O>): Promise<{ outcome: O; attempts: number }> {
+export async function runAttempts<O>(
+  options: AttemptLoopOptions<O>,
+): Promise<{ outcome: O; attempts: number }> {
   let previous: O | null = null;
   for (let attempt = 1; ; attempt++) {
     let timestamp: string;
