@@ -1,3 +1,6 @@
+import { variantFor, type ProviderVariantId } from '../../provider/variants';
+import { postJson, type PostOptions, type TransportResult } from './transport';
+
 /**
  * The one attempt loop both provider clients (POS and standard API) share: a timestamp from the
  * journal for each attempt (the caller's reserved one first), one exchange, and only `Timestamp
@@ -45,3 +48,21 @@ export async function runAttempts<O>(
 /** `Timestamp already used`, in either client's outcome shape. */
 export const isFreshTimestampRetry = (outcome: { kind: string; retryWithFreshTimestamp?: boolean }) =>
   outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp === true;
+
+/** What both clients set up the same way from their deps: the clock, the transport, the base URL, the window and the variant. */
+export function clientBasics(
+  deps: {
+    config: { serviceUrl: string; timestampWindowSeconds?: number; variant?: ProviderVariantId };
+    nowSeconds?: () => number;
+    post?: (options: PostOptions) => Promise<TransportResult>;
+  },
+  defaultWindowSeconds: number,
+) {
+  return {
+    nowSeconds: deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000)),
+    post: deps.post ?? postJson,
+    base: deps.config.serviceUrl.replace(/\/+$/, ''),
+    windowSeconds: deps.config.timestampWindowSeconds ?? defaultWindowSeconds,
+    variant: variantFor(deps.config.variant),
+  };
+}

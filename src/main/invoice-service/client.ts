@@ -1,5 +1,5 @@
 import type { Logger } from '../core/logger';
-import { isFreshTimestampRetry, runAttempts } from './attempts';
+import { clientBasics, isFreshTimestampRetry, runAttempts } from './attempts';
 import { classify, logFields, summarize, type ExchangeSummary, type Outcome } from './outcome';
 import {
   POS_OPERATIONS,
@@ -8,9 +8,9 @@ import {
   type PosOperation,
   type PosOrderData,
 } from '../../provider/pos-profile';
-import { variantFor, type ProviderVariantId } from '../../provider/variants';
+import type { ProviderVariantId } from '../../provider/variants';
 import { signedBody, timestampText } from './signing';
-import { clockOffsetSeconds, postJson, type PostOptions, type TransportResult } from './transport';
+import { clockOffsetSeconds, type PostOptions, type TransportResult } from './transport';
 
 /** Where and as whom the till talks to the provider's POS API. The two secrets never leave this module's requests. */
 export interface PosServiceConfig {
@@ -78,11 +78,7 @@ export interface IssueResult {
 }
 
 export function createPosClient(deps: PosClientDeps) {
-  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  const post = deps.post ?? postJson;
-  const base = deps.config.serviceUrl.replace(/\/+$/, '');
-  const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
-  const variant = variantFor(deps.config.variant);
+  const { nowSeconds, post, base, windowSeconds, variant } = clientBasics(deps, TIMESTAMP_WINDOW_SECONDS);
 
   /** The next timestamp of this company, persisted before it is returned (never handed out twice). */
   function reserveTimestamp(): string {

@@ -10,15 +10,10 @@ import {
   type RequestAssignNoModel,
   type RequestInvoiceStatus,
 } from '../../provider/standard-profile';
-import { isFreshTimestampRetry, runAttempts } from './attempts';
+import { clientBasics, isFreshTimestampRetry, runAttempts } from './attempts';
 import { logFields, type ExchangeSummary } from './outcome';
 import type { StandardOperation } from '../../provider/standard-profile';
-import {
-  buildStandardWireBody,
-  variantFor,
-  type ProviderVariant,
-  type ProviderVariantId,
-} from '../../provider/variants';
+import { buildStandardWireBody, type ProviderVariant, type ProviderVariantId } from '../../provider/variants';
 import { timestampText } from './signing';
 import {
   classifyAppendStatus,
@@ -32,7 +27,7 @@ import {
   type StandardUpdateOperation,
   type StatusOutcome,
 } from './standard-outcome';
-import { clockOffsetSeconds, postJson, type PostOptions, type TransportResult } from './transport';
+import { clockOffsetSeconds, type PostOptions, type TransportResult } from './transport';
 
 /**
  * The provider's standard API (profile §4: voids, allowances, allowance voids, the status query)
@@ -125,12 +120,8 @@ type UpdateData = {
 };
 
 export function createStandardClient(deps: StandardClientDeps) {
-  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  const post = deps.post ?? postJson;
-  const base = deps.config.serviceUrl.replace(/\/+$/, '');
-  const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
+  const { nowSeconds, post, base, windowSeconds, variant } = clientBasics(deps, TIMESTAMP_WINDOW_SECONDS);
   const clockKey = standardClockKey(deps.config.companyId);
-  const variant = variantFor(deps.config.variant);
 
   function reserveTimestamp(): string {
     return timestampText(deps.reserveTimestamp(clockKey, nowSeconds(), windowSeconds));
