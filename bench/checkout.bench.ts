@@ -23,7 +23,19 @@ const order = benchOrder(300);
 export default async function bench(): Promise<void> {
   const rig = await openRig({ name: 'checkout' });
   const { config, service } = rig;
-  const engine = rig.checkout(rig.openJournal());
+  // Where the time goes: each step of each measured sale, and the durable commits per sale.
+  const steps = new Map<string, number[]>();
+  const trace = {
+    step(name: string, ms: number) {
+      const list = steps.get(name) ?? [];
+      list.push(ms);
+      steps.set(name, list);
+    },
+  };
+  const journal = rig.openJournal();
+  const engine = rig.checkout(journal, { trace });
+  const commits: number[] = [];
+  const totals: number[] = [];
 
   // The bare round trip: the same kind of request, signed by hand, its own order numbers, and
   // timestamps from the past end of the window (the journal's run forward from now).
@@ -55,9 +67,12 @@ export default async function bench(): Promise<void> {
     return ms;
   };
   const pipeline = async () => {
+    const before = journal.durableCommits();
     const t0 = performance.now();
     const result = await engine.submit(order);
     const ms = performance.now() - t0;
+    commits.push(journal.durableCommits() - before);
+    totals.push(ms);
     if (result.state !== 'issued') throw new Error(`checkout ended ${result.state}: ${result.message.en}`);
     return ms;
   };
@@ -70,7 +85,30 @@ export default async function bench(): Promise<void> {
       indent: '',
       pipeline: 'checkout pipeline',
     });
+    printSteps(steps, totals, commits);
   } finally {
     await rig.close();
   }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** Medians of each step over every sale (warm-up included), `other` what the steps leave. */
+function printSteps(steps: Map<string, number[]>, totals: number[], commits: number[]): void {
+  const names = ['write-ahead', 'send', 'classify-commit', 'print'];
+  const perSale = totals.map(
+    (total, i) => total - names.reduce((sum, name) => sum + (steps.get(name)?.[i] ?? 0), 0),
+  );
+  console.log('where the time goes (median per sale):');
+  for (const name of names) {
+    const values = steps.get(name) ?? [];
+    console.log(
+      `  ${`${name}:`.padEnd(21)}${values.length ? `${median(values).toFixed(2)} ms` : '— (no hook)'}`,
+    );
+  }
+  console.log(`  ${'other:'.padEnd(21)}${median(perSale).toFixed(2)} ms (validation, tax split, answer)`);
+  console.log(`durable commits per sale: median ${median(commits)}, max ${Math.max(...commits)}`);
 }

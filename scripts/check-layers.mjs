@@ -31,6 +31,9 @@ export const STEPS = [
       logging: ['src/main/logging'],
     },
   },
+  // The one path every provider call takes (write ahead, send, classify, resolve): above the journal
+  // and the provider client it joins, below the capabilities whose calls are its kinds.
+  { step: 'provider path', rooms: { 'provider-ops': ['src/main/provider-ops'] } },
   {
     step: 'capabilities',
     doors: true,

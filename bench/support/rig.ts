@@ -10,6 +10,7 @@ import { assembleCheckout } from '../../src/main/checkout/assemble';
 import type { CheckoutEngine } from '../../src/main/checkout/engine';
 import type { Logger } from '../../src/main/core/logger';
 import { Journal } from '../../src/main/journal/journal';
+import type { OperationTrace } from '../../src/main/provider-ops/operation';
 import { assembleReconciliation } from '../../src/main/reconciliation/assemble';
 import type { ReconciliationEngine } from '../../src/main/reconciliation/engine';
 import { assembleReturns } from '../../src/main/returns/assemble';
@@ -67,7 +68,7 @@ export interface Rig {
   /** The checkout engine on the POS API, with the config's key pair unless given one. */
   checkout(
     journal: Journal,
-    options?: ClientOptions & { apiKey?: string; signingSecret?: string },
+    options?: ClientOptions & { apiKey?: string; signingSecret?: string; trace?: OperationTrace },
   ): CheckoutEngine;
   /** The returns engine on the standard API. */
   returns(journal: Journal, options?: ClientOptions): ReturnsEngine;
@@ -130,6 +131,7 @@ export async function openRig(options: RigOptions): Promise<Rig> {
           ...clientWindow(client),
         },
         ...common(client),
+        ...(client.trace ? { trace: client.trace } : {}),
       });
       return engine;
     },

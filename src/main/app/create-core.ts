@@ -287,10 +287,13 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...(options.headOfficeIntervalMs ? { intervalMs: options.headOfficeIntervalMs } : {}),
   });
   lifecycle.register(headOffice.service);
-  // Each issued sale nudges a run (sent within a second or so, not at the next interval). Not
-  // awaited: the sale's answer never waits on head office.
+  // Each issued sale nudges a run (sent within a second or so, not at the next interval). After
+  // the answer (setImmediate): the sale's path never waits on head office, not even the run's
+  // synchronous start (issue 26, item 1).
   checkout.onIssued(() => {
-    if (headOfficeSettings()) void headOffice.service.runNow();
+    setImmediate(() => {
+      if (headOfficeSettings()) void headOffice.service.runNow();
+    });
   });
 
   const handlers: HandlerMap = {

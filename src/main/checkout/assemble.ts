@@ -1,6 +1,7 @@
 import type { Logger } from '../core/logger';
 import type { PosServiceConfig } from '../invoice-service/client';
 import type { Journal, TransactionRecord } from '../journal/journal';
+import type { OperationTrace } from '../provider-ops/operation';
 import { createCheckoutEngine, type CheckoutEngine, type IssuedEvent } from './engine';
 import { createVerification, type TrainingChannel, type Verification } from './verification';
 
@@ -26,6 +27,8 @@ export interface AssembleOptions {
   onIssued?: (event: IssuedEvent) => void | Promise<void>;
   onStateChanged?: (transaction: TransactionRecord) => void;
   onClockSeen?: (offsetSeconds: number) => void;
+  /** Where each sale's time goes (the bench). */
+  trace?: OperationTrace;
 }
 
 export function assembleCheckout(options: AssembleOptions): CheckoutAssembly {
@@ -40,6 +43,7 @@ export function assembleCheckout(options: AssembleOptions): CheckoutAssembly {
     ...(options.onIssued ? { onIssued: options.onIssued } : {}),
     ...(options.onStateChanged ? { onStateChanged: options.onStateChanged } : {}),
     ...(options.onClockSeen ? { onClockSeen: options.onClockSeen } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
   });
   const verification = createVerification({
     journal,

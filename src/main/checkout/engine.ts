@@ -10,7 +10,16 @@ import {
 } from '../invoice-service/client';
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
 import { toPosOrderData, type PosOperation } from '../../provider/pos-profile';
-import type { ExchangeInput, ExchangeOutcome, Journal, TransactionRecord } from '../journal/journal';
+import type { Journal, TransactionRecord } from '../journal/journal';
+import { saleKind } from '../provider-ops/kinds/sale';
+import {
+  later,
+  perform,
+  timedAsync,
+  writeAhead,
+  type OperationTrace,
+  type PathDeps,
+} from '../provider-ops/operation';
 import { outcomeDetail, outcomeMessage } from './messages';
 import { joinReasons, prepareOrder, type PreparedOrder } from './prepare-order';
 
@@ -56,6 +65,8 @@ export interface CheckoutEngineDeps {
   onClockSeen?: (offsetSeconds: number) => void;
   /** The HTTP transport (tests script it); node:http by default. */
   post?: PosClientDeps['post'];
+  /** Where each sale's time goes (the bench). */
+  trace?: OperationTrace;
 }
 
 export interface CheckoutEngine {
@@ -64,22 +75,10 @@ export interface CheckoutEngine {
   resubmit(orderNo: string, options?: { by?: string }): Promise<CheckoutResult>;
 }
 
-const exchangeOutcome = (outcome: Outcome): ExchangeOutcome => {
-  switch (outcome.kind) {
-    case 'issued':
-      return 'issued';
-    case 'rejected':
-      return outcome.retryWithFreshTimestamp ? 'timestamp-retry' : 'rejected';
-    case 'not-delivered':
-      return 'not-delivered';
-    case 'unknown':
-      return 'uncertain';
-  }
-};
-
 export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   const now = deps.now ?? (() => new Date());
   const { journal, logger } = deps;
+  const path: PathDeps = { journal, logger, trace: deps.trace };
 
   /**
    * The client always takes its timestamps from this journal: the first one is reserved in the
@@ -107,35 +106,39 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     const instant = now();
     // One commit before the request: the order number, the sale (state in-flight) and the
     // first timestamp. Nothing leaves the till before it is on disk.
-    const { transaction, timestamp } = journal.batch(() => {
-      const orderNo = journal.nextOrderNo(tillId, instant);
-      const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
-      // The provider's variant may not take this order (a till id longer than its field): thrown
-      // here, the commit is rolled back with the order number, and nothing is written or sent.
-      refuseFor(client, requestData, prepared.order.operation);
-      const transaction = journal.begin({
-        orderNo,
-        tillId,
-        companyId: client.config.companyId,
-        training,
-        operation: prepared.order.operation,
-        invoice: prepared.order.invoice,
-        lines: prepared.order.lines,
-        payments: prepared.order.payments,
-        totals: {
-          totalAmount: prepared.order.amounts.totalAmount,
-          salesAmount: prepared.order.amounts.salesAmount,
-          taxAmount: prepared.order.amounts.taxAmount,
-          zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
-          freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
-        },
-        requestData,
-        ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
-        ...(options.reissueOf ? { reissueOf: options.reissueOf } : {}),
-        at: instant,
-      });
-      return { transaction, timestamp: client.reserveTimestamp() };
-    });
+    const { record: transaction, timestamp } = writeAhead(
+      path,
+      () => {
+        const orderNo = journal.nextOrderNo(tillId, instant);
+        const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
+        // The provider's variant may not take this order (a till id longer than its field): thrown
+        // here, the commit is rolled back with the order number, and nothing is written or sent.
+        refuseFor(client, requestData, prepared.order.operation);
+        const transaction = journal.begin({
+          orderNo,
+          tillId,
+          companyId: client.config.companyId,
+          training,
+          operation: prepared.order.operation,
+          invoice: prepared.order.invoice,
+          lines: prepared.order.lines,
+          payments: prepared.order.payments,
+          totals: {
+            totalAmount: prepared.order.amounts.totalAmount,
+            salesAmount: prepared.order.amounts.salesAmount,
+            taxAmount: prepared.order.amounts.taxAmount,
+            zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
+            freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
+          },
+          requestData,
+          ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
+          ...(options.reissueOf ? { reissueOf: options.reissueOf } : {}),
+          at: instant,
+        });
+        return transaction;
+      },
+      client.reserveTimestamp,
+    );
     return send(client, transaction, timestamp, prepared.order.change);
   }
 
@@ -168,10 +171,11 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     // The variant may have changed since (Settings): it must take the order as journaled.
     if (existing) refuseFor(client, existing.requestData, existing.operation);
     // The journal refuses (bilingual, nothing changed) unless rejected, not-delivered or not-issued.
-    const { transaction, timestamp } = journal.batch(() => ({
-      transaction: journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
-      timestamp: client.reserveTimestamp(),
-    }));
+    const { record: transaction, timestamp } = writeAhead(
+      path,
+      () => journal.resubmit(orderNo, options.by ? { by: options.by } : {}),
+      client.reserveTimestamp,
+    );
     const change = sumNtd(transaction.payments.map((payment) => payment.change ?? 0));
     return send(client, transaction, timestamp, change);
   }
@@ -182,95 +186,18 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     firstTimestamp: string,
     change: number,
   ): Promise<CheckoutResult> {
-    const { orderNo, operation, requestData } = transaction;
-    let sent = false;
-    let outcome: Outcome;
-    // The last exchange is written in the same commit as the outcome.
-    let lastExchange: ExchangeInput | null = null;
-    try {
-      ({ outcome } = await client.issue(
-        operation,
-        requestData,
-        {
-          beforeSend: () => {
-            sent = true;
-          },
-          afterAnswer: (start, summary, answer) => {
-            deps.onServiceSeen?.(summary.transport !== 'not-sent');
-            const exchange: ExchangeInput = {
-              operation,
-              requestTimestamp: start.timestamp,
-              httpStatus: summary.httpStatus,
-              statusCode: summary.statusCode,
-              resultMessage: summary.resultMessage,
-              durationMs: summary.elapsedMs,
-              outcome: exchangeOutcome(answer),
-              ...(answer.kind === 'issued' ? {} : { error: summary.error ?? answer.reason }),
-            };
-            if (exchange.outcome === 'timestamp-retry') journal.recordExchange(orderNo, exchange);
-            else lastExchange = exchange;
-          },
-        },
-        { firstTimestamp },
-      ));
-    } catch (error) {
-      // Something of ours failed (the journal, the clock). Before the first byte: nothing can
-      // have been issued. After it: unknown, like any other failure after sending.
-      logger.error(`checkout ${orderNo}: sending failed inside the till`, error);
-      const reason = `till error: ${error instanceof Error ? error.message : String(error)}`;
-      outcome = sent
-        ? { kind: 'unknown', reason, duplicateBillingNo: false }
-        : { kind: 'not-delivered', reason };
+    const kind = saleKind({ journal, client, logger, onServiceSeen: deps.onServiceSeen });
+    const { record: after, outcome } = await perform(path, kind, transaction, firstTimestamp);
+    // The status bar's pending count can wait for the answer; the proof cannot (the result
+    // screen says whether it printed).
+    if (deps.onStateChanged) {
+      const onStateChanged = deps.onStateChanged;
+      later(logger, `checkout ${after.orderNo}: the state-changed hook`, () => onStateChanged(after));
     }
-    const exchange = lastExchange as ExchangeInput | null;
-    const after = journal.batch(() => {
-      if (exchange) journal.recordExchange(orderNo, exchange);
-      return record(orderNo, outcome);
-    });
-    deps.onStateChanged?.(after);
-    if (outcome.kind === 'issued') await notifyIssued(after, outcome);
+    if (outcome.kind === 'issued') {
+      await timedAsync(deps.trace, 'print', () => notifyIssued(after, outcome));
+    }
     return toResult(after, outcome, change);
-  }
-
-  function record(orderNo: string, outcome: Outcome): TransactionRecord {
-    switch (outcome.kind) {
-      case 'issued': {
-        const response = outcome.response;
-        const issued = journal.markIssued(orderNo, {
-          invoiceNumber: response.InvoiceNumber,
-          invoiceDateTime: response.InvoiceDateTime,
-          randomNumber: response.RandomNumber,
-          printDataString: response.PrintDataString ?? null,
-          qKey: response.QKey ?? null,
-          qrCodeUrl: response.QrCodeUrl ?? null,
-        });
-        if (issued.operation === 'orderReturnQKey' && !outcome.qrCodeUrl) {
-          journal.recordQrDisplay(orderNo, {
-            qrCodeUrl: response.QrCodeUrl ?? null,
-            shown: false,
-            reason: response.QrCodeUrl ? 'QrCodeUrl is not a usable https link' : 'QrCodeUrl missing',
-          });
-        }
-        if (outcome.printDataError || outcome.missing.length > 0) {
-          logger.warn('issued without usable print/QR data: not issuing again', {
-            orderNo,
-            invoiceNumber: response.InvoiceNumber,
-            missing: outcome.missing,
-            printDataError: outcome.printDataError,
-          });
-        }
-        return issued;
-      }
-      case 'rejected':
-        return journal.markRejected(orderNo, {
-          statusCode: outcome.statusCode,
-          resultMessage: outcome.reason,
-        });
-      case 'not-delivered':
-        return journal.markNotDelivered(orderNo, { reason: outcome.reason });
-      case 'unknown':
-        return journal.markNeedsVerification(orderNo, { reason: outcome.reason });
-    }
   }
 
   async function notifyIssued(transaction: TransactionRecord, outcome: IssuedOutcome): Promise<void> {

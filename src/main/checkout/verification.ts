@@ -10,6 +10,7 @@ import type { Logger } from '../core/logger';
 import { INVOICE_NUMBER_PATTERN } from '../../provider/pos-profile';
 import { postJson } from '../invoice-service/transport';
 import type { Journal, TransactionRecord } from '../journal/journal';
+import { resolveOperation, type PathDeps } from '../provider-ops/operation';
 
 /**
  * Sales whose outcome is unknown (spec POS rule 5): the list, and the resolution a person records
@@ -48,6 +49,8 @@ const LookupAnswer = z.object({
 
 export function createVerification(deps: VerificationDeps) {
   const { journal } = deps;
+  // A person's resolution of a 待確認 sale: the provider operations' one resolution flow.
+  const path: PathDeps = { journal, logger: deps.logger };
 
   function pending(): PendingVerification[] {
     return journal.pending().map((tx) => ({
@@ -80,14 +83,16 @@ export function createVerification(deps: VerificationDeps) {
           ),
         );
       }
-      record = journal.resolve(input.orderNo, {
-        outcome: 'issued',
-        invoiceNumber,
-        ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
-        by,
-        ...atTill,
-        ...(input.note ? { note: input.note } : {}),
-      });
+      record = resolveOperation(path, () =>
+        journal.resolve(input.orderNo, {
+          outcome: 'issued',
+          invoiceNumber,
+          ...(input.randomNumber ? { randomNumber: input.randomNumber } : {}),
+          by,
+          ...atTill,
+          ...(input.note ? { note: input.note } : {}),
+        }),
+      );
     } else {
       if (input.invoiceNumber || input.randomNumber) {
         throw new TillError(
@@ -98,12 +103,14 @@ export function createVerification(deps: VerificationDeps) {
           ),
         );
       }
-      record = journal.resolve(input.orderNo, {
-        outcome: 'not-issued',
-        by,
-        ...atTill,
-        ...(input.note ? { note: input.note } : {}),
-      });
+      record = resolveOperation(path, () =>
+        journal.resolve(input.orderNo, {
+          outcome: 'not-issued',
+          by,
+          ...atTill,
+          ...(input.note ? { note: input.note } : {}),
+        }),
+      );
     }
     deps.logger.info('verification resolved', {
       orderNo: record.orderNo,

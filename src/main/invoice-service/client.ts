@@ -1,5 +1,6 @@
 import type { Logger } from '../core/logger';
-import { classify, summarize, type ExchangeSummary, type Outcome } from './outcome';
+import { clientBasics, isFreshTimestampRetry, runAttempts } from './attempts';
+import { classify, logFields, summarize, type ExchangeSummary, type Outcome } from './outcome';
 import {
   POS_OPERATIONS,
   RESULT_MESSAGES,
@@ -7,9 +8,9 @@ import {
   type PosOperation,
   type PosOrderData,
 } from '../../provider/pos-profile';
-import { variantFor, type ProviderVariantId } from '../../provider/variants';
+import type { ProviderVariantId } from '../../provider/variants';
 import { signedBody, timestampText } from './signing';
-import { clockOffsetSeconds, postJson, type PostOptions, type TransportResult } from './transport';
+import { clockOffsetSeconds, type PostOptions, type TransportResult } from './transport';
 
 /** Where and as whom the till talks to the provider's POS API. The two secrets never leave this module's requests. */
 export interface PosServiceConfig {
@@ -77,11 +78,7 @@ export interface IssueResult {
 }
 
 export function createPosClient(deps: PosClientDeps) {
-  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  const post = deps.post ?? postJson;
-  const base = deps.config.serviceUrl.replace(/\/+$/, '');
-  const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
-  const variant = variantFor(deps.config.variant);
+  const { nowSeconds, post, base, windowSeconds, variant } = clientBasics(deps, TIMESTAMP_WINDOW_SECONDS);
 
   /** The next timestamp of this company, persisted before it is returned (never handed out twice). */
   function reserveTimestamp(): string {
@@ -98,55 +95,41 @@ export function createPosClient(deps: PosClientDeps) {
     // The variant's path: SystemLead sends carrier and love-code sales to /Append/Order.
     const path = variant.paths[operation];
     if (path === null) throw new Error(`${variant.id} has no ${POS_OPERATIONS[operation]}`);
-    let previous: Outcome | null = null;
-    for (let attempt = 1; ; attempt++) {
-      let timestamp: string;
-      try {
-        timestamp =
-          attempt === 1 && options.firstTimestamp
-            ? timestampText(options.firstTimestamp)
-            : reserveTimestamp();
-      } catch (error) {
-        // No fresh timestamp for a retry (a burst filled the window): the last answer stands,
-        // a rejection before anything was issued; the sale waits for a person's resubmit.
-        if (previous) return { outcome: previous, attempts: attempt - 1 };
-        throw error;
-      }
-      const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
-      recorder.beforeSend(start);
-      const body = signedBody(config, timestamp, data);
-      const result = await post({
-        url: base + path,
-        headers: body.headers,
-        body: body.json,
-        timeoutMs: config.timeoutMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const summary = summarize(result, variant);
-      const outcome = classify(operation, data, result, variant);
-      const offset = clockOffsetSeconds(result, nowSeconds());
-      if (offset !== null) deps.onClock?.(offset);
-      if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
-        outcome.clockOffsetSeconds = offset;
-      }
-      logger.info('e-invoice service answered', {
-        orderNo: data.BillingNo,
-        operation,
-        attempt,
-        httpStatus: summary.httpStatus,
-        StatusCode: summary.statusCode,
-        ResultMessage: summary.resultMessage,
-        transport: summary.transport,
-        error: summary.error,
-        providerEvidence: summary.providerEvidence,
-        elapsedMs: summary.elapsedMs,
-        outcome: outcome.kind,
-      });
-      recorder.afterAnswer(start, summary, outcome);
-      previous = outcome;
-      const retry = outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp;
-      if (!retry || attempt >= MAX_FRESH_TIMESTAMP_ATTEMPTS) return { outcome, attempts: attempt };
-    }
+    return runAttempts<Outcome>({
+      firstTimestamp: options.firstTimestamp,
+      reserveTimestamp,
+      text: timestampText,
+      retry: isFreshTimestampRetry,
+      maxAttempts: MAX_FRESH_TIMESTAMP_ATTEMPTS,
+      exchange: async (attempt, timestamp) => {
+        const start: AttemptStart = { attempt, operation, path, companyId: config.companyId, timestamp };
+        recorder.beforeSend(start);
+        const body = signedBody(config, timestamp, data);
+        const result = await post({
+          url: base + path,
+          headers: body.headers,
+          body: body.json,
+          timeoutMs: config.timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        const summary = summarize(result, variant);
+        const outcome = classify(operation, data, result, variant);
+        const offset = clockOffsetSeconds(result, nowSeconds());
+        if (offset !== null) deps.onClock?.(offset);
+        if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {
+          outcome.clockOffsetSeconds = offset;
+        }
+        logger.info('e-invoice service answered', {
+          orderNo: data.BillingNo,
+          operation,
+          attempt,
+          ...logFields(summary, outcome),
+          providerEvidence: summary.providerEvidence,
+        });
+        recorder.afterAnswer(start, summary, outcome);
+        return outcome;
+      },
+    });
   }
 
   /**

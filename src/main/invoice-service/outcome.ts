@@ -91,6 +91,21 @@ export function summarize(
   result: TransportResult,
   variant: ProviderVariant = variantFor(undefined),
 ): ExchangeSummary {
+  if (result.kind !== 'response') return { ...summaryOf(result, null), providerEvidence: null };
+  return {
+    ...summaryOf(result, readResponse(result.body, variant)),
+    providerEvidence: evidenceOf(result.body, variant),
+  };
+}
+
+/**
+ * The summary of one answer, its StatusCode and ResultMessage as the answer's reader found them
+ * (null when unreadable): one shape for the POS and the standard API's answers.
+ */
+export function summaryOf(
+  result: TransportResult,
+  envelope: { StatusCode: 0 | 1; ResultMessage: string } | null,
+): ExchangeSummary {
   if (result.kind !== 'response') {
     return {
       httpStatus: null,
@@ -100,19 +115,29 @@ export function summarize(
       elapsedMs: result.elapsedMs,
       body: null,
       error: result.reason,
-      providerEvidence: null,
     };
   }
-  const parsed = readResponse(result.body, variant);
   return {
     httpStatus: result.status,
-    statusCode: parsed?.StatusCode ?? null,
-    resultMessage: parsed?.ResultMessage ?? null,
+    statusCode: envelope?.StatusCode ?? null,
+    resultMessage: envelope?.ResultMessage ?? null,
     transport: 'response',
     elapsedMs: result.elapsedMs,
     body: result.body.length > MAX_KEPT_BODY_CHARS ? result.body.slice(0, MAX_KEPT_BODY_CHARS) : result.body,
     error: null,
-    providerEvidence: evidenceOf(result.body, variant),
+  };
+}
+
+/** What the log keeps of every answer, either API's. */
+export function logFields(summary: ExchangeSummary, outcome: { kind: string }) {
+  return {
+    httpStatus: summary.httpStatus,
+    StatusCode: summary.statusCode,
+    ResultMessage: summary.resultMessage,
+    transport: summary.transport,
+    error: summary.error,
+    elapsedMs: summary.elapsedMs,
+    outcome: outcome.kind,
   };
 }
 

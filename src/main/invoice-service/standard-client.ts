@@ -9,7 +9,8 @@ import {
   type RequestAssignNoModel,
   type RequestInvoiceStatus,
 } from '../../provider/standard-profile';
-import type { ExchangeSummary } from './outcome';
+import { clientBasics, isFreshTimestampRetry, runAttempts } from './attempts';
+import { logFields, type ExchangeSummary } from './outcome';
 import type { StandardOperation } from '../../provider/standard-profile';
 import {
   buildStandardWireBody,
@@ -31,7 +32,7 @@ import {
   type StandardUpdateOperation,
   type StatusOutcome,
 } from './standard-outcome';
-import { clockOffsetSeconds, postJson, type PostOptions, type TransportResult } from './transport';
+import { clockOffsetSeconds, type PostOptions, type TransportResult } from './transport';
 
 /**
  * The provider's standard API (profile §4: voids, allowances, allowance voids, the status query)
@@ -124,12 +125,8 @@ type UpdateData = {
 };
 
 export function createStandardClient(deps: StandardClientDeps) {
-  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  const post = deps.post ?? postJson;
-  const base = deps.config.serviceUrl.replace(/\/+$/, '');
-  const windowSeconds = deps.config.timestampWindowSeconds ?? TIMESTAMP_WINDOW_SECONDS;
+  const { nowSeconds, post, base, windowSeconds, variant } = clientBasics(deps, TIMESTAMP_WINDOW_SECONDS);
   const clockKey = standardClockKey(deps.config.companyId);
-  const variant = variantFor(deps.config.variant);
 
   function reserveTimestamp(): string {
     return timestampText(deps.reserveTimestamp(clockKey, nowSeconds(), windowSeconds));
@@ -153,53 +150,40 @@ export function createStandardClient(deps: StandardClientDeps) {
   ): Promise<{ outcome: O; attempts: number }> {
     const { config, logger } = deps;
     const path = standardPathOf(variant, operation);
-    let previous: O | null = null;
-    for (let attempt = 1; ; attempt++) {
-      let timestamp: string;
-      try {
-        timestamp = attempt === 1 && firstTimestamp ? timestampText(firstTimestamp) : reserveTimestamp();
-      } catch (error) {
-        if (previous) return { outcome: previous, attempts: attempt - 1 };
-        throw error;
-      }
-      const start: StandardAttemptStart = { attempt, operation, path, timestamp };
-      recorder.beforeSend?.(start);
-      // The variant shapes the bytes (SystemLead: one signed wrapper per record) and reads the
-      // answer back to the profile's; the journal keeps the answer as it came.
-      const body = buildStandardWireBody(
-        variant,
-        operation,
-        config.companyId,
-        config.signingSecret,
-        timestamp,
-        data,
-      );
-      const raw = await post({
-        url: base + path,
-        headers: variant.sendsApiKey ? requestHeaders(config.apiKey) : {},
-        body: JSON.stringify(body),
-        timeoutMs: config.timeoutMs,
-      });
-      seeClock(raw);
-      const result = readStandardResult(variant, operation, raw, data);
-      const summary = { ...summarizeStandard(result), body: summarizeStandard(raw).body };
-      const outcome = classify(result);
-      logger.info('standard API answered', {
-        operation,
-        attempt,
-        httpStatus: summary.httpStatus,
-        StatusCode: summary.statusCode,
-        ResultMessage: summary.resultMessage,
-        transport: summary.transport,
-        error: summary.error,
-        elapsedMs: summary.elapsedMs,
-        outcome: outcome.kind,
-      });
-      recorder.afterAnswer(start, summary, outcome);
-      previous = outcome;
-      const retry = outcome.kind === 'rejected' && outcome.retryWithFreshTimestamp;
-      if (!retry || attempt >= MAX_STANDARD_TIMESTAMP_ATTEMPTS) return { outcome, attempts: attempt };
-    }
+    return runAttempts<O>({
+      firstTimestamp,
+      reserveTimestamp,
+      text: timestampText,
+      retry: isFreshTimestampRetry,
+      maxAttempts: MAX_STANDARD_TIMESTAMP_ATTEMPTS,
+      exchange: async (attempt, timestamp) => {
+        const start: StandardAttemptStart = { attempt, operation, path, timestamp };
+        recorder.beforeSend?.(start);
+        // The variant shapes the bytes (SystemLead: one signed wrapper per record) and reads the
+        // answer back to the profile's; the journal keeps the answer as it came.
+        const body = buildStandardWireBody(
+          variant,
+          operation,
+          config.companyId,
+          config.signingSecret,
+          timestamp,
+          data,
+        );
+        const raw = await post({
+          url: base + path,
+          headers: variant.sendsApiKey ? requestHeaders(config.apiKey) : {},
+          body: JSON.stringify(body),
+          timeoutMs: config.timeoutMs,
+        });
+        seeClock(raw);
+        const result = readStandardResult(variant, operation, raw, data);
+        const summary = { ...summarizeStandard(result), body: summarizeStandard(raw).body };
+        const outcome = classify(result);
+        logger.info('standard API answered', { operation, attempt, ...logFields(summary, outcome) });
+        recorder.afterAnswer(start, summary, outcome);
+        return outcome;
+      },
+    });
   }
 
   function send<K extends StandardUpdateOperation>(

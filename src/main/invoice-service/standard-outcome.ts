@@ -13,7 +13,7 @@ import {
   type InvoiceStatusItem,
 } from '../../provider/standard-profile';
 import { NOTHING_ISSUED_HTTP_STATUSES } from '../../provider/pos-profile';
-import { MAX_KEPT_BODY_CHARS, type ExchangeSummary } from './outcome';
+import { summaryOf, type ExchangeSummary } from './outcome';
 import type { TransportResult } from './transport';
 
 /**
@@ -70,27 +70,9 @@ function readJson(body: string): unknown {
 
 /** The fields kept in the log and the journal for every standard-API answer (no secrets). */
 export function summarizeStandard(result: TransportResult): ExchangeSummary {
-  if (result.kind !== 'response') {
-    return {
-      httpStatus: null,
-      statusCode: null,
-      resultMessage: null,
-      transport: result.kind,
-      elapsedMs: result.elapsedMs,
-      body: null,
-      error: result.reason,
-    };
-  }
+  if (result.kind !== 'response') return summaryOf(result, null);
   const envelope = Envelope.safeParse(readJson(result.body));
-  return {
-    httpStatus: result.status,
-    statusCode: envelope.success ? envelope.data.StatusCode : null,
-    resultMessage: envelope.success ? envelope.data.ResultMessage : null,
-    transport: 'response',
-    elapsedMs: result.elapsedMs,
-    body: result.body.length > MAX_KEPT_BODY_CHARS ? result.body.slice(0, MAX_KEPT_BODY_CHARS) : result.body,
-    error: null,
-  };
+  return summaryOf(result, envelope.success ? envelope.data : null);
 }
 
 const unknown = (reason: string): StandardOutcome => ({ kind: 'unknown', reason });

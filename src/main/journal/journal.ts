@@ -542,8 +542,22 @@ export class Journal {
     return this.write(fn);
   }
 
+  /**
+   * Durable commits made through this journal since it was opened (each outermost write
+   * transaction is one fsync under synchronous=FULL): a sale's path is held to two, and a test
+   * counts them so that a third cannot creep back in.
+   */
+  durableCommits(): number {
+    return this.commits;
+  }
+
+  private commits = 0;
+
   /** One write transaction holding SQLite's write lock from the start (BEGIN IMMEDIATE). */
   private write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    const result = this.db.transaction(fn).immediate();
+    this.commits++;
+    return result;
   }
 }

@@ -14,6 +14,8 @@ import {
   voidStateOf,
 } from './return-queries';
 import { paymentPairs, returnExchangeFromEntry, toReturnRecord, type ReturnRow, type TxRow } from './rows';
+import * as moves from './operation-moves';
+import type { OperationTable } from './operation-moves';
 import { saveRow, statement } from './statements';
 import {
   RESENDABLE_RETURN_STATES,
@@ -34,7 +36,7 @@ import {
 } from './types';
 import { assertTillId } from './order-numbers';
 import { refuseClosedDay } from './shift-entries';
-import { check, reasonInput, rejectionInput } from './validate';
+import { check } from './validate';
 
 /**
  * The returns state machine (void, allowance, allowance void), with a sale's discipline: each
@@ -461,34 +463,33 @@ export function beginReturn(db: Database.Database, input: NewReturn, now: Date):
   });
 }
 
+/** The returns' table for the moves every provider-operation record shares (operation-moves.ts). */
+const RETURNS: OperationTable<ReturnRow, ReturnRecord, number> = {
+  prefix: 'return',
+  require: requireReturn,
+  idPayload: (id) => ({ returnId: id }),
+  refuse: (found, action, allowed) =>
+    refusedReturnTransition(found.id, found.kind, found.state, action, allowed as readonly ReturnState[]),
+  save: (db, before, entry) => {
+    const row = nextReturnRow(before, entry)!;
+    saveRow(db, 'returns', 'id', row);
+    return row;
+  },
+  record: (db, row) => toReturnRecord(findReturn(db, row.id)!),
+};
+
 export function recordReturnExchange(
   db: Database.Database,
   id: number,
   input: ReturnExchangeInput,
   now: Date,
 ): ReturnExchangeRecord {
-  check(returnExchange, input, { zh: '傳輸紀錄', en: 'exchange' });
-  const found = requireReturn(db, id);
-  const payload = {
-    returnId: id,
-    attempt: found.attempt,
-    operation: input.operation,
-    requestTimestamp: input.requestTimestamp ?? null,
-    httpStatus: input.httpStatus,
-    statusCode: input.statusCode,
-    resultMessage: input.resultMessage,
-    durationMs: Math.round(input.durationMs),
-    outcome: input.outcome,
-    error: input.error ?? null,
-  };
-  const entry = appendEntry(db, {
-    at: iso(input.at ?? now),
-    kind: 'return.exchange',
-    orderNo: found.order_no,
-    payload,
-  });
-  saveRow(db, 'returns', 'id', nextReturnRow(found, entry)!);
-  return returnExchangeFromEntry(entry.id, entry.at, payload);
+  const { entry, payload } = moves.recordExchange(db, RETURNS, id, input, { schema: returnExchange }, now);
+  return returnExchangeFromEntry(
+    entry.id,
+    entry.at,
+    payload as Parameters<typeof returnExchangeFromEntry>[2],
+  );
 }
 
 export function markReturnDone(
@@ -521,20 +522,7 @@ export function markReturnRejected(
   input: RejectionInput,
   now: Date,
 ): ReturnRecord {
-  check(rejectionInput, input, { zh: '退回結果', en: 'rejection' });
-  const found = requireReturn(db, id);
-  requireState(found, ['in-flight'], { zh: '記為被退回', en: 'marked rejected' });
-  return commit(db, found, {
-    at: iso(input.at ?? now),
-    kind: 'return.rejected',
-    orderNo: found.order_no,
-    payload: {
-      returnId: id,
-      state: 'rejected',
-      statusCode: input.statusCode,
-      resultMessage: input.resultMessage,
-    },
-  });
+  return moves.markRejected(db, RETURNS, id, input, now);
 }
 
 export function markReturnOpen(
@@ -544,21 +532,7 @@ export function markReturnOpen(
   input: ReasonInput,
   now: Date,
 ): ReturnRecord {
-  check(reasonInput, input, { zh: '原因', en: 'reason' });
-  const found = requireReturn(db, id);
-  requireState(
-    found,
-    ['in-flight'],
-    state === 'not-delivered'
-      ? { zh: '記為未送達', en: 'marked not delivered' }
-      : { zh: '記為待確認', en: 'marked as needing verification' },
-  );
-  return commit(db, found, {
-    at: iso(input.at ?? now),
-    kind: `return.${state}`,
-    orderNo: found.order_no,
-    payload: { returnId: id, state, reason: input.reason },
-  });
+  return moves.markOpen(db, RETURNS, id, state, input, now);
 }
 
 export function resolveReturn(
@@ -662,13 +636,5 @@ export function recoverInFlightReturns(db: Database.Database, at: Date): ReturnR
     .all() as number[];
   const reason =
     '程式中斷時仍在傳送中，請查詢發票狀態確認是否已完成 / The till stopped while this was in flight: check the invoice status';
-  return inFlight.map((id) => {
-    const found = requireReturn(db, id);
-    return commit(db, found, {
-      at: iso(at),
-      kind: 'return.recovered',
-      orderNo: found.order_no,
-      payload: { returnId: id, state: 'needs-verification', from: 'in-flight', reason },
-    });
-  });
+  return moves.recover(db, RETURNS, inFlight, reason, at);
 }

@@ -10,6 +10,8 @@ import { linkReissue } from './returns';
 import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
 import { refuseClosedDay } from './shift-entries';
+import * as moves from './operation-moves';
+import type { OperationTable } from './operation-moves';
 import { saveRow, statement } from './statements';
 import {
   RESUBMITTABLE_STATES,
@@ -36,8 +38,6 @@ import {
   exchangeInput,
   issueInput,
   qrDisplayInput,
-  reasonInput,
-  rejectionInput,
   resolutionInput,
 } from './validate';
 
@@ -133,28 +133,33 @@ function checkReissueOf(db: Database.Database, reissueOf: string, orderNo: strin
   }
 }
 
+/** The sales' table for the moves every provider-operation record shares (operation-moves.ts). */
+const SALES: OperationTable<TxRow, TransactionRecord, string> = {
+  prefix: 'tx',
+  require: requireRow,
+  // The order number is the entry's own: a sale's payloads carry no other id.
+  idPayload: () => ({}),
+  refuse: (found, action, allowed) =>
+    refusedTransition(found.order_no, found.state, action, allowed as readonly TxState[]),
+  save: saveTxRow,
+  record: (_db, row) => toRecord(row),
+};
+
 export function recordExchange(
   db: Database.Database,
   orderNo: string,
   input: ExchangeInput,
   now: Date,
 ): ExchangeRecord {
-  check(exchangeInput, input, { zh: '傳輸紀錄', en: 'exchange' });
-  const found = requireRow(db, orderNo);
-  const payload = withoutSecrets({
-    attempt: found.attempt,
-    operation: input.operation,
-    requestTimestamp: input.requestTimestamp ?? null,
-    httpStatus: input.httpStatus,
-    statusCode: input.statusCode,
-    resultMessage: input.resultMessage,
-    durationMs: Math.round(input.durationMs),
-    outcome: input.outcome,
-    error: input.error ?? null,
-  });
-  const entry = appendEntry(db, { at: iso(input.at ?? now), kind: 'tx.exchange', orderNo, payload });
-  saveTxRow(db, found, entry);
-  return exchangeFromEntry(entry.id, entry.at, payload);
+  const { entry, payload } = moves.recordExchange(
+    db,
+    SALES,
+    orderNo,
+    input,
+    { schema: exchangeInput, scrub: withoutSecrets },
+    now,
+  );
+  return exchangeFromEntry(entry.id, entry.at, payload as Parameters<typeof exchangeFromEntry>[2]);
 }
 
 export function markIssued(
@@ -191,15 +196,7 @@ export function markRejected(
   input: RejectionInput,
   now: Date,
 ): TransactionRecord {
-  check(rejectionInput, input, { zh: '退回結果', en: 'rejection' });
-  const found = requireRow(db, orderNo);
-  requireState(found, ['in-flight'], { zh: '記為被退回', en: 'marked rejected' });
-  return commit(db, found, {
-    at: iso(input.at ?? now),
-    kind: 'tx.rejected',
-    orderNo,
-    payload: { state: 'rejected', statusCode: input.statusCode, resultMessage: input.resultMessage },
-  });
+  return moves.markRejected(db, SALES, orderNo, input, now);
 }
 
 /** in-flight → not-delivered or needs-verification, with the reason. */
@@ -210,19 +207,7 @@ export function markOpen(
   input: ReasonInput,
   now: Date,
 ): TransactionRecord {
-  check(reasonInput, input, { zh: '原因', en: 'reason' });
-  const found = requireRow(db, orderNo);
-  const action =
-    state === 'not-delivered'
-      ? { zh: '記為未送達', en: 'marked not delivered' }
-      : { zh: '記為待確認', en: 'marked as needing verification' };
-  requireState(found, ['in-flight'], action);
-  return commit(db, found, {
-    at: iso(input.at ?? now),
-    kind: `tx.${state}`,
-    orderNo,
-    payload: { state, reason: input.reason },
-  });
+  return moves.markOpen(db, SALES, orderNo, state, input, now);
 }
 
 export function recordQrDisplay(
@@ -309,17 +294,13 @@ export function resubmit(
 }
 
 export function recoverInFlight(db: Database.Database, at: Date): TransactionRecord[] {
-  const inFlight = db
-    .prepare(`SELECT * FROM transactions WHERE state = 'in-flight' ORDER BY created_at`)
-    .all() as TxRow[];
+  const inFlight = statement(
+    db,
+    `SELECT order_no FROM transactions WHERE state = 'in-flight' ORDER BY created_at`,
+  )
+    .pluck()
+    .all() as string[];
   const reason =
     '程式中斷時仍在傳送中，請向發票服務確認是否已開立 / The till stopped while this was in flight: verify with the e-invoice service';
-  return inFlight.map((found) =>
-    commit(db, found, {
-      at: iso(at),
-      kind: 'tx.recovered',
-      orderNo: found.order_no,
-      payload: { state: 'needs-verification', from: 'in-flight', reason },
-    }),
-  );
+  return moves.recover(db, SALES, inFlight, reason, at);
 }

@@ -21,16 +21,17 @@ import {
   type StandardClientDeps,
 } from '../invoice-service/standard-client';
 import type { StandardConnection } from '../invoice-service/standard-connection';
-import type { StandardOutcome, StandardUpdateOperation } from '../invoice-service/standard-outcome';
+import type { StandardUpdateOperation } from '../invoice-service/standard-outcome';
 import type {
   Journal,
   MethodAmounts,
   ReturnExchangeInput,
-  ReturnExchangeOutcome,
   ReturnRecord,
   TransactionRecord,
 } from '../journal/journal';
 import { joinReasons, prepareOrder } from '../checkout';
+import { returnExchange, returnKind } from '../provider-ops/kinds/returns';
+import { later, perform, resolveOperation, writeAhead, type PathDeps } from '../provider-ops/operation';
 import {
   allowancesNotListedMessage,
   returnDetail,
@@ -77,19 +78,6 @@ export const STATUS_QUERY_BY = 'GetInvoicesStatus';
 const kindName = (kind: ReturnRecord['kind']): ReturnResult['kind'] =>
   kind === 'allowance-void' ? 'cancel-allowance' : kind;
 
-const exchangeOutcome = (outcome: StandardOutcome): ReturnExchangeOutcome => {
-  switch (outcome.kind) {
-    case 'done':
-      return 'done';
-    case 'rejected':
-      return outcome.retryWithFreshTimestamp ? 'timestamp-retry' : 'rejected';
-    case 'not-delivered':
-      return 'not-delivered';
-    case 'unknown':
-      return 'uncertain';
-  }
-};
-
 export interface SubmitOptions {
   /** Who did it (the supervisor as named). */
   by: string;
@@ -99,6 +87,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
   const now = deps.now ?? (() => new Date());
   const { journal, logger } = deps;
   const tillId = () => (typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId);
+  const path: PathDeps = { journal, logger };
 
   async function connect(companyId: string, training: boolean): Promise<StandardClient> {
     const connection = await deps.connect();
@@ -188,8 +177,9 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     const refunds = planned.refunds;
     // One commit before the request: the return (in-flight, its prefix) and its first timestamp;
     // a 改開's owed reissue is in the same entry.
-    const { record, timestamp } = journal.batch(() => {
-      const record =
+    const { record, timestamp } = writeAhead(
+      path,
+      () =>
         planned.kind === 'void'
           ? journal.beginReturn({
               kind: 'void',
@@ -216,9 +206,9 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
                 tax,
               })),
               at,
-            });
-      return { record, timestamp: client.reserveTimestamp() };
-    });
+            }),
+      client.reserveTimestamp,
+    );
     return send(client, record, timestamp, false);
   }
 
@@ -237,20 +227,22 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     const sale = requireIssuedSale(journal, allowance.orderNo);
     const client = await connect(sale.companyId, sale.training);
     const at = now();
-    const { record, timestamp } = journal.batch(() => ({
-      record: journal.beginReturn({
-        kind: 'allowance-void',
-        orderNo: allowance.orderNo,
-        tillId: tillId(),
-        reason,
-        by,
-        allowanceReturnId: allowance.id,
-        // The customer gives back what the allowance refunded, by the same methods.
-        takenBack: allowance.refunds,
-        at,
-      }),
-      timestamp: client.reserveTimestamp(),
-    }));
+    const { record, timestamp } = writeAhead(
+      path,
+      () =>
+        journal.beginReturn({
+          kind: 'allowance-void',
+          orderNo: allowance.orderNo,
+          tillId: tillId(),
+          reason,
+          by,
+          allowanceReturnId: allowance.id,
+          // The customer gives back what the allowance refunded, by the same methods.
+          takenBack: allowance.refunds,
+          at,
+        }),
+      client.reserveTimestamp,
+    );
     return send(client, record, timestamp, false);
   }
 
@@ -420,47 +412,14 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     firstTimestamp: string,
     afterUnknown: boolean,
   ): Promise<ReturnResult> {
-    const { operation, data } = requestData(record, client.config.companyId);
-    let outcome: StandardOutcome;
-    let sent = false;
-    let last: ReturnExchangeInput | null = null;
-    try {
-      ({ outcome } = await client.send(
-        operation,
-        data as never,
-        {
-          beforeSend: () => {
-            sent = true;
-          },
-          afterAnswer: (start, summary, answer) => {
-            const exchange: ReturnExchangeInput = {
-              operation: start.path,
-              requestTimestamp: start.timestamp,
-              httpStatus: summary.httpStatus,
-              statusCode: summary.statusCode,
-              resultMessage: summary.resultMessage,
-              durationMs: summary.elapsedMs,
-              outcome: exchangeOutcome(answer),
-              ...(answer.kind === 'done' ? {} : { error: (summary.error ?? answer.reason).slice(0, 2000) }),
-            };
-            if (exchange.outcome === 'timestamp-retry') journal.recordReturnExchange(record.id, exchange);
-            else last = exchange;
-          },
-        },
-        { firstTimestamp, afterUnknown },
-      ));
-    } catch (error) {
-      // Something of ours failed: before the first byte nothing can stand; after it, unknown.
-      logger.error(`return ${record.id}: sending failed inside the till`, error);
-      const reason = `till error: ${error instanceof Error ? error.message : String(error)}`;
-      outcome = sent ? { kind: 'unknown', reason } : { kind: 'not-delivered', reason };
-    }
-    const exchange = last as ReturnExchangeInput | null;
-    const after = journal.batch(() => {
-      if (exchange) journal.recordReturnExchange(record.id, exchange);
-      return recordOutcome(record, outcome);
+    const kind = returnKind({
+      journal,
+      client,
+      afterUnknown,
+      request: (sending) => requestData(sending, client.config.companyId),
     });
-    deps.onStateChanged?.(after);
+    const { record: after, outcome } = await perform(path, kind, record, firstTimestamp);
+    stateChanged(after);
     await notifyDone(after);
     return toResult(
       after,
@@ -469,26 +428,11 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     );
   }
 
-  function recordOutcome(record: ReturnRecord, outcome: StandardOutcome): ReturnRecord {
-    switch (outcome.kind) {
-      case 'done':
-        return journal.markReturnDone(record.id, {
-          ...(record.kind === 'allowance' && outcome.allowanceNumber
-            ? { allowanceNumber: outcome.allowanceNumber }
-            : {}),
-          statusCode: outcome.already ? 0 : 1,
-          resultMessage: outcome.resultMessage,
-        });
-      case 'rejected':
-        return journal.markReturnRejected(record.id, {
-          statusCode: outcome.statusCode,
-          resultMessage: outcome.reason,
-        });
-      case 'not-delivered':
-        return journal.markReturnNotDelivered(record.id, { reason: outcome.reason });
-      case 'unknown':
-        return journal.markReturnNeedsVerification(record.id, { reason: outcome.reason });
-    }
+  /** The status bar's counts can wait for the answer. */
+  function stateChanged(record: ReturnRecord): void {
+    const onStateChanged = deps.onStateChanged;
+    if (onStateChanged)
+      later(logger, `return ${record.id}: the state-changed hook`, () => onStateChanged(record));
   }
 
   /**
@@ -512,10 +456,11 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
       const afterUnknown = (journal.returnDetail(record.id)?.exchanges ?? []).some(
         (e) => e.outcome === 'uncertain',
       );
-      const resent = journal.batch(() => ({
-        record: journal.resendReturn(record!.id, { by: options.by }),
-        timestamp: client.reserveTimestamp(),
-      }));
+      const resent = writeAhead(
+        path,
+        () => journal.resendReturn(record!.id, { by: options.by }),
+        client.reserveTimestamp,
+      );
       const sent = await send(client, resent.record, resent.timestamp, afterUnknown);
       return withReissue(journal.getReturn(sent.returnId)!, sent);
     }
@@ -531,25 +476,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
     let last: ReturnExchangeInput | null = null;
     const { outcome } = await client.status([record.invoiceNumber], {
       afterAnswer: (start, summary, answer) => {
-        const exchange: ReturnExchangeInput = {
-          operation: start.path,
-          requestTimestamp: start.timestamp,
-          httpStatus: summary.httpStatus,
-          statusCode: summary.statusCode,
-          resultMessage: summary.resultMessage,
-          durationMs: summary.elapsedMs,
-          outcome:
-            answer.kind === 'answered'
-              ? 'done'
-              : answer.kind === 'rejected'
-                ? answer.retryWithFreshTimestamp
-                  ? 'timestamp-retry'
-                  : 'rejected'
-                : answer.kind === 'not-delivered'
-                  ? 'not-delivered'
-                  : 'uncertain',
-          ...(answer.kind === 'answered' ? {} : { error: (summary.error ?? answer.reason).slice(0, 2000) }),
-        };
+        const exchange = returnExchange(start, summary, answer);
         if (exchange.outcome === 'timestamp-retry') journal.recordReturnExchange(record.id, exchange);
         else last = exchange;
       },
@@ -572,7 +499,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
       if (exchange) journal.recordReturnExchange(record.id, exchange);
       return { record: journal.getReturn(record.id)!, message: allowancesNotListedMessage() };
     }
-    const settled = journal.batch(() => {
+    const settled = resolveOperation(path, () => {
       if (exchange) journal.recordReturnExchange(record.id, exchange);
       return journal.resolveReturn(
         record.id,
@@ -586,7 +513,7 @@ export function createReturnsEngine(deps: ReturnsEngineDeps) {
           : { outcome: 'not-done', by: STATUS_QUERY_BY, note: `asked by ${by}` },
       );
     });
-    deps.onStateChanged?.(settled);
+    stateChanged(settled);
     await notifyDone(settled);
     return {
       record: settled,

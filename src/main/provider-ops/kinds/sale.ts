@@ -1,0 +1,97 @@
+import type { Logger } from '../../core/logger';
+import type { AttemptStart, PosClient } from '../../invoice-service/client';
+import type { Outcome } from '../../invoice-service/outcome';
+import type { ExchangeInput, Journal, TransactionRecord } from '../../journal/journal';
+import { exchangeOf } from '../exchanges';
+import type { OperationKind } from '../operation';
+
+/**
+ * The sale kind: a POS-API order (paper proof, phone QR, carrier or donation), its record the
+ * journal's transaction (by order number), its answers judged by invoice-service/outcome.ts.
+ */
+export interface SaleKindDeps {
+  journal: Journal;
+  client: PosClient;
+  logger: Logger;
+  /** After each attempt: whether a connection to the service opened (for the status bar). */
+  onServiceSeen?: ((reachable: boolean) => void) | undefined;
+}
+
+export function saleKind(
+  deps: SaleKindDeps,
+): OperationKind<TransactionRecord, AttemptStart, Outcome, ExchangeInput> {
+  const { journal, client, logger } = deps;
+  return {
+    name: 'checkout',
+    id: (transaction) => transaction.orderNo,
+    async send(transaction, firstTimestamp, recorder) {
+      const { outcome } = await client.issue(
+        transaction.operation,
+        transaction.requestData,
+        {
+          beforeSend: (start) => recorder.beforeSend(start),
+          afterAnswer: (start, summary, answer) => {
+            deps.onServiceSeen?.(summary.transport !== 'not-sent');
+            recorder.afterAnswer(start, summary, answer);
+          },
+        },
+        { firstTimestamp },
+      );
+      return outcome;
+    },
+    exchange: (start, summary, outcome) =>
+      exchangeOf({
+        operation: start.operation,
+        timestamp: start.timestamp,
+        summary,
+        outcome,
+        success: 'issued',
+      }),
+    recordExchange: (transaction, exchange) => {
+      journal.recordExchange(transaction.orderNo, exchange);
+    },
+    tillFailure: (reason, sent) =>
+      sent ? { kind: 'unknown', reason, duplicateBillingNo: false } : { kind: 'not-delivered', reason },
+    recordOutcome(transaction, outcome) {
+      const { orderNo } = transaction;
+      switch (outcome.kind) {
+        case 'issued': {
+          const response = outcome.response;
+          const issued = journal.markIssued(orderNo, {
+            invoiceNumber: response.InvoiceNumber,
+            invoiceDateTime: response.InvoiceDateTime,
+            randomNumber: response.RandomNumber,
+            printDataString: response.PrintDataString ?? null,
+            qKey: response.QKey ?? null,
+            qrCodeUrl: response.QrCodeUrl ?? null,
+          });
+          if (issued.operation === 'orderReturnQKey' && !outcome.qrCodeUrl) {
+            journal.recordQrDisplay(orderNo, {
+              qrCodeUrl: response.QrCodeUrl ?? null,
+              shown: false,
+              reason: response.QrCodeUrl ? 'QrCodeUrl is not a usable https link' : 'QrCodeUrl missing',
+            });
+          }
+          if (outcome.printDataError || outcome.missing.length > 0) {
+            logger.warn('issued without usable print/QR data: not issuing again', {
+              orderNo,
+              invoiceNumber: response.InvoiceNumber,
+              missing: outcome.missing,
+              printDataError: outcome.printDataError,
+            });
+          }
+          return issued;
+        }
+        case 'rejected':
+          return journal.markRejected(orderNo, {
+            statusCode: outcome.statusCode,
+            resultMessage: outcome.reason,
+          });
+        case 'not-delivered':
+          return journal.markNotDelivered(orderNo, { reason: outcome.reason });
+        case 'unknown':
+          return journal.markNeedsVerification(orderNo, { reason: outcome.reason });
+      }
+    },
+  };
+}
