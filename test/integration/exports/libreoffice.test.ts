@@ -249,9 +249,11 @@ describe('the XLSX and the CSV in LibreOffice Calc', () => {
     // option false); and with "Format quoted field as text" (7th option true).
     csvEvaluated = [...openSheetsInCalc([copies[0]!]).get(copies[0]!)!.values()][0]!;
     csvLiteral = [
-      ...openSheetsInCalc([copies[1]!], 'CSV:44,34,76,1,,,,,,,,,false').get(copies[1]!)!.values(),
+      ...openSheetsInCalc([copies[1]!], 'CSV:44,34,76,1,,,,true,,,,,false').get(copies[1]!)!.values(),
     ][0]!;
-    csvAsText = [...openSheetsInCalc([copies[2]!], 'CSV:44,34,76,1,,,true').get(copies[2]!)!.values()][0]!;
+    csvAsText = [
+      ...openSheetsInCalc([copies[2]!], 'CSV:44,34,76,1,,,true,true').get(copies[2]!)!.values(),
+    ][0]!;
   }, 400_000);
   afterAll(() => env.cleanup());
 
