@@ -75,7 +75,7 @@ describe('the XLSX cells', () => {
             code: 'journal-invalid',
             bilingual: {
               zh: expect.stringContaining('第 2 列「品名」'),
-              en: expect.stringContaining('row 2, "Item"'),
+              en: expect.stringContaining('row 2, "品名"'),
             },
           });
         },
