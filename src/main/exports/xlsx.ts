@@ -60,6 +60,7 @@ export const SHEET_NAME: Readonly<Record<ExportTable | 'summary', Bilingual>> = 
  * the plain-text rule); if one ever got in, the export says where instead of writing a file Excel
  * calls corrupt.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNWRITABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/u;
 
 export function checkCellText(text: string, where: { sheet: string; row: number; column: string }): void {
