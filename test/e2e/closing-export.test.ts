@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,42 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     expect(again).not.toBe(csvFile);
     expect(basename(again)).toMatch(/-training-2\.csv$/);
     expect(readFileSync(csvFile, 'utf8')).toBe(csv);
+  });
+
+  // Issue 26: the spreadsheet for people first; the CSV stays, for scripts.
+  it('offers XLSX first, and its file opens with a sheet per table and typed cells', async () => {
+    const { page } = till;
+    const buttons = await page
+      .getByTestId('export-panel')
+      .locator('[data-testid^="export-"]')
+      .evaluateAll((found) =>
+        found
+          .map((el) => el.getAttribute('data-testid'))
+          .filter((id) => /^export-(xlsx|csv|json)$/.test(id ?? '')),
+      );
+    expect(buttons).toEqual(['export-xlsx', 'export-csv', 'export-json']);
+    await page.getByTestId('export-folder').fill(exports.dir);
+    const before = await page.getByTestId('export-done').count();
+    await page.getByTestId('export-xlsx').click();
+    await enterPin(page, SUPERVISOR_PIN);
+    await expect.poll(() => page.getByTestId('export-done').count()).toBe(before + 1);
+    const note = (await page.getByTestId('export-done').allTextContents())[before]!;
+    const file = /(\/\S+\.xlsx)/.exec(note)![1]!;
+    expect(basename(file)).toMatch(/^journal-\d{4}-\d{2}-\d{2}-training\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['交易', '品項', '現金', '日結']);
+    const sheet = book.getWorksheet('交易')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (title: string) => header.indexOf(title) + 1;
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    const donate = rows.find((row) => row.getCell(column('愛心碼')).value === '168001')!;
+    expect(donate.getCell(column('總計（含稅）'))).toMatchObject({
+      value: 79,
+      numFmt: '"NT$"#,##0;-"NT$"#,##0',
+    });
+    expect(donate.getCell(column('時間（台北）')).value).toBeInstanceOf(Date);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   });
 
   it('refuses a relative folder with a clear message', async () => {

@@ -42,6 +42,38 @@ export interface CalcCell {
  * not convert.
  */
 export function openInCalc(files: readonly string[], timeoutMs = 180_000): Map<string, CalcCell[][]> {
+  const html = convertInCalc(files, CSV_IMPORT, timeoutMs);
+  return new Map(files.map((file) => [file, readCalcHtml(html.get(file)!)]));
+}
+
+/**
+ * Opens `files` as a person does (an .xlsx by itself; a CSV with `csvFilter`, the Text Import
+ * dialog's choices) and answers every sheet of each by its name, as Calc shows it.
+ */
+export function openSheetsInCalc(
+  files: readonly string[],
+  csvFilter: string = CSV_IMPORT,
+  timeoutMs = 180_000,
+): Map<string, Map<string, CalcCell[][]>> {
+  const byFilter = new Map<string | null, string[]>();
+  for (const file of files) {
+    const filter = /\.csv$/i.test(file) ? csvFilter : null;
+    byFilter.set(filter, [...(byFilter.get(filter) ?? []), file]);
+  }
+  const out = new Map<string, Map<string, CalcCell[][]>>();
+  for (const [filter, group] of byFilter) {
+    const html = convertInCalc(group, filter, timeoutMs);
+    for (const file of group) out.set(file, readCalcSheets(html.get(file)!));
+  }
+  return out;
+}
+
+/** One soffice run converting `files` to HTML in a private profile; each file's HTML text. */
+function convertInCalc(
+  files: readonly string[],
+  infilter: string | null,
+  timeoutMs: number,
+): Map<string, string> {
   const work = mkdtempSync(join(tmpdir(), 'till-calc-'));
   try {
     const out = join(work, 'out');
@@ -51,7 +83,7 @@ export function openInCalc(files: readonly string[], timeoutMs = 180_000): Map<s
         '--headless',
         '--norestore',
         `-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`,
-        `--infilter=${CSV_IMPORT}`,
+        ...(infilter === null ? [] : [`--infilter=${infilter}`]),
         '--convert-to',
         'html',
         '--outdir',
@@ -61,23 +93,36 @@ export function openInCalc(files: readonly string[], timeoutMs = 180_000): Map<s
       { encoding: 'utf8', timeout: timeoutMs },
     );
     if (run.error) throw new Error(`soffice did not run: ${run.error.message}\n${SOFFICE_MISSING}`);
-    const tables = new Map<string, CalcCell[][]>();
+    const pages = new Map<string, string>();
     for (const file of files) {
       const html = join(out, basename(file).replace(/\.[^.]+$/, '') + '.html');
-      let text: string;
       try {
-        text = readFileSync(html, 'utf8');
+        pages.set(file, readFileSync(html, 'utf8'));
       } catch {
         throw new Error(
           `soffice did not convert ${file} (exit ${run.status}):\n${run.stdout}\n${run.stderr}`,
         );
       }
-      tables.set(file, readCalcHtml(text));
     }
-    return tables;
+    return pages;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Every sheet of Calc's HTML export (`<h1>Sheet N: <em>name</em></h1>` before each table), by name. */
+export function readCalcSheets(html: string): Map<string, CalcCell[][]> {
+  const sheets = new Map<string, CalcCell[][]>();
+  const parts = html.split(/<h1>Sheet \d+: <em>/i).slice(1);
+  if (parts.length === 0) {
+    sheets.set('', readCalcHtml(html));
+    return sheets;
+  }
+  for (const part of parts) {
+    const name = decode(part.slice(0, part.indexOf('</em>')));
+    sheets.set(name, readCalcHtml(part));
+  }
+  return sheets;
 }
 
 /** The first table of Calc's HTML export, row by row. */

@@ -60,6 +60,7 @@ export const SHEET_NAME: Readonly<Record<ExportTable | 'summary', Bilingual>> = 
  * the plain-text rule); if one ever got in, the export says where instead of writing a file Excel
  * calls corrupt.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNWRITABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/u;
 
 export function checkCellText(text: string, where: { sheet: string; row: number; column: string }): void {
@@ -150,32 +151,51 @@ export async function dayWorkbook(
   mode: DayMode = dayModeOfSummary(summary),
 ): Promise<{ buffer: Buffer; rows: Record<ExportTable | 'summary', number> }> {
   const lang: Lang = headers === 'en' ? 'en' : 'zh';
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'till';
-  // Fixed, so that the same day exported twice is the same file but for the zip's own dates.
-  workbook.created = snapshot.now;
-  workbook.modified = snapshot.now;
-  const rows: Record<ExportTable | 'summary', number> = { transactions: 0, lines: 0, cash: 0, summary: 0 };
-  for (const table of tables) {
+  const sheets: SheetSpec[] = tables.map((table): SheetSpec => {
     const name = SHEET_NAME[table][lang];
     if (table === 'transactions') {
-      rows[table] = addSheet(workbook, name, TRANSACTION_COLUMNS, snapshot.sheetRecords(false), headers);
-    } else if (table === 'lines') {
+      return { name, columns: TRANSACTION_COLUMNS, rows: snapshot.sheetRecords(false) } as SheetSpec;
+    }
+    if (table === 'lines') {
       const lines = (function* () {
         for (const record of snapshot.sheetRecords(true)) yield* linesOf(record);
       })();
-      rows[table] = addSheet(workbook, name, LINE_COLUMNS, lines, headers);
-    } else {
-      rows[table] = addSheet(workbook, name, CASH_COLUMNS, cashRows(snapshot), headers);
+      return { name, columns: LINE_COLUMNS, rows: lines } as SheetSpec;
     }
-  }
-  rows.summary = addSheet(
-    workbook,
-    SHEET_NAME.summary[lang],
-    SUMMARY_COLUMNS,
-    summarySheetRows(summary, mode),
-    headers,
-  );
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    return { name, columns: CASH_COLUMNS, rows: cashRows(snapshot) } as SheetSpec;
+  });
+  sheets.push({
+    name: SHEET_NAME.summary[lang],
+    columns: SUMMARY_COLUMNS,
+    rows: summarySheetRows(summary, mode),
+  } as SheetSpec);
+  const { buffer, counts } = await workbookOf(sheets, headers, snapshot.now);
+  const rows: Record<ExportTable | 'summary', number> = { transactions: 0, lines: 0, cash: 0, summary: 0 };
+  tables.forEach((table, i) => (rows[table] = counts[i]!));
+  rows.summary = counts.at(-1)!;
   return { buffer, rows };
+}
+
+/** One sheet to write: its name, the columns of sheets.ts and its rows. */
+export interface SheetSpec<Row = unknown> {
+  name: string;
+  columns: readonly SheetColumn<Row>[];
+  rows: Iterable<Row>;
+}
+
+/**
+ * The .xlsx of these sheets, each cell typed by its column's kind; the rows of each counted.
+ * `at`: the workbook's own created/modified dates (the snapshot's clock, not the wall clock).
+ */
+export async function workbookOf(
+  sheets: readonly SheetSpec[],
+  headers: ExportHeaders,
+  at: Date,
+): Promise<{ buffer: Buffer; counts: number[] }> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'till';
+  workbook.created = at;
+  workbook.modified = at;
+  const counts = sheets.map((sheet) => addSheet(workbook, sheet.name, sheet.columns, sheet.rows, headers));
+  return { buffer: Buffer.from(await workbook.xlsx.writeBuffer()), counts };
 }

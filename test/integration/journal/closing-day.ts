@@ -184,5 +184,23 @@ export function closingDay(journal: Journal) {
   return { paper, business, carrier, donate, phone, voided, rejected, training, allowanceId: allowance.id };
 }
 
+/**
+ * One more sale at 23:59:30 Taipei (15:59:30 UTC, still the closing day): the exports' time
+ * column must say 23:59:30 on the 22nd, not 15:59:30 nor the 23rd. Open the journal with
+ * `AFTER_LATE_SALE` as its clock.
+ */
+export const LATE_SALE = { invoice: 'AB00000199', total: 88, taipei: '2026-11-22 23:59:30' } as const;
+export function lateSale(journal: Journal): string {
+  const orderNo = begin(journal, {
+    minute: 12 * 60 + 59.5,
+    lines: [taxable('宵夜', 1, LATE_SALE.total)],
+    invoice: { kind: 'paper' },
+    payments: [{ method: 'cash', amount: LATE_SALE.total }],
+  });
+  issue(journal, orderNo, LATE_SALE.invoice);
+  return orderNo;
+}
+export const AFTER_LATE_SALE = at(13 * 60);
+
 /** A clock after the day's last record. */
 export const AFTER_THE_DAY = at(30);
