@@ -58,8 +58,8 @@ describe('a card sale keeps its approval code: in the journal detail and the exp
       pin: PIN,
     });
     const zhRow = csvRows(zh.file).find((r) => r['訂單編號']?.includes(sale.orderNo))!;
-    // An identifier kept as text for Excel (="…", CSV-quoted), as the other ids of that variant.
-    expect(zhRow['信用卡授權碼']).toBe('"=""AB12C4"""');
+    // An identifier, quoted as the other ids of that variant (plain values since issue 26: the XLSX is for people).
+    expect(zhRow['信用卡授權碼']).toBe('"AB12C4"');
   });
 
   it('refuses a code with other characters, a code too long, and a code on a cash payment; nothing recorded', async () => {
