@@ -15,7 +15,6 @@ import type { StandardOperation } from '../../provider/standard-profile';
 import {
   buildStandardWireBody,
   standardPathOf,
-  variantFor,
   type ProviderVariant,
   type ProviderVariantId,
 } from '../../provider/variants';
