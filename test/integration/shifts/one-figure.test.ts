@@ -104,8 +104,9 @@ describe('one expected-cash figure, with its parts, everywhere', () => {
     const [header, ...lines] = readCsv(readFileSync(file, 'utf8').slice(1));
     const rows = lines.map((line) => Object.fromEntries(header!.map((h, i) => [h, line[i]!])));
     const opened = rows.find((row) => row['Movement'] === 'Drawer opened')!;
-    // Identifiers are kept as text for the spreadsheet (="…").
-    expect(opened).toMatchObject({ Till: '="T01"', Shift: '1', Training: 'Yes', By: '王小明' });
+    // Identifiers as plain values: the CSV is for scripts, the XLSX for people (issue 26, item 3).
+    expect(opened).toMatchObject({ Till: 'T01', Shift: '1', Training: 'Yes', By: '王小明' });
+
     expect(opened['Approved by']).toBe('陳店長');
     const paidOut = rows.find((row) => row['Movement'] === 'Paid out')!;
     expect(paidOut).toMatchObject({ By: '王小明', 'Approved by': '陳店長', Amount: '-100' });

@@ -16,7 +16,12 @@ describe('parseCatalogCsv', () => {
     expect(parsed.products.filter((p) => p.category === '書報').every((p) => p.taxType === 'exempt')).toBe(
       true,
     );
-    expect(parsed.products.every((p) => /^471\d{10}$/.test(p.barcode))).toBe(true);
+    // Every packaged product has a valid Taiwanese EAN-13; the one without a barcode is the weighed
+    // product a scale label finds by its code (issue 24, item 9).
+    const withBarcode = parsed.products.filter((p) => p.barcode);
+    expect(withBarcode.every((p) => /^471\d{10}$/.test(p.barcode))).toBe(true);
+    const weighed = parsed.products.filter((p) => !p.barcode);
+    expect(weighed.map((p) => [p.code, p.name])).toEqual([['01234', '台灣芭樂 秤重 每公斤']]);
   });
 
   it('accepts Chinese headers in any order, tax types in Chinese or as codes, and no barcode column', () => {
