@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taipeiBusinessDay } from '../../src/shared/domain';
 import { saveScreenshot } from '../support/chromium';
 import type { TestPostgres } from '../support/postgres';
-import { startHeadOffice, TILL_PASSWORD, TILL_ROLE } from '../integration/head-office/harness';
+import {
+  startHeadOffice,
+  TILL_PASSWORD,
+  TILL_ROLE,
+  headOfficeSettingsUpdate,
+} from '../integration/head-office/harness';
 import { statusBarProblems } from './support/layout';
 import { smallButtons, SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
 
@@ -23,16 +28,7 @@ describe('head office: the status bar, the detail view, the store view', () => {
   });
   const till = tillForFile('head-office', {
     setUp: async (session) => {
-      await session.call('settings.update', {
-        patch: {
-          headOfficeUrl: `postgres://${TILL_ROLE}@127.0.0.1:${pg.port}/${pg.database}`,
-          headOfficeStoreId: 'S1',
-          headOfficeTls: 'off',
-          acceptInsecureSecretStorage: true, // the web host's key store is a key file
-        },
-        secrets: { headOfficePassword: TILL_PASSWORD },
-        pin: SUPERVISOR_PIN,
-      });
+      await session.call('settings.update', headOfficeSettingsUpdate(pg, SUPERVISOR_PIN));
       await session.call('checkout.submit', {
         lines: [{ name: '招牌排骨便當', quantity: 1, unitPrice: 79, taxType: 'taxable' }],
         payments: [{ method: 'cash', amount: 100 }],

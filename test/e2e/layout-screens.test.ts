@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taipeiBusinessDay } from '../../src/shared/domain';
 import { artifactsDir } from '../support/chromium';
 import type { TestPostgres } from '../support/postgres';
-import { startHeadOffice, TILL_PASSWORD, TILL_ROLE } from '../integration/head-office/harness';
+import { startHeadOffice, headOfficeSettingsUpdate } from '../integration/head-office/harness';
 import { checkScreen, enterPin } from './support/layout';
 import { scan, SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
 
@@ -39,16 +39,7 @@ describe('every screen at 1024×768 and 1366×768, in Chinese and English: nothi
   });
   const till = tillForFile('layout-screens', {
     async setUp(session) {
-      await session.call('settings.update', {
-        patch: {
-          headOfficeUrl: `postgres://${TILL_ROLE}@127.0.0.1:${pg.port}/${pg.database}`,
-          headOfficeStoreId: 'S1',
-          headOfficeTls: 'off',
-          acceptInsecureSecretStorage: true, // the web host's key store is a key file
-        },
-        secrets: { headOfficePassword: TILL_PASSWORD },
-        pin: SUPERVISOR_PIN,
-      });
+      await session.call('settings.update', headOfficeSettingsUpdate(pg, SUPERVISOR_PIN));
       // Cashiers in Settings (their table has a heading for screen readers only: item 3).
       for (const [id, name, pin] of [
         [CASHIER.id, CASHIER.name, CASHIER.pin],

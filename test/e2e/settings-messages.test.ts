@@ -2,7 +2,7 @@ import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/chromium';
 import type { TestPostgres } from '../support/postgres';
-import { startHeadOffice, TILL_PASSWORD, TILL_ROLE } from '../integration/head-office/harness';
+import { startHeadOffice, TILL_PASSWORD, headOfficeSettingsUpdate } from '../integration/head-office/harness';
 import { enterPin } from './support/layout';
 import { scan, SUPERVISOR_PIN, textOf, tillForFile } from './support/till-session';
 
@@ -22,16 +22,7 @@ describe('settings say what they mean; 立即同步 answers; the scale label exa
   });
   const till = tillForFile('settings-messages', {
     async setUp(session) {
-      await session.call('settings.update', {
-        patch: {
-          headOfficeUrl: `postgres://${TILL_ROLE}@127.0.0.1:${pg.port}/${pg.database}`,
-          headOfficeStoreId: 'S1',
-          headOfficeTls: 'off',
-          acceptInsecureSecretStorage: true, // the web host's key store is a key file
-        },
-        secrets: { headOfficePassword: TILL_PASSWORD },
-        pin: SUPERVISOR_PIN,
-      });
+      await session.call('settings.update', headOfficeSettingsUpdate(pg, SUPERVISOR_PIN));
     },
   });
 

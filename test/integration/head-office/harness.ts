@@ -57,6 +57,24 @@ export async function startHeadOffice(
 }
 
 /** A head office for the calling describe block: started before its tests, removed after. */
+/**
+ * The Settings change that connects a till to this head office as store S1 (what a manager types
+ * on the head-office card), for `settings.update` with the supervisor's PIN. The web host's key
+ * store is a key file, so the password needs the insecure-storage choice.
+ */
+export function headOfficeSettingsUpdate(pg: TestPostgres, pin: string) {
+  return {
+    patch: {
+      headOfficeUrl: `postgres://${TILL_ROLE}@127.0.0.1:${pg.port}/${pg.database}`,
+      headOfficeStoreId: 'S1',
+      headOfficeTls: 'off' as const,
+      acceptInsecureSecretStorage: true,
+    },
+    secrets: { headOfficePassword: TILL_PASSWORD },
+    pin,
+  };
+}
+
 export function useHeadOffice(name: string): HeadOfficeRig {
   const temp = makeTempDir(name);
   const rig = { dir: temp.dir } as HeadOfficeRig;
