@@ -7,9 +7,14 @@ import { electronToolingMessage, runsElectronTooling } from './node-needs.mjs';
 
 const target = process.argv[2] ?? 'node';
 
-function run(command, args) {
+function tryRun(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return result.status ?? 1;
+}
+
+function run(command, args) {
+  const status = tryRun(command, args);
+  if (status !== 0) process.exit(status);
 }
 
 function loadsInNode() {
@@ -22,7 +27,13 @@ function loadsInNode() {
 if (target === 'node') {
   if (!loadsInNode()) {
     console.log('better-sqlite3: building for Node ' + process.version + ' (about 90 s the first time)…');
-    run('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false']);
+    // Once more if the first build fails: on a fresh CI clone node-gyp 12 once stopped after
+    // compiling with `ENOENT … build/node_gyp_bins` (its clean-up of a folder already gone); a
+    // second rebuild starts from a clean build folder.
+    if (tryRun('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false']) !== 0 || !loadsInNode()) {
+      console.log('better-sqlite3: the build did not finish; building once more…');
+      run('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false']);
+    }
     if (!loadsInNode()) {
       console.error('better-sqlite3 still does not load in Node: see the build output above.');
       process.exit(1);
