@@ -23,6 +23,7 @@ import {
 } from '../journal/chain';
 import { JournalError, STATE_LABELS } from '../journal/errors';
 import { Journal } from '../journal/journal';
+import { usage, UsageError } from '../core/cli-support';
 import { TILL_ID_PATTERN } from '../journal/order-numbers';
 import { writeThroughPartial } from '../journal/partial-file';
 import type { ChainVerification, DaySummary } from '../journal/types';
@@ -66,13 +67,6 @@ export interface CliIo {
   now?: () => Date;
 }
 
-class UsageError extends Error {
-  constructor(readonly bilingual: Bilingual) {
-    super(bilingual.en);
-  }
-}
-
-const usage = (zh: string, en: string) => new UsageError({ zh, en });
 const COMMANDS = ['export', 'summary', 'verify', 'pending', 'resolve'] as const;
 type Command = (typeof COMMANDS)[number];
 

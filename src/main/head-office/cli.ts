@@ -12,6 +12,7 @@ import type { Bilingual } from '../../shared/domain';
 import { findHiddenCharacter } from '../../shared/domain/plain-text';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { CHAIN_KEY_SECRET } from '../journal/guard';
+import { usage, UsageError } from '../core/cli-support';
 import { TILL_ID_PATTERN } from '../journal/order-numbers';
 import { createFileKeySecretStore } from '../settings/file-key-secret-store';
 import {
@@ -63,13 +64,6 @@ export interface CliIo {
   stderr: Writable;
   now?: () => Date;
 }
-
-class UsageError extends Error {
-  constructor(readonly bilingual: Bilingual) {
-    super(bilingual.en);
-  }
-}
-const usage = (zh: string, en: string) => new UsageError({ zh, en });
 
 const COMMANDS = [
   'migrate',
