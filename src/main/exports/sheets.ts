@@ -16,6 +16,7 @@ import {
   DRAWER_PART_SIGN,
   DRAWER_PARTS,
   FIGURE_PARTS,
+  movementPart,
   type Bilingual,
 } from '../../shared/domain';
 import { DAY_MODE_LABEL, type DayMode } from '../journal/day-mode';
@@ -38,7 +39,7 @@ export type { SheetRecord } from '../journal/day-snapshot';
  *   return counts them and the money per payment method;
  * - `lines`: one row per sold or returned line, with the discount it got;
  * - `cash`: the drawer's movements (cash taken, cash refunded, drawer openings, and a shift's
- *   shifts' floats, paid-in/out and counts) with the expected cash after each.
+ *   shifts' floats, paid-in/out, cash drops and counts) with the expected cash after each.
  *
  * Headers `zh` or `en` write the headers, the words beside each code, and yes/no in that
  * language; identifiers (tax IDs, carriers, invoice, order and random numbers) in quotes, plain
@@ -423,6 +424,7 @@ export const CASH_MOVEMENT_LABEL = {
   float: { zh: '開班零用金', en: 'Opening float' },
   'paid-in': { zh: '收入（補零錢）', en: 'Paid in' },
   'paid-out': { zh: '支出（零用金）', en: 'Paid out' },
+  'cash-drop': { zh: DRAWER_PART_LABEL.cashDrops.zh, en: 'Cash drop' },
   count: { zh: '關班點鈔', en: 'Closing count' },
 } as const satisfies Record<string, Bilingual>;
 export type CashMovement = keyof typeof CASH_MOVEMENT_LABEL;
@@ -435,7 +437,7 @@ export interface CashRow {
   training: boolean | null;
   movement: CashMovement;
   who: string | null;
-  /** The supervisor who approved it with the PIN (a paid-in/out, a drawer opening), named beside `who`. */
+  /** The supervisor who approved it with the PIN (a paid-in/out, a cash drop, a drawer opening), named beside `who`. */
   approved_by: string | null;
   order_no: string | null;
   invoice_number: string | null;
@@ -459,7 +461,7 @@ export interface CashRow {
 
 /**
  * The day's shifts from their journal entries (schema 8, shift-entries.ts): each opening's float,
- * each paid-in / paid-out, and each closing's blind count and over/short, as drawer rows.
+ * each paid-in / paid-out / cash drop, and each closing's blind count and over/short, as drawer rows.
  */
 export function shiftCashRows(snapshot: DaySnapshot): CashRow[] {
   const day = snapshot.businessDay;
@@ -495,7 +497,7 @@ export function shiftCashRows(snapshot: DaySnapshot): CashRow[] {
       shift: entry.payload.number,
     }),
   );
-  // A paid-in or paid-out names its shift (the opening's entry id), not the day.
+  // A paid-in, paid-out or cash drop names its shift (the opening's entry id), not the day.
   const movements = snapshot.shiftEntries({
     kinds: ['shift.cash-movement'],
     afterEntryId: Math.min(...shifts.keys()),
@@ -506,7 +508,7 @@ export function shiftCashRows(snapshot: DaySnapshot): CashRow[] {
     rows.push(
       row(entry.at, {
         movement: entry.payload.kind,
-        amount: entry.payload.kind === 'paid-in' ? entry.payload.amount : -entry.payload.amount,
+        amount: DRAWER_PART_SIGN[movementPart(entry.payload.kind)] * entry.payload.amount,
         till_id: entry.payload.tillId,
         training: shift.training,
         // The cashier at the till, and beside them the supervisor who approved (issue 22, item 7);
@@ -543,8 +545,8 @@ export function shiftCashRows(snapshot: DaySnapshot): CashRow[] {
  * The day's cash movements in time order, with the expected cash after each per till and mode
  * (training apart): cash taken by every sale (whatever became of its request, as the summary
  * counts it), cash paid back by done returns, drawer openings, and the shifts' floats, paid-in /
- * paid-out and counts. Without shifts the movements add up to the summary's `expectedCash`; with
- * them the floats and paid-in/out are in too, and a closing count's row shows the drawer's
+ * paid-out, cash drops and counts. Without shifts the movements add up to the summary's `expectedCash`; with
+ * them the floats, paid-in/out and drops are in too, and a closing count's row shows the drawer's
  * expected cash beside the counted one, after which the till's balance starts again from the
  * next shift's float (the counted cash leaves the drawer with the closing cashier).
  * A card sale moves no cash and has no row.

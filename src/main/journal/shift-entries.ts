@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { drawerCash, isVisibleText, MAX_NTD, type DrawerCash, type DrawerEvent } from '../../shared/domain';
+import {
+  CASH_MOVEMENT_KINDS,
+  drawerCash,
+  isVisibleText,
+  MAX_NTD,
+  movementPart,
+  type DrawerCash,
+  type DrawerEvent,
+} from '../../shared/domain';
 import { BusinessDay } from '../../shared/ipc/contract/define';
 import { NtdAmount, SalesFigures } from '../../shared/ipc/contract/journal';
 import { DenominationCount, MethodReconciliation, ShiftFigures } from '../../shared/ipc/contract/shifts';
@@ -14,7 +22,7 @@ import type { MethodAmounts, ReturnKind, ReturnState, ShiftEntryKind, TxState } 
 import { SHIFT_ENTRY_KINDS } from './types';
 
 /*
- * Cashiers, sign-ins, shifts, paid-in / paid-out and Z reports as chained entries with no order
+ * Cashiers, sign-ins, shifts, paid-in / paid-out / cash drops and Z reports as chained entries with no order
  * number. Their payloads are checked here, so that whoever reads them (the shifts capability, a
  * head office replicating the journal) can rely on their shape; nothing is derived from them
  * into a table (the chain check has nothing to replay), and the figures of a shift are read from
@@ -74,7 +82,8 @@ const payloads = {
     .object({
       shiftId: EntryId,
       tillId: TillIdText,
-      kind: z.enum(['paid-in', 'paid-out']),
+      /** `cash-drop`: large notes to the safe mid-shift (issue 24); a till before it reads none. */
+      kind: z.enum(CASH_MOVEMENT_KINDS),
       amount: Amount.min(1),
       reason: z.string().min(1).max(40).refine(isVisibleText, 'visible characters only'),
       /** The signed-in cashier; `by` is who the supervisor's PIN was given for. */
@@ -98,7 +107,7 @@ const payloads = {
       /** The blind count by denomination, and its sum. */
       count: DenominationCount,
       countedCash: Amount,
-      /** The drawer's expected cash (float + net cash + paid-in − paid-out) and counted − expected. */
+      /** The drawer's expected cash (float + net cash + paid-in − paid-out − drops) and counted − expected. */
       expectedCash: NtdAmount,
       cashOverShort: NtdAmount,
       figures: ShiftFigures,
@@ -342,7 +351,7 @@ export function businessDayBounds(day: string): { from: string; to: string } {
  * - each shift opened that day: its float, or, when it took over a drawer, `takenOver`, unless
  *   the drawer it took over is of a shift of the same day and till (then it is the same cash,
  *   already in the day through that shift);
- * - each paid-in and paid-out of those shifts;
+ * - each paid-in, paid-out and cash drop of those shifts;
  * - the cash part of every sale of the day (whatever became of its request: the customer paid);
  * - the cash of every return that settled as done that day (a refund when the drawer paid it,
  *   an allowance void's cash taken back as a negative refund), whatever day it began.
@@ -372,11 +381,7 @@ export function dayDrawers(
     });
     for (const { payload } of movements) {
       const shift = shifts.get(payload.shiftId);
-      if (shift)
-        into(shift.training).push({
-          part: payload.kind === 'paid-in' ? 'paidIn' : 'paidOut',
-          amount: payload.amount,
-        });
+      if (shift) into(shift.training).push({ part: movementPart(payload.kind), amount: payload.amount });
     }
   }
   const sales = statement(

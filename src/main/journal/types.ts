@@ -270,7 +270,7 @@ export type EntryKind =
   | ShiftEntryKind;
 
 /**
- * Cashiers, sign-ins, shifts, paid-in / paid-out and Z reports (issue 14): entries of their own
+ * Cashiers, sign-ins, shifts, paid-in / paid-out / cash drops and Z reports (issue 14): entries of their own
  * with no order number, whose payloads `shift-entries.ts` checks. Nothing is derived from them
  * into a table: what they say is read from the entries.
  */
@@ -434,7 +434,8 @@ export interface SummaryBlock {
   net: { amount: Ntd; byPaymentMethod: Record<string, AmountCount> };
   /**
    * What the day's drawers should hold (`drawer.expected`): floats + taken over + cash sales −
-   * cash refunds + paid-in − paid-out (issue 22, item 7; until then cash taken − cash refunded).
+   * cash refunds + paid-in − paid-out − cash drops (issue 22, item 7; until then cash taken − cash
+   * refunded).
    */
   expectedCash: Ntd;
   /** The parts of `expectedCash` (shared/domain/drawer.ts; shift-entries.ts `dayDrawers`). */

@@ -29,7 +29,7 @@ export interface ShiftsCapabilityOptions {
   secrets: SecretStore;
   /** The gate every supervisor act goes through (its PIN may be a signed-in manager's: `supervisorPins`). */
   supervisor: SupervisorGate;
-  /** The report slips as print jobs, and the drawer for a paid-in / paid-out. */
+  /** The report slips as print jobs, and the drawer for a paid-in / paid-out / cash drop. */
   printing: { service: Pick<PrintService, 'retry' | 'openDrawer'> };
   logger: Logger;
   /** Who is signed in or whether the till is locked changed: the status bar. */
@@ -166,7 +166,7 @@ export function createShiftsCapability(options: ShiftsCapabilityOptions): Shifts
         await options.printing.service.openDrawer();
         return true;
       } catch (error) {
-        logger.warn('the drawer did not open for a paid-in/out', { error: (error as Error).message });
+        logger.warn('the drawer did not open for a cash movement', { error: (error as Error).message });
         return false;
       }
     },

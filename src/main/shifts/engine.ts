@@ -1,4 +1,11 @@
-import { INVOICE_KIND_LABEL, labelOf, taipeiBusinessDay, taipeiDateTime } from '../../shared/domain';
+import {
+  cashOutProblem,
+  INVOICE_KIND_LABEL,
+  labelOf,
+  taipeiBusinessDay,
+  taipeiDateTime,
+  type CashMovementKind,
+} from '../../shared/domain';
 import type {
   Cashier,
   DenominationCount,
@@ -16,10 +23,11 @@ import {
   shiftFigures,
 } from './figures';
 import {
+  beyondDrawer,
   dayClosed,
+  MOVEMENT_WORDS,
   noDrawerToTakeOver,
   noOpenShift,
-  paidOutBeyondDrawer,
   saleInFlight,
   shiftAlreadyOpen,
   takeOverWithFloat,
@@ -32,7 +40,7 @@ import {
 
 /**
  * Shifts and the Z report over the journal. Every rule that guards a write (one open shift per
- * till, a paid-out within the drawer, no sale in flight at the close, one Z per day) is checked
+ * till, a paid-out or a cash drop within the drawer, no sale in flight at the close, one Z per day) is checked
  * inside the same write transaction as the entry it guards (`journal.batch`), so two windows or
  * two processes sharing the journal cannot both pass it.
  */
@@ -60,7 +68,7 @@ export interface ShiftsEngine {
   /** An open shift's figures so far (nothing is reset: the X report). */
   liveFigures(shift: ShiftRecord): ShiftFigures;
   cashMovement(input: {
-    kind: 'paid-in' | 'paid-out';
+    kind: CashMovementKind;
     amount: number;
     reason: string;
     by: string;
@@ -257,15 +265,11 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
 
     cashMovement(input) {
       return journal.batch(() => {
-        const shift = requireOpen(
-          input.kind === 'paid-in'
-            ? { zh: '收入現金', en: 'a paid-in' }
-            : { zh: '支出現金', en: 'a paid-out' },
-        );
-        if (input.kind === 'paid-out') {
-          // What the drawer should hold now, sales and refunds so far included.
+        const shift = requireOpen(MOVEMENT_WORDS[input.kind].asked);
+        if (input.kind !== 'paid-in') {
+          // What the drawer should hold now, sales, refunds and movements so far included.
           const expected = liveFigures(shift).expectedCash;
-          if (input.amount > expected) throw paidOutBeyondDrawer(input.amount);
+          if (cashOutProblem(input.amount, expected) !== null) throw beyondDrawer(input.kind, input.amount);
         }
         return journal.appendShiftEntry('shift.cash-movement', {
           shiftId: shift.opened.entryId,

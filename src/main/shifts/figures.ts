@@ -1,4 +1,10 @@
-import { drawerCash, type DrawerCash, type DrawerEvent } from '../../shared/domain';
+import {
+  drawerCash,
+  movementPart,
+  type CashMovementKind,
+  type DrawerCash,
+  type DrawerEvent,
+} from '../../shared/domain';
 import {
   DENOMINATIONS,
   type DenominationCount,
@@ -33,7 +39,7 @@ export function normalizeCount(count: DenominationCount): DenominationCount {
 }
 
 export interface CashMovementAmount {
-  kind: 'paid-in' | 'paid-out';
+  kind: CashMovementKind;
   amount: number;
 }
 
@@ -59,7 +65,7 @@ const PENDING: ReadonlySet<string> = new Set(['in-flight', 'needs-verification']
 
 /**
  * A shift's figures from its float (or the drawer it took over), the sales begun in it, the
- * returns that settled in it and its paid-in / paid-out: net per method = taken − refunded, and
+ * returns that settled in it and its paid-in / paid-out / cash drops: net per method = taken − refunded, and
  * the drawer's expected cash with its parts (shared/domain/drawer.ts).
  */
 export function shiftFigures(input: {
@@ -99,7 +105,7 @@ export function shiftFigures(input: {
     }
   }
   for (const movement of input.movements) {
-    events.push({ part: movement.kind === 'paid-in' ? 'paidIn' : 'paidOut', amount: movement.amount });
+    events.push({ part: movementPart(movement.kind), amount: movement.amount });
   }
   const drawer = drawerCash(events);
   return {
@@ -109,6 +115,7 @@ export function shiftFigures(input: {
     net: [...net].map(([method, amount]) => ({ method, amount })).sort(byMethod),
     paidIn: drawer.paidIn,
     paidOut: drawer.paidOut,
+    cashDrops: drawer.cashDrops,
     expectedCash: drawer.expected,
     drawer,
     pending,
@@ -179,6 +186,7 @@ export function dayFigures(block: SummaryBlock): ShiftFigures {
       .sort(byMethod),
     paidIn: drawer.paidIn,
     paidOut: drawer.paidOut,
+    cashDrops: drawer.cashDrops,
     expectedCash: drawer.expected,
     drawer,
     pending: block.byState['in-flight'].count + block.byState['needs-verification'].count,

@@ -11,7 +11,7 @@ export interface ShiftsHandlerDeps {
   directory: CashierDirectory;
   engine: ShiftsEngine;
   /**
-   * Adding a cashier, a paid-in / paid-out, the X report (it shows the expected cash the counting
+   * Adding a cashier, a paid-in / paid-out / cash drop, the X report (it shows the expected cash the counting
    * cashier must not see) and the Z report are a supervisor's acts: the PIN is checked in main.
    */
   supervisor: SupervisorGate;

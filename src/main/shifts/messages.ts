@@ -1,4 +1,11 @@
-import { plural, bilingual, formatNtd, type Bilingual } from '../../shared/domain';
+import {
+  bilingual,
+  DRAWER_PART_LABEL,
+  formatNtd,
+  plural,
+  type Bilingual,
+  type CashMovementKind,
+} from '../../shared/domain';
 import { TillError } from '../core/errors';
 
 /**
@@ -64,8 +71,8 @@ export const cashierRequired = () =>
   new TillError(
     'cashier-required',
     bilingual(
-      '開班、交班與收支需要收銀員登入：請主管先在「收銀員」新增收銀員，再以收銀員 PIN 登入。未執行。',
-      'Shifts and paid-in/out need a signed-in cashier: a supervisor adds cashiers first, then a cashier signs in with their PIN. Nothing was done.',
+      '開班、交班、收支與中途收大鈔需要收銀員登入：請主管先在「收銀員」新增收銀員，再以收銀員 PIN 登入。未執行。',
+      'Shifts, paid-in/out and cash drops need a signed-in cashier: a supervisor adds cashiers first, then a cashier signs in with their PIN. Nothing was done.',
     ),
   );
 
@@ -87,17 +94,27 @@ export const saleInFlight = () =>
     ),
   );
 
+/** Each cash movement in the cashier's words: its name, and what a refusal says was asked. */
+export const MOVEMENT_WORDS: Readonly<Record<CashMovementKind, { name: Bilingual; asked: Bilingual }>> = {
+  'paid-in': { name: bilingual('收入', 'Paid-in'), asked: bilingual('收入現金', 'a paid-in') },
+  'paid-out': { name: bilingual('支出', 'Paid-out'), asked: bilingual('支出現金', 'a paid-out') },
+  'cash-drop': {
+    name: bilingual(DRAWER_PART_LABEL.cashDrops.zh, 'Cash drop'),
+    asked: bilingual(DRAWER_PART_LABEL.cashDrops.zh, 'a cash drop'),
+  },
+};
+
 /**
  * Without the expected figure: the cashier in front of the screen counts the drawer blind at the
  * close, so no message during the shift may tell how much cash it should hold (the X report, with
  * the supervisor PIN, is where that is read).
  */
-export const paidOutBeyondDrawer = (amount: number) =>
+export const beyondDrawer = (kind: Exclude<CashMovementKind, 'paid-in'>, amount: number) =>
   new TillError(
-    'paid-out-beyond-drawer',
+    kind === 'paid-out' ? 'paid-out-beyond-drawer' : 'cash-drop-beyond-drawer',
     bilingual(
-      `支出 ${formatNtd(amount)} 超過錢櫃應有的現金，未記錄、錢櫃未開啟。請主管以 X 報表核對。`,
-      `A paid-out of ${formatNtd(amount)} is more than the drawer should hold: nothing was recorded, the drawer stayed shut. A supervisor can check the X report.`,
+      `${MOVEMENT_WORDS[kind].name.zh} ${formatNtd(amount)} 超過錢櫃應有的現金，未記錄、錢櫃未開啟。請主管以 X 報表核對。`,
+      `${kind === 'paid-out' ? 'A paid-out' : 'A cash drop'} of ${formatNtd(amount)} is more than the drawer should hold: nothing was recorded, the drawer stayed shut. A supervisor can check the X report.`,
     ),
   );
 
@@ -208,8 +225,8 @@ export const PIN_TEXTS = {
   },
   cashMovement: {
     required: bilingual(
-      '收入／支出現金需要主管 PIN，未記錄。',
-      'A paid-in or paid-out needs the supervisor PIN. Nothing was recorded.',
+      '收入、支出或中途收大鈔需要主管 PIN，未記錄。',
+      'A paid-in, a paid-out or a cash drop needs the supervisor PIN. Nothing was recorded.',
     ),
     wrong: bilingual(
       '主管 PIN 不正確，未記錄、錢櫃未開啟。',
@@ -233,12 +250,8 @@ export const PIN_TEXTS = {
   },
 } as const;
 
-export const movementMessage = (
-  kind: 'paid-in' | 'paid-out',
-  amount: number,
-  drawerOpened: boolean,
-): Bilingual => {
-  const what = kind === 'paid-in' ? bilingual('收入', 'Paid-in') : bilingual('支出', 'Paid-out');
+export const movementMessage = (kind: CashMovementKind, amount: number, drawerOpened: boolean): Bilingual => {
+  const what = MOVEMENT_WORDS[kind].name;
   return drawerOpened
     ? bilingual(
         `${what.zh} ${formatNtd(amount)} 已記錄，錢櫃已開啟。`,

@@ -7,7 +7,7 @@ import type { Bilingual } from './i18n';
  * where and when the cash moved (a refund when its return settled and the drawer opened, not when
  * the return began):
  *
- *   expected = floats + taken over + cash sales − cash refunds + paid-in − paid-out
+ *   expected = floats + taken over + cash sales − cash refunds + paid-in − paid-out − cash drops
  *
  * - floats: new money put into the drawer when a shift opened;
  * - taken over: a drawer carried over as it was counted (a shift that took over the drawer of
@@ -15,12 +15,22 @@ import type { Bilingual } from './i18n';
  *   counts it once, as the first shift's float and movements;
  * - cash sales: the cash part of every sale begun (what the drawer kept, change given back);
  * - cash refunds: cash paid back by done voids and allowances, less cash taken back by an
- *   allowance's void (a negative refund).
- *
- * There is no "cash drop" (money taken to the safe mid-shift) in this till: a paid-out is how
- * cash leaves the drawer.
+ *   allowance's void (a negative refund);
+ * - paid-in / paid-out: change brought in, petty cash paid out (a supervisor's PIN, a reason);
+ * - cash drops (中途收大鈔, issue 24 item 10): large notes taken from the drawer to the safe
+ *   mid-shift, recorded like a paid-out with the PIN. The money is still the store's, only no
+ *   longer in the drawer, so it is a part of its own: the close counts a drawer without it, and
+ *   the day's figures show what went to the safe apart from what was spent.
  */
-export const DRAWER_PARTS = ['floats', 'takenOver', 'cashSales', 'cashRefunds', 'paidIn', 'paidOut'] as const;
+export const DRAWER_PARTS = [
+  'floats',
+  'takenOver',
+  'cashSales',
+  'cashRefunds',
+  'paidIn',
+  'paidOut',
+  'cashDrops',
+] as const;
 export type DrawerPart = (typeof DRAWER_PARTS)[number];
 
 export type DrawerCash = Record<DrawerPart, number> & { expected: number };
@@ -39,6 +49,7 @@ export const DRAWER_PART_SIGN: Readonly<Record<DrawerPart, 1 | -1>> = {
   cashRefunds: -1,
   paidIn: 1,
   paidOut: -1,
+  cashDrops: -1,
 };
 
 /** The parts' words on screens, slips and exports (the glossary's). */
@@ -49,6 +60,7 @@ export const DRAWER_PART_LABEL: Readonly<Record<DrawerPart | 'expected', Bilingu
   cashRefunds: { zh: '現金退款', en: 'Cash refunds' },
   paidIn: { zh: '收入（補零錢）', en: 'Paid in' },
   paidOut: { zh: '支出（零用金）', en: 'Paid out' },
+  cashDrops: { zh: '中途收大鈔', en: 'Cash drops' },
   expected: { zh: '應有現金', en: 'Expected cash' },
 };
 
@@ -59,8 +71,40 @@ export const emptyDrawer = (): DrawerCash => ({
   cashRefunds: 0,
   paidIn: 0,
   paidOut: 0,
+  cashDrops: 0,
   expected: 0,
 });
+
+/**
+ * Cash moved through the drawer outside a sale during a shift, each with a supervisor's PIN and
+ * a reason (journal kind `shift.cash-movement`): in (paid-in), out and spent (paid-out), out to
+ * the safe (cash drop).
+ */
+export const CASH_MOVEMENT_KINDS = ['paid-in', 'paid-out', 'cash-drop'] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+
+const MOVEMENT_PART: Readonly<Record<CashMovementKind, DrawerPart>> = {
+  'paid-in': 'paidIn',
+  'paid-out': 'paidOut',
+  'cash-drop': 'cashDrops',
+};
+/** The drawer part a cash movement counts in. */
+export const movementPart = (kind: CashMovementKind): DrawerPart => MOVEMENT_PART[kind];
+
+/** Why an amount may not leave the drawer outside a sale (a paid-out, a cash drop). */
+export type CashOutProblem = 'not-whole' | 'not-positive' | 'beyond-drawer';
+
+/**
+ * The rule for cash taken out of the drawer outside a sale: a whole NT$ above zero, no more than
+ * the drawer should hold now (`expected`, every sale, refund and movement so far included).
+ * Null: it may go out.
+ */
+export function cashOutProblem(amount: number, expected: number): CashOutProblem | null {
+  if (!Number.isInteger(amount)) return 'not-whole';
+  if (amount <= 0) return 'not-positive';
+  if (amount > expected) return 'beyond-drawer';
+  return null;
+}
 
 /** The expected cash of these events, with each part's sum. */
 export function drawerCash(events: Iterable<DrawerEvent>): DrawerCash {

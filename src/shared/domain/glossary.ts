@@ -1,3 +1,4 @@
+import { DRAWER_PART_LABEL } from './drawer';
 import type { Bilingual } from './i18n';
 import { CARRIER_TYPES } from './validators';
 
@@ -235,6 +236,12 @@ export const TERMS = {
     note: 'Sales go to the e-invoice service and are real invoices.',
     avoid: ['生產模式', 'live mode'],
   },
+  cashDrop: {
+    zh: DRAWER_PART_LABEL.cashDrops.zh,
+    en: 'cash drop',
+    note: "Large notes taken from the drawer to the safe during a shift, with the supervisor PIN and a reason, recorded like a paid-out; no more than the drawer should hold, and the drawer's expected cash goes down by it.",
+    avoid: ['投庫', '中途收款', 'safe drop', 'skim'],
+  },
 } as const satisfies Readonly<Record<string, Term>>;
 
 /** docs/glossary.md, written from {@link TERMS} and the code tables above. */
@@ -268,6 +275,7 @@ export function glossaryMarkdown(): string {
     ['Journal status filter', INVOICE_STATUS_FILTER_WORDS],
     ['Carrier types', CARRIER_TYPE_LABEL],
     ['Tax types', TAX_TYPE_LABEL],
+    ["The drawer's expected cash (its parts)", DRAWER_PART_LABEL],
   ];
   for (const [title, table] of tables) {
     lines.push('', `## ${title}`, '', '| Code | 中文 | English |', '| --- | --- | --- |');

@@ -425,6 +425,7 @@ describe('the cash export with shifts: floats, paid-in/out and blind counts from
       cashRefunds: 0,
       paidIn: 100,
       paidOut: 50,
+      cashDrops: 0,
       expected: 1900,
     });
     expect(day.expectedCash).toBe(1100 + 800);

@@ -125,6 +125,7 @@ describe('shift entries in the journal', () => {
         net: [],
         paidIn: 0,
         paidOut: 0,
+        cashDrops: 0,
         expectedCash: 0,
         pending: 0,
       },

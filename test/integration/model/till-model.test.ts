@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taipeiBusinessDay } from '../../../src/shared/domain';
+import { CASH_MOVEMENT_KINDS, taipeiBusinessDay, type CashMovementKind } from '../../../src/shared/domain';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { JournalDetail, JournalSummary } from '../../../src/shared/ipc/contract/journal';
 import type { ReturnResult } from '../../../src/shared/ipc/contract/returns';
@@ -556,7 +556,7 @@ class SettleReturn implements Cmd {
 
 class CashMovement implements Cmd {
   constructor(
-    readonly kind: 'paid-in' | 'paid-out',
+    readonly kind: CashMovementKind,
     readonly amount: number,
   ) {}
   check = (m: Readonly<Model>) => m.signedIn !== null && m.shift !== null;
@@ -564,17 +564,18 @@ class CashMovement implements Cmd {
     const answer = await ask(r, 'shift.cashMovement', {
       kind: this.kind,
       amount: this.amount,
-      reason: this.kind === 'paid-in' ? '找零金' : '買文具',
+      reason: { 'paid-in': '找零金', 'paid-out': '買文具', 'cash-drop': '存入保險箱' }[this.kind],
       ...pin,
     });
-    const beyond = this.kind === 'paid-out' && this.amount > m.drawer();
+    // Cash out of the drawer (a paid-out, a cash drop) only up to what it holds.
+    const beyond = this.kind !== 'paid-in' && this.amount > m.drawer();
     if (beyond) {
       if (answer.ok)
-        fail('I1', `a paid-out of NT$${this.amount} from a drawer of NT$${m.drawer()} was taken`);
+        fail('I1', `a ${this.kind} of NT$${this.amount} from a drawer of NT$${m.drawer()} was taken`);
       return;
     }
     if (!answer.ok)
-      fail('I1', `a paid-out of NT$${this.amount} from a drawer of NT$${m.drawer()} was refused`);
+      fail('I1', `a ${this.kind} of NT$${this.amount} from a drawer of NT$${m.drawer()} was refused`);
     m.moveCash(this.kind === 'paid-in' ? this.amount : -this.amount);
   }
   toString = () => `CashMovement(${this.kind}, ${this.amount})`;
@@ -682,7 +683,8 @@ class ZReportCmd implements Cmd {
       breach('I1', `the Z report's cash is over/short by NT$${zCash.overShort} though every count was exact`);
     // I5: the Z report adds up, and the export's sums are its figures.
     const netCash = z.figures.net.find((x) => x.method === 'cash')?.amount ?? 0;
-    if (z.figures.expectedCash !== z.figures.float + netCash + z.figures.paidIn - z.figures.paidOut)
+    const { paidIn, paidOut, cashDrops } = z.figures;
+    if (z.figures.expectedCash !== z.figures.float + netCash + paidIn - paidOut - cashDrops)
       breach('I5', `the Z report does not add up: ${brief(z.figures)}`);
     const folder = join(r.till.dir, 'exports');
     mkdirSync(folder, { recursive: true });
@@ -853,7 +855,7 @@ const commands: Array<fc.Arbitrary<Cmd>> = [
   fc.nat().map((n) => new SettleReturn(n)),
   fc
     .record({
-      kind: fc.constantFrom('paid-in', 'paid-out') as fc.Arbitrary<'paid-in' | 'paid-out'>,
+      kind: fc.constantFrom(...CASH_MOVEMENT_KINDS),
       amount: fc.integer({ min: 1, max: 3000 }),
     })
     .map(({ kind, amount }) => new CashMovement(kind, amount)),

@@ -192,6 +192,7 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
       ],
       paidIn: 0,
       paidOut: 200,
+      cashDrops: 0,
       expectedCash: 2605,
       drawer: {
         floats: 2325,
@@ -200,6 +201,7 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
         cashRefunds: 300,
         paidIn: 0,
         paidOut: 200,
+        cashDrops: 0,
         expected: 2605,
       },
       pending: 0,
@@ -311,6 +313,7 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
       ],
       paidIn: 500,
       paidOut: 200,
+      cashDrops: 0,
       expectedCash: 6155,
       drawer: {
         floats: 4325,
@@ -319,6 +322,7 @@ describe('a day with two cashiers and two shifts, closed with a blind count and 
         cashRefunds: 300,
         paidIn: 500,
         paidOut: 200,
+        cashDrops: 0,
         expected: 6155,
       },
       pending: 0,

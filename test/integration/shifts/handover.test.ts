@@ -50,6 +50,7 @@ describe('a drawer handed over between shifts is one drawer', () => {
       cashRefunds: 0,
       paidIn: 0,
       paidOut: 0,
+      cashDrops: 0,
       expected: 5871,
     });
     expect(closed.reconciliation!.find((row) => row.method === 'cash')).toEqual({
@@ -74,6 +75,7 @@ describe('a drawer handed over between shifts is one drawer', () => {
       cashRefunds: 0,
       paidIn: 0,
       paidOut: 0,
+      cashDrops: 0,
       expected: 5871,
     });
     expect(z.figures.expectedCash).toBe(5871);

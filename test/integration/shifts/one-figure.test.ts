@@ -28,6 +28,7 @@ describe('one expected-cash figure, with its parts, everywhere', () => {
     cashRefunds: 200,
     paidIn: 0,
     paidOut: 100,
+    cashDrops: 0,
     expected: 1400,
   };
   let shift: ShiftView;

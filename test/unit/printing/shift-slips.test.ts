@@ -30,6 +30,7 @@ const figures: ShiftFigures = {
   ],
   paidIn: 5_000,
   paidOut: 123_456,
+  cashDrops: 0,
   expectedCash: 4_461_779,
   pending: 3,
 };

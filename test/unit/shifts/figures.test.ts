@@ -9,6 +9,7 @@ import {
   sumReconciliations,
 } from '../../../src/main/shifts/figures';
 import { createSession } from '../../../src/main/shifts/session';
+import { CASH_MOVEMENT_KINDS } from '../../../src/shared/domain';
 import { DENOMINATIONS, DenominationCount } from '../../../src/shared/ipc/contract/shifts';
 
 const count = fc.record(
@@ -41,7 +42,7 @@ const refund: fc.Arbitrary<RangeReturn> = fc.record({
   totalAmount: amount,
   refunds: fc.array(fc.tuple(method, amount), { maxLength: 2 }),
 });
-const movement = fc.record({ kind: fc.constantFrom('paid-in' as const, 'paid-out' as const), amount });
+const movement = fc.record({ kind: fc.constantFrom(...CASH_MOVEMENT_KINDS), amount });
 
 describe('counting the drawer', () => {
   it('a count is Σ denomination × pieces, whatever order or zeros it comes with', () => {
@@ -71,7 +72,7 @@ describe('counting the drawer', () => {
 });
 
 describe('a shift’s figures and its over/short', () => {
-  it('over/short = counted − expected per method; cash against float + net cash + paid-in − paid-out', () => {
+  it('over/short = counted − expected per method; cash against float + net cash + paid-in − paid-out − drops', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 100_000 }),
@@ -93,7 +94,11 @@ describe('a shift’s figures and its over/short', () => {
           }
           const paidIn = movements.filter((m) => m.kind === 'paid-in').reduce((s, m) => s + m.amount, 0);
           const paidOut = movements.filter((m) => m.kind === 'paid-out').reduce((s, m) => s + m.amount, 0);
-          expect(figures.expectedCash).toBe(float + (net.get('cash') ?? 0) + paidIn - paidOut);
+          const drops = movements.filter((m) => m.kind === 'cash-drop').reduce((s, m) => s + m.amount, 0);
+          expect(figures.expectedCash).toBe(float + (net.get('cash') ?? 0) + paidIn - paidOut - drops);
+          // A drop is cash gone to the safe, apart from what was spent (issue 24, item 10).
+          expect(figures).toMatchObject({ paidIn, paidOut, cashDrops: drops });
+          expect(figures.drawer).toMatchObject({ paidIn, paidOut, cashDrops: drops });
           expect(Object.fromEntries(figures.net.map((r) => [r.method, r.amount]))).toEqual(
             Object.fromEntries(net),
           );

@@ -104,7 +104,8 @@ function figureRows(b: SlipBuilder, figures: z.output<typeof ShiftFigures>) {
   for (const row of figures.net) b.row(`  ${methodName(row.method)}`, formatNtd(row.amount));
   b.rule();
   // The drawer's parts as every slip and the summary name them (issue 22, item 7); a report made
-  // before them has its float, paid-in / paid-out and expected cash only.
+  // before them has its float, paid-in / paid-out and expected cash only (and no cash drop: there
+  // was none before the parts).
   if (figures.drawer) return drawerRows(b, figures.drawer);
   b.row('收入（找零金等）', formatNtd(figures.paidIn));
   b.row('支出（零用金等）', formatNtd(-figures.paidOut));

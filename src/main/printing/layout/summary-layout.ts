@@ -118,7 +118,7 @@ export function summarySlip(summary: DaySummary, paper: Paper, sellerName: strin
   // Taipei time, as every paper of the till (the proof's too) states it.
   b.row('產生時間', taipeiStamp(summary.generatedAt));
 
-  const block = (title: string, data: z.output<typeof SummaryBlock>) => {
+  const block = (title: string, data: z.input<typeof SummaryBlock>) => {
     const section = (
       heading: string,
       entries: Record<string, { count: number; amount: number }>,
@@ -260,10 +260,12 @@ export function salesFigureRows(
  * it: the float always, the other parts when they moved, money out negative, then the expected
  * cash in bold.
  */
-export function drawerRows(b: SlipBuilder, drawer: z.output<typeof DrawerCash>): void {
+export function drawerRows(b: SlipBuilder, drawer: z.input<typeof DrawerCash>): void {
   for (const part of DRAWER_PARTS) {
-    if (part !== 'floats' && drawer[part] === 0) continue;
-    b.row(DRAWER_PART_LABEL[part].zh, formatNtd(DRAWER_PART_SIGN[part] * drawer[part]));
+    // A part a job stored before it existed (a cash drop, issue 24) did not move.
+    const amount = drawer[part] ?? 0;
+    if (part !== 'floats' && amount === 0) continue;
+    b.row(DRAWER_PART_LABEL[part].zh, formatNtd(DRAWER_PART_SIGN[part] * amount));
   }
   b.row(DRAWER_PART_LABEL.expected.zh, formatNtd(drawer.expected), { bold: true });
 }

@@ -245,6 +245,8 @@ export const DrawerCash = z.object({
   cashRefunds: z.number().int(),
   paidIn: z.number().int(),
   paidOut: z.number().int(),
+  /** Large notes taken to the safe mid-shift (issue 24); 0 on a figure recorded before them. */
+  cashDrops: z.number().int().default(0),
   expected: z.number().int(),
 });
 
@@ -295,7 +297,7 @@ const SummaryBlock = z.object({
   net: z.object({ amount: z.number().int(), byPaymentMethod: z.record(z.string(), AmountCount) }),
   /** The drawer's expected cash (`drawer.expected`). */
   expectedCash: z.number().int(),
-  /** The day's drawers: floats, taken over, cash sales, cash refunds, paid-in, paid-out. */
+  /** The day's drawers: floats, taken over, cash sales, cash refunds, paid-in, paid-out, cash drops. */
   drawer: DrawerCash,
   /** Gross, voids, allowances, net per method: the figures the screen, slips, Z and export show. */
   figures: SalesFigures,

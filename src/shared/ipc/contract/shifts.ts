@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASH_MOVEMENT_KINDS } from '../../domain/drawer';
 import { BilingualText, BusinessDay, method, noInput, PlainText } from './define';
 import { DrawerCash, SalesFigures } from './journal';
 import { PrintOutcome } from './printing';
@@ -8,7 +9,7 @@ import { SupervisorBy, SupervisorFields } from './settings';
 /**
  * The people and the money around the sales: cashiers who sign in with a short personal PIN, a
  * session that locks when the till is left idle, shifts that open with a counted float and close
- * with a blind count, paid-in / paid-out, the X report (mid-shift) and the numbered Z report that
+ * with a blind count, paid-in / paid-out / cash drops, the X report (mid-shift) and the numbered Z report that
  * ends the business day. Every rule is checked in main; the renderer only shows and asks.
  *
  * Who did it: main records the SIGNED-IN cashier on every sale, return, drawer opening and
@@ -66,7 +67,9 @@ export const ShiftFigures = z.object({
   net: z.array(MethodAmount),
   paidIn: z.number().int(),
   paidOut: z.number().int(),
-  /** `drawer.expected`: float (or the drawer taken over) + net cash + paid-in − paid-out. */
+  /** Large notes taken to the safe (issue 24); 0 on figures recorded before there were any. */
+  cashDrops: z.number().int().default(0),
+  /** `drawer.expected`: float (or the drawer taken over) + net cash + paid-in − paid-out − cash drops. */
   expectedCash: z.number().int(),
   /**
    * The parts of the expected cash, named as everywhere (shared/domain/drawer.ts). Absent only on
@@ -212,10 +215,10 @@ export const shiftsMethods = {
     ShiftView,
   ),
   'shift.cashMovement': method(
-    'Paid-in (change delivered) or paid-out (petty cash) with a reason; opens the drawer (supervisor PIN).',
+    'Paid-in (change delivered), paid-out (petty cash) or cash drop (large notes to the safe) with a reason; opens the drawer (supervisor PIN).',
     z
       .object({
-        kind: z.enum(['paid-in', 'paid-out']),
+        kind: z.enum(CASH_MOVEMENT_KINDS),
         amount: z.number().int().min(1).max(1_000_000),
         reason: Reason,
         ...SupervisorFields,
