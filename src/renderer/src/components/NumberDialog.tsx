@@ -72,6 +72,9 @@ export function NumberDialog(props: NumberDialogProps) {
             autoComplete="off"
             value={text}
             data-testid="number-input"
+            // A cart line's number: a scan here is the next product (the sell screen closes the
+            // dialog and adds it), not digits for this field (use-scanner.ts).
+            data-scanner="screen"
             onChange={(e) => {
               setReplaceOnType(false);
               if (pattern.test(e.target.value)) setText(e.target.value);

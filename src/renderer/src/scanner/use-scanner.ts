@@ -4,8 +4,12 @@ import { ScanDetector, type ScanDetectorOptions } from './scan-detector';
 /**
  * The global scanner listener: a scan lands wherever the focus is (the search box, a button, no
  * element at all) and goes to `onScan` instead. Keys of a scan that already reached a text field
- * are taken back out of it. A field marked `data-scanner="input"` (a carrier or tax ID field)
- * keeps its scans: there the scan IS the typing.
+ * are taken back out of it. Where only a person types, fast keys ending in Enter are typing, not
+ * a scan (`typedOnly`): a field marked `data-scanner="input"` (a carrier or tax ID field: there
+ * the scan IS the typing), a PIN field, and a text field of a dialog (a supervisor PIN, an amount,
+ * a reason; issue 24: a PIN typed quickly was taken as a scan and cleared). A dialog whose field
+ * a scan may interrupt says so with `data-scanner="screen"` (the sell screen's number dialogs: a
+ * scan there closes the dialog and adds the product).
  */
 interface FieldSnapshot {
   element: HTMLInputElement | HTMLTextAreaElement;
@@ -18,8 +22,16 @@ const isTextField = (element: Element | null): element is HTMLInputElement | HTM
   element instanceof HTMLTextAreaElement ||
   (element instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(element.type));
 
-const keepsScans = (element: Element | null) =>
-  element instanceof HTMLElement && element.closest('[data-scanner="input"]') !== null;
+/** Where fast keys ending in Enter are a person typing, never a scan (see above). */
+function typedOnly(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.closest('[data-scanner="input"]') !== null) return true;
+  if (!isTextField(element)) return false;
+  if (element instanceof HTMLInputElement && element.type === 'password') return true;
+  return (
+    element.closest('[aria-modal="true"]') !== null && element.closest('[data-scanner="screen"]') === null
+  );
+}
 
 /** Sets a React-controlled field's value the way typing does, so React sees the change. */
 export function setFieldValue(element: HTMLInputElement | HTMLTextAreaElement, value: string): void {
@@ -39,7 +51,7 @@ export function useScanner(onScan: (code: string) => void, options: ScanDetector
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing) return; // a Chinese IME is composing: never a scanner
       const focused = document.activeElement;
-      if (keepsScans(focused)) {
+      if (typedOnly(focused)) {
         detector.reset();
         return;
       }
