@@ -23,7 +23,7 @@ const KNOWN_EXCEPTIONS: Record<string, string> = {};
 /**
  * Issue 24, items 2 and 3: one walk through every screen of a store day, at 1024×768 and
  * 1366×768, in Chinese and English, with Chromium's real scrollbars (support/chromium.ts): a sale
- * of two lines, the payment, the result, a return found, the shift, the journal, the shift
+ * of two lines, the payment, the result, a return found, the shift and its cash drop, the journal, the shift
  * closed, the closing screen and its Z report, Settings (every section, scrolled to its end, with
  * cashiers added), head office's status. On each: no word or number broken across lines, no text
  * cut, nothing wider than its box, the document no taller or wider than the window. A screenshot
@@ -134,6 +134,20 @@ describe('every screen at 1024×768 and 1366×768, in Chinese and English: nothi
     await page.getByTestId('nav-shift').click();
     await expect.poll(() => page.getByTestId('shift-screen').getAttribute('data-view')).toBe('overview');
     await check(page, 'shift-screen', 'shift');
+    // The cash drop (F5, issue 24 item 10) in its fullest state: main's refusal of more than the
+    // drawer holds, in words, under the amount and the reason.
+    const openCashDrop = async () => {
+      await page.keyboard.press('F5');
+      await page.getByTestId('movement-dialog').waitFor();
+      await page.getByTestId('movement-amount').fill('900000');
+      await page.getByTestId('movement-confirm').click();
+      await enterPin(page);
+      await page.getByTestId('movement-error').waitFor();
+    };
+    await openCashDrop();
+    await check(page, 'movement-dialog', 'cash-drop', { dialog: { reopen: openCashDrop } });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('movement-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('nav-journal').click();
     await page.getByTestId('journal-screen').waitFor();
     await check(page, 'journal-screen', 'journal');

@@ -66,4 +66,79 @@ describe('a cash drop with the supervisor PIN, and fast typing in a dialog that 
     await page.keyboard.press('F3'); // hold the cart: the counter is empty for what follows
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(0);
   });
+
+  it('F5 on the shift screen: the amount and Enter, the supervisor PIN and Enter; more than the drawer holds is refused in words', async () => {
+    const { page } = till;
+    await page.getByTestId('nav-shift').click();
+    await expect.poll(() => page.getByTestId('shift-screen').getAttribute('data-view')).toBe('overview');
+    expect(await textOf(page, 'shift-cash-drop')).toContain('中途收大鈔');
+    await page.keyboard.press('F5');
+    await page.getByTestId('movement-dialog').waitFor();
+    expect(await page.getByTestId('movement-dialog').getAttribute('aria-label')).toBe('中途收大鈔');
+    // The usual reason is there already: the amount and Enter are all a drop needs.
+    expect(await page.getByTestId('movement-reason').inputValue()).toBe('存入保險箱');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'movement-amount',
+    );
+    await typeAtScannerSpeed(page, '20000');
+    expect(await page.getByTestId('movement-amount').inputValue()).toBe('20000');
+    await page.getByTestId('pin-dialog').waitFor();
+    // The PIN has the cursor (the approver's name beside it is optional).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pin-input');
+    await typeAtScannerSpeed(page, SUPERVISOR_PIN);
+    await page.getByTestId('movement-error').waitFor();
+    expect(await textOf(page, 'movement-error')).toContain('中途收大鈔 NT$20,000 超過錢櫃應有的現金，未記錄');
+    // Blind count: the refusal never tells the cashier what the drawer should hold (NT$16,000).
+    expect(await textOf(page, 'movement-error')).not.toContain('16,000');
+    expect(await page.getByTestId('pin-dialog').count()).toBe(0);
+    expect(await page.getByTestId('shift-notice').count()).toBe(0);
+
+    await page.getByTestId('movement-amount').selectText();
+    await typeAtScannerSpeed(page, '10000');
+    await page.getByTestId('pin-dialog').waitFor();
+    await typeAtScannerSpeed(page, SUPERVISOR_PIN);
+    await page.getByTestId('movement-dialog').waitFor({ state: 'detached' });
+    expect(await textOf(page, 'shift-notice')).toBe('中途收大鈔 NT$10,000 已記錄，錢櫃已開啟。');
+  });
+
+  it('the X report shows the drop apart, and the expected cash after it', async () => {
+    const { page } = till;
+    await page.keyboard.press('F8');
+    await page.getByTestId('pin-dialog').waitFor();
+    await typeAtScannerSpeed(page, SUPERVISOR_PIN);
+    await page.getByTestId('x-report').waitFor();
+    const figures = page.getByTestId('x-report-figures');
+    expect(await figures.getByTestId('figure-cash-drops').innerText()).toBe('-NT$10,000');
+    expect(await figures.getByTestId('figure-expected-cash').innerText()).toBe('NT$6,000');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('x-report').waitFor({ state: 'detached' });
+  });
+
+  it('the shift closes even on NT$6,000 counted; its figures and the Z report name the drop, in both languages', async () => {
+    const { page } = till;
+    await page.keyboard.press('F9');
+    await page.getByTestId('count-1000').focus();
+    await page.keyboard.type('6');
+    await page.keyboard.press('F12');
+    await page.getByTestId('count-confirm-ok').click();
+    await expect.poll(() => page.getByTestId('shift-screen').getAttribute('data-view')).toBe('result');
+    expect(await textOf(page, 'shift-verdict')).toContain('相符');
+    const figures = page.getByTestId('shift-figures');
+    expect(await figures.getByTestId('figure-cash-drops').innerText()).toBe('-NT$10,000');
+    expect(await figures.getByTestId('figure-expected-cash').innerText()).toBe('NT$6,000');
+    expect(await textOf(page, 'shift-figures')).toContain('中途收大鈔 -NT$10,000');
+    await page.getByTestId('language-toggle').click();
+    expect(await textOf(page, 'shift-figures')).toContain('Cash drops -NT$10,000');
+    await page.getByTestId('language-toggle').click();
+    await page.getByTestId('shift-done').click();
+
+    await page.getByTestId('nav-closing').click();
+    await page.getByTestId('z-report').click();
+    await page.getByTestId('pin-dialog').waitFor();
+    await typeAtScannerSpeed(page, SUPERVISOR_PIN);
+    await page.getByTestId('z-report-view').waitFor();
+    const z = page.getByTestId('z-report-figures');
+    expect(await z.getByTestId('figure-cash-drops').innerText()).toBe('-NT$10,000');
+    expect(await z.getByTestId('figure-expected-cash').innerText()).toBe('NT$6,000');
+  });
 });

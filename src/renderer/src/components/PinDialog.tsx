@@ -85,6 +85,9 @@ export function PinDialog({
         variant="big"
         autoComplete="off"
         value={pin}
+        // The PIN has the cursor, also below an approver's name (filled in, or left out): the
+        // keys typed after the action's Enter are the PIN.
+        data-autofocus=""
         data-testid="pin-input"
         onChange={setPin}
         onKeyDown={(e) => {

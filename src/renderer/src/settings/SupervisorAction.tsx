@@ -15,7 +15,7 @@ export interface SupervisorInput {
   pin?: string;
   /**
    * The supervisor who approved it, named beside the signed-in cashier (issue 22, item 7): only
-   * for the actions that record one (a paid-in / paid-out, a drawer opening, the Z report).
+   * for the actions that record one (a paid-in / paid-out / cash drop, a drawer opening, the Z report).
    */
   approvedBy?: string;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatNtd, type Bilingual } from '../../../shared/domain';
+import { DRAWER_PART_LABEL, formatNtd, type Bilingual, type CashMovementKind } from '../../../shared/domain';
 import { CancelButton } from '../components/CancelButton';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
@@ -9,11 +9,13 @@ import { useSupervisorAction } from '../settings/SupervisorAction';
 import { canTypeWhole, parseAmount } from './shift-view';
 import { useShift } from './shift-store';
 
-export type MovementKind = 'paid-in' | 'paid-out';
+export type MovementKind = CashMovementKind;
 
 export const MOVEMENT_LABEL: Record<MovementKind, Bilingual> = {
   'paid-in': { zh: '收入', en: 'Paid in' },
   'paid-out': { zh: '支出', en: 'Paid out' },
+  // The glossary's word (issue 24, item 10): large notes taken to the safe mid-shift.
+  'cash-drop': { zh: DRAWER_PART_LABEL.cashDrops.zh, en: 'Cash drop' },
 };
 
 /** The usual reasons, one touch each; any other is typed. */
@@ -26,12 +28,18 @@ const QUICK_REASONS: Record<MovementKind, Bilingual[]> = {
     { zh: '零用金', en: 'Petty cash' },
     { zh: '支付廠商', en: 'Supplier paid' },
   ],
+  'cash-drop': [
+    { zh: '存入保險箱', en: 'To the safe' },
+    { zh: '交給店長', en: 'Handed to the manager' },
+  ],
 };
 
 /**
  * Money into or out of the drawer outside a sale: the amount and why, then the supervisor PIN
- * (main records it in the journal and opens the drawer). Main's refusal (a paid-out beyond what
- * the drawer holds, no open shift) is shown here, where the cashier pressed the button.
+ * (main records it in the journal and opens the drawer). Main's refusal (a paid-out or a drop
+ * beyond what the drawer holds, no open shift) is shown here, where the cashier pressed the
+ * button. A drop nearly always goes to the safe: that reason is filled in, so the amount and
+ * Enter are all it takes.
  */
 export function CashMovementDialog({ kind, onClose }: { kind: MovementKind; onClose(): void }) {
   const t = useText();
@@ -39,7 +47,7 @@ export function CashMovementDialog({ kind, onClose }: { kind: MovementKind; onCl
   const busy = useShift((s) => s.busy);
   const refusal = useShift((s) => (s.error?.action === 'movement' ? s.error.message : null));
   const [amountText, setAmountText] = useState('');
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(() => (kind === 'cash-drop' ? t(QUICK_REASONS[kind][0]!) : ''));
   const [problem, setProblem] = useState<Bilingual | null>(null);
   const label = MOVEMENT_LABEL[kind];
 

@@ -1,4 +1,4 @@
-import { formatNtd, plural, type Bilingual } from '../../../shared/domain';
+import { DRAWER_PART_LABEL, formatNtd, plural, type Bilingual } from '../../../shared/domain';
 import type { MethodOutput } from '../../../shared/ipc/contract';
 import type { PrintOutcome } from '../../../shared/ipc/contract/printing';
 import type { DenominationCount } from '../../../shared/ipc/contract/shifts';
@@ -59,7 +59,7 @@ export function ReconciliationTable({ rows, testId }: { rows: Reconciliation; te
   );
 }
 
-/** A shift's (or a day's) figures: float, sales, returns, net per method, paid-in/out, expected cash. */
+/** A shift's (or a day's) figures: float, sales, returns, net per method, paid-in/out, cash drops, expected cash. */
 export function FiguresList({ figures, testId }: { figures: Figures; testId: string }) {
   const t = useText();
   return (
@@ -95,6 +95,8 @@ export function FiguresList({ figures, testId }: { figures: Figures; testId: str
         <dd>{formatNtd(figures.paidIn)}</dd>
         <dt>{t({ zh: '支出（零用金等）', en: 'Paid out' })}</dt>
         <dd>{formatNtd(-figures.paidOut)}</dd>
+        <dt>{t(DRAWER_PART_LABEL.cashDrops)}</dt>
+        <dd data-testid="figure-cash-drops">{formatNtd(-figures.cashDrops)}</dd>
         <dt className="shift-figures__key">{t({ zh: '錢櫃應有現金', en: 'Cash expected in the drawer' })}</dt>
         <dd className="summary-figures__big" data-testid="figure-expected-cash">
           {formatNtd(figures.expectedCash)}

@@ -31,8 +31,8 @@ import { callTill } from '../ipc/till-client';
 import './shifts.css';
 
 /**
- * The cashier's shift: open it by counting the float, paid-in and paid-out, the X report, and the
- * close with a blind count (the expected figures appear only once the count is in).
+ * The cashier's shift: open it by counting the float, paid-in, paid-out and cash drops, the X
+ * report, and the close with a blind count (the expected figures appear only once the count is in).
  */
 export function ShiftScreen() {
   const t = useText();
@@ -174,6 +174,7 @@ function ShiftOverview({ shift }: { shift: ShiftView }) {
     );
   const idle = movement === null && xReport === null && !busy;
   useShortcuts({
+    F5: idle ? () => setMovement('cash-drop') : undefined,
     F6: idle ? () => setMovement('paid-in') : undefined,
     F7: idle ? () => setMovement('paid-out') : undefined,
     F8: idle ? askX : undefined,
@@ -209,6 +210,17 @@ function ShiftOverview({ shift }: { shift: ShiftView }) {
         </p>
       )}
       <section className="shift__actions" aria-label={t({ zh: '班別操作', en: 'Shift actions' })}>
+        <ActionTile
+          shortcut="F5"
+          title={t(MOVEMENT_LABEL['cash-drop'])}
+          hint={t({
+            zh: '大鈔收到保險箱・主管 PIN',
+            en: 'Large notes to the safe · supervisor PIN',
+          })}
+          testId="shift-cash-drop"
+          disabled={!idle}
+          onClick={() => setMovement('cash-drop')}
+        />
         <ActionTile
           shortcut="F6"
           title={t(MOVEMENT_LABEL['paid-in'])}

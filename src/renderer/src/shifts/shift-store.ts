@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Bilingual } from '../../../shared/domain';
+import type { Bilingual, CashMovementKind } from '../../../shared/domain';
 import type { MethodInput, MethodOutput } from '../../../shared/ipc/contract';
 import type { DenominationCount } from '../../../shared/ipc/contract/shifts';
 import type { IpcError } from '../../../shared/ipc/result';
@@ -12,7 +12,7 @@ export type ClosedShift = MethodOutput<'shift.close'>;
 type OtherCounted = NonNullable<MethodInput<'shift.close'>['otherCounted']>;
 
 /**
- * The shift screen's work with main: open with the float, paid-in / paid-out, the X report, and
+ * The shift screen's work with main: open with the float, paid-in / paid-out / cash drops, the X report, and
  * the close with a blind count. Main answers every figure; the expected ones come back only with
  * the X report (supervisor) and after the count is in.
  */
@@ -23,7 +23,7 @@ interface ShiftState {
   closed: ClosedShift | null;
   /** The X report on screen (with the PIN it was asked with, to print it without asking again). */
   xReport: { report: XReport; supervisor: SupervisorInput } | null;
-  /** What main said about the last paid-in / paid-out (recorded, whether the drawer opened). */
+  /** What main said about the last paid-in / paid-out / cash drop (recorded, whether the drawer opened). */
   notice: { message: Bilingual; drawerOpened: boolean } | null;
   busy: boolean;
   /** Main's refusal, shown beside the button that asked. */
@@ -34,7 +34,7 @@ interface ShiftState {
   /** `takeOver`: the drawer of the shift before as it was counted, instead of a float (item 14). */
   open(float: DenominationCount, takeOver?: boolean): Promise<boolean>;
   cashMovement(
-    input: { kind: 'paid-in' | 'paid-out'; amount: number; reason: string },
+    input: { kind: CashMovementKind; amount: number; reason: string },
     supervisor: SupervisorInput,
   ): Promise<IpcError | null>;
   showXReport(supervisor: SupervisorInput, print: boolean): Promise<IpcError | null>;
