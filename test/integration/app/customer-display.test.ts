@@ -1,10 +1,5 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
-import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
-import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
-import { memoryLogger } from '../checkout/harness';
-import { makeTempDir } from '../../support/temp-dir';
+import { describe, expect, it } from 'vitest';
+import { openTestCore } from '../../support/test-core';
 
 /**
  * Issue 15: the customer display's channel through the core. `display.update` is checked by the
@@ -12,11 +7,9 @@ import { makeTempDir } from '../../support/temp-dir';
  * the settings (never the screen's).
  */
 describe('display.update → display.changed', () => {
-  const temp = makeTempDir('customer-display');
-  let core: TillCore;
-  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
-  const events: Array<{ event: string; payload: unknown }> = [];
-  const ctx = { host: 'web' as const };
+  const { events, dispatch } = openTestCore('customer-display', {
+    before: ({ settings }) => settings.update({ sellerName: '阿明商店' }),
+  });
   const update = {
     phase: 'done',
     lines: [{ name: '可口可樂', quantity: 2, amount: 70 }],
@@ -26,26 +19,8 @@ describe('display.update → display.changed', () => {
     qrUrl: 'https://einvoice.example/q/abc',
   };
 
-  beforeAll(async () => {
-    settings.update({ sellerName: '阿明商店' });
-    core = await createTillCore({
-      host: 'web',
-      appName: 'Till',
-      version: 'test',
-      dataDir: temp.dir,
-      settings,
-      secrets: createFileKeySecretStore(temp.dir),
-      logger: memoryLogger(),
-    });
-    core.events.subscribe((event, payload) => events.push({ event, payload }));
-  });
-  afterAll(async () => {
-    await core.close();
-    temp.remove();
-  });
-
   it('re-publishes what the till shows, with the store’s name', async () => {
-    expect(await core.dispatch('display.update', update, ctx)).toEqual({ ok: true, value: { ok: true } });
+    expect(await dispatch('display.update', update)).toEqual({ ok: true, value: { ok: true } });
     expect(events.filter((e) => e.event === 'display.changed').at(-1)?.payload).toEqual({
       ...update,
       sellerName: '阿明商店',
@@ -62,7 +37,7 @@ describe('display.update → display.changed', () => {
       { ...update, total: -1 },
       { ...update, lines: [{ name: 'a\u202eb', quantity: 1, amount: 1 }] },
     ]) {
-      const result = await core.dispatch('display.update', bad, ctx);
+      const result = await dispatch('display.update', bad);
       expect(result.ok, JSON.stringify(bad)).toBe(false);
     }
     expect(events.slice(before).filter((e) => e.event === 'display.changed')).toEqual([]);

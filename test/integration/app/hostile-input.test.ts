@@ -1,18 +1,15 @@
 import fc from 'fast-check';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
+import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../src/main/journal/journal';
-import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
-import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import { taipeiBusinessDay } from '../../../src/shared/domain';
 import { methodNames } from '../../../src/shared/ipc/contract';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { IpcResult } from '../../../src/shared/ipc/result';
-import { memoryLogger, paperOrder } from '../checkout/harness';
+import { paperOrder } from '../checkout/harness';
 import { beginSale, NOON_TAIPEI } from '../journal/fixtures';
-import { makeTempDir } from '../../support/temp-dir';
+import { openTestCore } from '../../support/test-core';
 
 /**
  * Hostile input through the core's one entry, dispatch, in training mode (issue 11, items 3, 4
@@ -187,17 +184,25 @@ const hostileCall = fc.oneof(
 );
 
 describe('hostile input through dispatch', () => {
-  const temp = makeTempDir('hostile-input');
-  const ctx = { host: 'web' as const };
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
-  let core: TillCore;
   let oldOrders: string[] = [];
-
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await core.dispatch(method, payload, ctx);
-    if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message.en}`);
-    return result.value as T;
-  };
+  const { dir, dispatch, call } = openTestCore('hostile-input', {
+    pin: PIN,
+    before({ dir, settings }) {
+      // An older journal: sales whose payment methods the contract no longer accepts.
+      const journal = Journal.open(join(dir, 'journal.sqlite'));
+      oldOrders = [
+        beginSale(journal, { total: 100, payments: [{ method: '__proto__', amount: 100 }] }),
+        beginSale(journal, { total: 50, payments: [{ method: 'constructor', amount: 50 }] }),
+        beginSale(journal, { total: 30, payments: [{ method: 'line-pay', amount: 30 }] }),
+        beginSale(journal, { total: 20, payments: [{ method: 'cash', amount: 20 }] }),
+      ];
+      journal.close();
+      // Those sales are seller 12345678's (the journal fixtures'): a JSON export refuses a day of
+      // another seller than the one set up, so the till is set up for it.
+      settings.update({ companyId: '12345678' });
+    },
+  });
   const expectNothingLeaked = () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(({} as Record<string, unknown>).count).toBeUndefined();
@@ -211,36 +216,6 @@ describe('hostile input through dispatch', () => {
     expect(result.error.message.en.length).toBeGreaterThan(0);
   };
 
-  beforeAll(async () => {
-    // An older journal: sales whose payment methods the contract no longer accepts.
-    const journal = Journal.open(join(temp.dir, 'journal.sqlite'));
-    oldOrders = [
-      beginSale(journal, { total: 100, payments: [{ method: '__proto__', amount: 100 }] }),
-      beginSale(journal, { total: 50, payments: [{ method: 'constructor', amount: 50 }] }),
-      beginSale(journal, { total: 30, payments: [{ method: 'line-pay', amount: 30 }] }),
-      beginSale(journal, { total: 20, payments: [{ method: 'cash', amount: 20 }] }),
-    ];
-    journal.close();
-    const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
-    // Those sales are seller 12345678's (the journal fixtures'): a JSON export refuses a day of
-    // another seller than the one set up, so the till is set up for it.
-    settings.update({ companyId: '12345678' });
-    core = await createTillCore({
-      host: 'web',
-      appName: 'Till',
-      version: 'test',
-      dataDir: temp.dir,
-      settings,
-      secrets: createFileKeySecretStore(temp.dir),
-      logger: memoryLogger(),
-    });
-    await call('settings.setPin', { newPin: PIN });
-  });
-  afterAll(async () => {
-    await core?.close();
-    temp.remove();
-  });
-
   it('sums an older journal’s hostile payment methods as unknown, without crashing or leaking', async () => {
     const summary = await call<{
       sales: { count: number; byPaymentMethod: Record<string, { count: number; amount: number }> };
@@ -253,19 +228,18 @@ describe('hostile input through dispatch', () => {
       cash: { count: 1, amount: 20 },
     });
     // Every other method still answers after it (before the fix, all of them said invalid-input).
-    expect((await core.dispatch('app.status', {}, ctx)).ok).toBe(true);
-    expect((await core.dispatch('journal.list', { businessDay: OLD_DAY }, ctx)).ok).toBe(true);
+    expect((await dispatch('app.status', {})).ok).toBe(true);
+    expect((await dispatch('journal.list', { businessDay: OLD_DAY })).ok).toBe(true);
   });
 
   it('refuses a __proto__ payment method with invalid-input in zh-TW and English, and journals nothing', async () => {
     const today = taipeiBusinessDay(new Date());
     const before = await call<unknown[]>('journal.list', { businessDay: today });
     for (const method of ['__proto__', 'constructor', 'toString', 'line-pay']) {
-      const result = await core.dispatch(
-        'checkout.submit',
-        { ...paperOrder(), payments: [{ method, amount: 150 }] },
-        ctx,
-      );
+      const result = await dispatch('checkout.submit', {
+        ...paperOrder(),
+        payments: [{ method, amount: 150 }],
+      });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       if (result.ok) continue;
       expect(result.error.message.zh).toMatch(
@@ -284,11 +258,7 @@ describe('hostile input through dispatch', () => {
     const before = await call<unknown[]>('journal.list', { businessDay: today });
     for (const name of ['可樂\u001bp\u0000\u0019\u00fa', '可樂\u001dV\u0001']) {
       const order = paperOrder();
-      const result = await core.dispatch(
-        'checkout.submit',
-        { ...order, lines: [{ ...order.lines[0]!, name }] },
-        ctx,
-      );
+      const result = await dispatch('checkout.submit', { ...order, lines: [{ ...order.lines[0]!, name }] });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       if (result.ok) continue;
       // The field in words (issue 22), with the plain-text rule's own reason.
@@ -297,24 +267,20 @@ describe('hostile input through dispatch', () => {
         /The name of item 1 of the lines is not right: The text contains an invisible control character U\+001[BD]/,
       );
     }
-    const csv = await core.dispatch(
-      'catalog.import',
-      {
-        source: {
-          kind: 'text',
-          text: 'code,name,category,price\r\nA1,"可樂\u001bp",飲料,30',
-          fileName: 'a.csv',
-        },
-        pin: PIN,
+    const csv = await dispatch('catalog.import', {
+      source: {
+        kind: 'text',
+        text: 'code,name,category,price\r\nA1,"可樂\u001bp",飲料,30',
+        fileName: 'a.csv',
       },
-      ctx,
-    );
+      pin: PIN,
+    });
     expect(csv).toMatchObject({ ok: true, value: { status: 'rejected', errorCount: 1 } });
     expect(await call<unknown[]>('journal.list', { businessDay: today })).toEqual(before);
   });
 
   it('refuses a business day that is not on the calendar', async () => {
-    const result = await core.dispatch('journal.summary', { businessDay: '2026-02-30' }, ctx);
+    const result = await dispatch('journal.summary', { businessDay: '2026-02-30' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     if (!result.ok) expect(result.error.message.zh).toContain('不是日曆上的日期');
   });
@@ -322,7 +288,7 @@ describe('hostile input through dispatch', () => {
   it('answers every contract method with a result for any hostile payload, and nothing leaks', async () => {
     await fc.assert(
       fc.asyncProperty(hostileCall, async ([method, payload]) => {
-        const result = await core.dispatch(method, payload, ctx);
+        const result = await dispatch(method, payload);
         expectWellFormed(method, result);
         expectNothingLeaked();
       }),
@@ -350,7 +316,7 @@ describe('hostile input through dispatch', () => {
     // Training mode: the day's sales are training sales.
     expect(summary.training.byPaymentMethod.cash!.count).toBeGreaterThanOrEqual(1);
 
-    const folder = join(temp.dir, 'exports');
+    const folder = join(dir, 'exports');
     mkdirSync(folder);
     const exported = await call<{ file: string; summaryFile: string }>('journal.export', {
       businessDay: OLD_DAY,
@@ -375,7 +341,7 @@ describe('hostile input through dispatch', () => {
     // The hostile methods are values in the payments, never keys of anything.
     expect(exportedJson.transactions[0].payments).toEqual([{ method: '__proto__', amount: 100 }]);
     expect(exportedJson).toMatchObject({ version: 2, companyId: '12345678', chain: { verified: true } });
-    const printed = await core.dispatch('printing.printSummary', { businessDay: OLD_DAY }, ctx);
+    const printed = await dispatch('printing.printSummary', { businessDay: OLD_DAY });
     expectWellFormed('printing.printSummary', printed);
     expectNothingLeaked();
   });

@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
+import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../src/main/journal/journal';
-import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
-import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
 import { TRAINING_DRILL_TEXT } from '../../../src/shared/domain/training-drills';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { TrainingDrillResult } from '../../../src/shared/ipc/contract/training';
-import { memoryLogger, paperOrder } from '../checkout/harness';
+import { paperOrder } from '../checkout/harness';
 import { filesUnder } from '../../support/files-under';
 import { postAdmin } from '../../support/pos-client';
-import { makeTempDir } from '../../support/temp-dir';
+import { openTestCore } from '../../support/test-core';
 import { trainingDefaults } from '../../../src/training-service';
 
 /**
@@ -20,36 +17,9 @@ import { trainingDefaults } from '../../../src/training-service';
  * recorded); the next sale then goes as the drill's text tells the cashier.
  */
 describe('fault drills in training mode', () => {
-  const temp = makeTempDir('training-drills');
-  let core: TillCore;
-  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
-  const secrets = createFileKeySecretStore(temp.dir);
-  const ctx = { host: 'web' as const };
   const PIN = '2468';
-
-  const dispatch = (method: string, payload: unknown) => core.dispatch(method, payload, ctx);
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(method, payload);
-    if (!result.ok) throw Object.assign(new Error(result.error.message.en), { code: result.error.code });
-    return result.value as T;
-  };
-
-  beforeAll(async () => {
-    core = await createTillCore({
-      host: 'web',
-      appName: 'Till',
-      version: 'test',
-      dataDir: temp.dir,
-      settings,
-      secrets,
-      logger: memoryLogger(),
-    });
-    await call('settings.setPin', { newPin: PIN });
-  });
-  afterAll(async () => {
-    await core.close();
-    temp.remove();
-  });
+  const till = openTestCore('training-drills', { pin: PIN });
+  const { settings, dispatch, call } = till;
 
   it('needs the supervisor PIN: without it or with a wrong one nothing is armed', async () => {
     const missing = await dispatch('training.drill', { drill: 'server-error' });
@@ -73,11 +43,11 @@ describe('fault drills in training mode', () => {
     // Nothing was armed: the next sale is issued.
     expect((await call<CheckoutResult>('checkout.submit', paperOrder())).state).toBe('issued');
     // The token of this start is the core's alone: random, and nowhere in the data folder.
-    const channel = await core.trainingAdmin();
+    const channel = await till.core.trainingAdmin();
     expect(channel?.url).toBe(status.service.url);
     expect(channel?.adminToken).not.toBe(wellKnown);
     expect(channel?.adminToken.length).toBeGreaterThanOrEqual(32);
-    for (const file of filesUnder(temp.dir)) {
+    for (const file of filesUnder(till.dir)) {
       expect(readFileSync(file).includes(channel!.adminToken), file).toBe(false);
     }
     expect(
@@ -133,7 +103,7 @@ describe('fault drills in training mode', () => {
   it('a reissue (改開) is a sale too: the status bar says 開立中 while it waits, then online again', async () => {
     const sale = await call<CheckoutResult>('checkout.submit', paperOrder());
     const seen: string[] = [];
-    const stop = core.events.subscribe((event, payload) => {
+    const stop = till.core.events.subscribe((event, payload) => {
       if (event === 'app.status-changed')
         seen.push((payload as { service: { state: string } }).service.state);
     });
@@ -171,7 +141,7 @@ describe('fault drills in training mode', () => {
   });
 
   it('records every drill armed in the journal, with who and which', async () => {
-    const journal = Journal.open(join(temp.dir, 'journal.sqlite'));
+    const journal = Journal.open(join(till.dir, 'journal.sqlite'));
     try {
       const drills = journal.supervisorActions().filter((record) => record.action === 'training.drill');
       expect(drills.length).toBeGreaterThanOrEqual(6);

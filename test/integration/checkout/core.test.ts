@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
-import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
-import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult, PendingVerification } from '../../../src/shared/ipc/contract/checkout';
 import type { ProviderCheckReport } from '../../../src/shared/ipc/contract/settings';
 import { postCoreAdmin } from '../../support/pos-client';
-import { makeTempDir } from '../../support/temp-dir';
-import { memoryLogger, paperOrder } from './harness';
+import { openTestCore } from '../../support/test-core';
+import { paperOrder } from './harness';
 
 /**
  * The till core in training mode (the default): the embedded training service starts with the
@@ -16,18 +13,11 @@ import { memoryLogger, paperOrder } from './harness';
  * methods run end to end through dispatch.
  */
 describe('the core in training mode', () => {
-  const temp = makeTempDir('checkout-core');
-  let core: TillCore;
-  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
-  const secrets = createFileKeySecretStore(temp.dir);
-  const events: Array<{ event: string; payload: unknown }> = [];
-  const ctx = { host: 'web' as const };
+  // Resolving and resubmitting are supervisor acts: refused while no PIN is set (see
+  // test/integration/settings/supervisor-actions.test.ts).
+  const till = openTestCore('checkout-core', { pin: '2468' });
+  const { dir, settings, secrets, events, dispatch, call } = till;
 
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await core.dispatch(method, payload, ctx);
-    if (!result.ok) throw Object.assign(new Error(result.error.message.en), { code: result.error.code });
-    return result.value as T;
-  };
   /**
    * The newest `app.status-changed` payload once one matching `expected` has been published. The
    * status bar's count is published after the sale's answer (issue 26: nothing that can wait is on
@@ -39,7 +29,7 @@ describe('the core in training mode', () => {
         Object.entries(expected).every(([key, value]) => (payload as Record<string, unknown>)[key] === value);
       const last = events.filter((e) => e.event === 'app.status-changed').at(-1);
       if (last && matches(last.payload)) return resolve(last.payload);
-      const unsubscribe = core.events.subscribe((event, payload) => {
+      const unsubscribe = till.core.events.subscribe((event, payload) => {
         if (event !== 'app.status-changed' || !matches(payload)) return;
         unsubscribe();
         resolve(payload);
@@ -47,28 +37,8 @@ describe('the core in training mode', () => {
     });
   /** One fault of this kind from the core's own training service, set through its admin channel. */
   const injectFault = async (kind: string) => {
-    return postCoreAdmin(core, 'faults', { kind, count: 1 });
+    return postCoreAdmin(till.core, 'faults', { kind, count: 1 });
   };
-
-  beforeAll(async () => {
-    core = await createTillCore({
-      host: 'web',
-      appName: 'Till',
-      version: 'test',
-      dataDir: temp.dir,
-      settings,
-      secrets,
-      logger: memoryLogger(),
-    });
-    core.events.subscribe((event, payload) => events.push({ event, payload }));
-    // Resolving and resubmitting are supervisor acts: refused while no PIN is set (see
-    // test/integration/settings/supervisor-actions.test.ts).
-    await call('settings.setPin', { newPin: '2468' });
-  });
-  afterAll(async () => {
-    await core.close();
-    temp.remove();
-  });
 
   it('starts the training service and reports it reachable, with the journal in the data folder', async () => {
     const status = await call<{
@@ -80,8 +50,8 @@ describe('the core in training mode', () => {
     expect(status.service.state).toBe('reachable');
     expect(status.service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(status.pendingVerification).toBe(0);
-    expect(existsSync(join(temp.dir, 'journal.sqlite'))).toBe(true);
-    expect(existsSync(join(temp.dir, 'training-service'))).toBe(true);
+    expect(existsSync(join(dir, 'journal.sqlite'))).toBe(true);
+    expect(existsSync(join(dir, 'training-service'))).toBe(true);
   });
 
   it('checks out through the contract', async () => {
@@ -94,7 +64,7 @@ describe('the core in training mode', () => {
   });
 
   it('runs the provider check in training mode against the embedded service, in both variants it speaks (issue 24, item 4)', async () => {
-    const noPin = await core.dispatch('settings.checkProvider', {}, ctx);
+    const noPin = await dispatch('settings.checkProvider', {});
     expect(noPin).toMatchObject({ ok: false });
     const profile = await call<ProviderCheckReport>('settings.checkProvider', { pin: '2468' });
     expect(profile).toMatchObject({ ok: true, variant: 'profile', findings: [] });
@@ -146,13 +116,12 @@ describe('the core in training mode', () => {
   });
 
   it('refuses malformed and invalid orders with bilingual errors', async () => {
-    const malformed = await core.dispatch('checkout.submit', { lines: 'x' }, ctx);
+    const malformed = await dispatch('checkout.submit', { lines: 'x' });
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const invalid = await core.dispatch(
-      'checkout.submit',
-      { ...paperOrder(), invoice: { kind: 'business', buyerTaxId: '11111111', buyerTitle: 'X' } },
-      ctx,
-    );
+    const invalid = await dispatch('checkout.submit', {
+      ...paperOrder(),
+      invoice: { kind: 'business', buyerTaxId: '11111111', buyerTitle: 'X' },
+    });
     expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-order' } });
     if (!invalid.ok) expect(invalid.error.message.zh).toContain('統一編號');
   });
@@ -179,7 +148,7 @@ describe('the core in training mode', () => {
     });
     expect(resolved.state).toBe('issued');
     expect(await statusPublished({ pendingVerification: 0 })).toMatchObject({ pendingVerification: 0 });
-    const refused = await core.dispatch('checkout.resubmit', { orderNo: result.orderNo, pin: '2468' }, ctx);
+    const refused = await dispatch('checkout.resubmit', { orderNo: result.orderNo, pin: '2468' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'journal-refused' } });
   });
 
@@ -189,9 +158,9 @@ describe('the core in training mode', () => {
     expect(result.state).toBe('needs-verification');
     const resolution = { orderNo: result.orderNo, outcome: 'notIssued', by: '店員' };
 
-    const without = await core.dispatch('verification.resolve', resolution, ctx);
+    const without = await dispatch('verification.resolve', resolution);
     expect(without).toMatchObject({ ok: false, error: { code: 'pin-required' } });
-    const wrong = await core.dispatch('verification.resolve', { ...resolution, pin: '1111' }, ctx);
+    const wrong = await dispatch('verification.resolve', { ...resolution, pin: '1111' });
     expect(wrong).toMatchObject({
       ok: false,
       error: { code: 'pin-wrong', message: { zh: expect.stringContaining('未變更') } },
@@ -220,24 +189,16 @@ describe('the core in training mode', () => {
     settings.update({ mode: 'production', serviceUrl: 'https://pos.example' });
     try {
       const before = await call<{ pendingVerification: number }>('app.status', {});
-      const refused = await core.dispatch('checkout.submit', paperOrder(), ctx);
+      const refused = await dispatch('checkout.submit', paperOrder());
       expect(refused).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
-      const lookup = await core.dispatch('verification.lookupTraining', { orderNo: rejected.orderNo }, ctx);
+      const lookup = await dispatch('verification.lookupTraining', { orderNo: rejected.orderNo });
       expect(lookup).toMatchObject({ ok: false, error: { code: 'not-training' } });
-      const resubmit = await core.dispatch(
-        'checkout.resubmit',
-        { orderNo: rejected.orderNo, pin: '2468' },
-        ctx,
-      );
+      const resubmit = await dispatch('checkout.resubmit', { orderNo: rejected.orderNo, pin: '2468' });
       expect(resubmit).toMatchObject({ ok: false, error: { code: 'service-not-configured' } });
       // With keys, the training sale is still refused before anything is sent to the provider.
       secrets.set('apiKey', 'production-api-key');
       secrets.set('signingSecret', 'production-signing-secret');
-      const mismatch = await core.dispatch(
-        'checkout.resubmit',
-        { orderNo: rejected.orderNo, pin: '2468' },
-        ctx,
-      );
+      const mismatch = await dispatch('checkout.resubmit', { orderNo: rejected.orderNo, pin: '2468' });
       expect(mismatch).toMatchObject({ ok: false, error: { code: 'mode-mismatch' } });
       secrets.clear('apiKey');
       secrets.clear('signingSecret');

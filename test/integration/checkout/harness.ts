@@ -1,15 +1,17 @@
 import { assembleCheckout, type CheckoutAssembly } from '../../../src/main/checkout/assemble';
 import type { IssuedEvent } from '../../../src/main/checkout/engine';
-import type { Logger } from '../../../src/main/core/logger';
 import type { PosServiceConfig } from '../../../src/main/invoice-service/client';
 import { Journal } from '../../../src/main/journal/journal';
 import type { ProviderVariantId } from '../../../src/provider/variants';
 import type { CheckoutOrder } from '../../../src/shared/ipc/contract/checkout';
 import type { FaultKind, TrainingService } from '../../../src/training-service';
+import { memoryLogger, type MemoryLogger } from '../../support/memory-logger';
 import { adminChannel, useTrainingRig, type TrainingRig } from '../../support/training-rig';
 
 // The service, its admin channel and the counting relay are shared with the returns tests.
 export { startRelay, startService, type CountingRelay } from '../../support/training-rig';
+// Kept here too for the many tests that import it from the checkout's harness.
+export { memoryLogger, type MemoryLogger };
 
 /**
  * Real parts for the checkout's integration tests: the training service on 127.0.0.1 (with its
@@ -17,21 +19,6 @@ export { startRelay, startService, type CountingRelay } from '../../support/trai
  * (each request is one connection: the client never reuses one), so "sent exactly once" is seen
  * from outside the till.
  */
-export interface MemoryLogger extends Logger {
-  lines: Array<{ level: string; message: string; fields?: unknown }>;
-}
-
-export function memoryLogger(): MemoryLogger {
-  const lines: MemoryLogger['lines'] = [];
-  return {
-    lines,
-    info: (message, fields) => lines.push({ level: 'info', message, fields }),
-    warn: (message, fields) => lines.push({ level: 'warn', message, fields }),
-    error: (message, detail) =>
-      lines.push({ level: 'error', message, fields: detail instanceof Error ? detail.message : detail }),
-  };
-}
-
 export interface Admin {
   lookup(
     billingNo: string,

@@ -1,14 +1,11 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
-import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
-import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import { postCoreAdmin } from '../../support/pos-client';
-import { makeTempDir } from '../../support/temp-dir';
-import { memoryLogger, paperOrder } from '../checkout/harness';
+import { openTestCore, startTestCore } from '../../support/test-core';
+import { paperOrder } from '../checkout/harness';
 
 /**
  * Every supervisor action over the real core (training service, journal, virtual printer):
@@ -18,22 +15,23 @@ import { memoryLogger, paperOrder } from '../checkout/harness';
 const PIN = '2468';
 
 describe('supervisor actions through the core', () => {
-  const temp = makeTempDir('supervisor-actions');
-  let core: TillCore;
-  const settings = createJsonFileSettingsStore(join(temp.dir, 'settings.json'));
-  const secrets = createFileKeySecretStore(temp.dir);
-  const ctx = { host: 'web' as const };
-  const csvPath = join(temp.dir, 'catalog.csv');
-  const exports = join(temp.dir, 'exports');
+  // A fresh install: no PIN yet. A catalog file to import and a folder for the exports.
+  const till = openTestCore('supervisor-actions', {
+    before({ dir }) {
+      writeFileSync(
+        join(dir, 'catalog.csv'),
+        'code,barcode,name,category,price,taxType\nP001,4710088001177,綠茶,飲料,25,taxable\n',
+      );
+      mkdirSync(join(dir, 'exports'));
+    },
+  });
+  const { dir, settings, dispatch, call } = till;
+  const csvPath = join(dir, 'catalog.csv');
+  const exports = join(dir, 'exports');
 
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await core.dispatch(method, payload, ctx);
-    if (!result.ok) throw Object.assign(new Error(`${method}: ${result.error.message.en}`), result.error);
-    return result.value as T;
-  };
   /** The journal's supervisor records, oldest first, read beside the core's own connection. */
   const actions = () => {
-    const db = new Database(join(temp.dir, 'journal.sqlite'), { readonly: true });
+    const db = new Database(join(dir, 'journal.sqlite'), { readonly: true });
     try {
       const rows = db
         .prepare(`SELECT payload FROM entries WHERE kind = 'supervisor.action' ORDER BY id`)
@@ -44,29 +42,8 @@ describe('supervisor actions through the core', () => {
     }
   };
   const fault = async (kind: string) => {
-    await postCoreAdmin(core, 'faults', { kind, count: 1 });
+    await postCoreAdmin(till.core, 'faults', { kind, count: 1 });
   };
-
-  beforeAll(async () => {
-    writeFileSync(
-      csvPath,
-      'code,barcode,name,category,price,taxType\nP001,4710088001177,綠茶,飲料,25,taxable\n',
-    );
-    mkdirSync(exports);
-    core = await createTillCore({
-      host: 'web',
-      appName: 'Till',
-      version: 'test',
-      dataDir: temp.dir,
-      settings,
-      secrets,
-      logger: memoryLogger(),
-    });
-  });
-  afterAll(async () => {
-    await core.close();
-    temp.remove();
-  });
 
   it('refuses every supervisor action on a fresh install with no PIN set', async () => {
     expect((await call<{ supervisorPin: string }>('app.status', {})).supervisorPin).toBe('missing');
@@ -75,13 +52,13 @@ describe('supervisor actions through the core', () => {
       ['printing.openDrawer', {}],
       ['journal.export', { businessDay: '2026-11-22', format: 'csv', folder: exports }],
     ] as const) {
-      expect(await core.dispatch(method, input, ctx), method).toMatchObject({
+      expect(await dispatch(method, input), method).toMatchObject({
         ok: false,
         error: { code: 'pin-not-set' },
       });
     }
     // …and first-run setup cannot finish silently without one.
-    expect(await core.dispatch('settings.update', { patch: { firstRunDone: true } }, ctx)).toMatchObject({
+    expect(await dispatch('settings.update', { patch: { firstRunDone: true } })).toMatchObject({
       ok: false,
       error: { code: 'pin-not-set' },
     });
@@ -187,9 +164,9 @@ describe('supervisor actions through the core', () => {
 
     for (const { method, input, action, unchanged, detail } of cases) {
       const before = actions().length;
-      const without = await core.dispatch(method, input, ctx);
+      const without = await dispatch(method, input);
       expect(without, method).toMatchObject({ ok: false, error: { code: 'pin-required' } });
-      const wrong = await core.dispatch(method, { ...input, pin: '1111' }, ctx);
+      const wrong = await dispatch(method, { ...input, pin: '1111' });
       expect(wrong, method).toMatchObject({ ok: false, error: { code: 'pin-wrong' } });
       await unchanged();
       expect(actions(), method).toHaveLength(before);
@@ -206,31 +183,20 @@ describe('supervisor actions through the core', () => {
   });
 
   it('shows and records the explicit choice to run without a PIN', async () => {
-    const temp2 = makeTempDir('supervisor-waived');
-    const other = await createTillCore({
-      host: 'web',
-      appName: 'Till',
-      version: 'test',
-      dataDir: temp2.dir,
-      settings: createJsonFileSettingsStore(join(temp2.dir, 'settings.json')),
-      secrets: createFileKeySecretStore(temp2.dir),
-      logger: memoryLogger(),
-    });
+    const other = await startTestCore('supervisor-waived');
     try {
-      const waive = await other.dispatch(
-        'settings.update',
-        { patch: { firstRunDone: true, runWithoutPin: true }, by: '陳老闆' },
-        ctx,
-      );
+      const waive = await other.dispatch('settings.update', {
+        patch: { firstRunDone: true, runWithoutPin: true },
+        by: '陳老闆',
+      });
       expect(waive).toMatchObject({ ok: true, value: { supervisorPin: 'waived' } });
-      expect(await other.dispatch('app.status', {}, ctx)).toMatchObject({
+      expect(await other.dispatch('app.status', {})).toMatchObject({
         value: { supervisorPin: 'waived' },
       });
       // The supervisor chose it: actions run without a PIN, and are still recorded.
-      expect(await other.dispatch('catalog.loadSample', { by: '陳老闆' }, ctx)).toMatchObject({ ok: true });
+      expect(await other.dispatch('catalog.loadSample', { by: '陳老闆' })).toMatchObject({ ok: true });
     } finally {
       await other.close();
-      temp2.remove();
     }
   });
 });
