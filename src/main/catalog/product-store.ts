@@ -20,6 +20,7 @@ interface ProductRow {
   category: string;
   price: number;
   tax_type: ProductTaxType;
+  age_check: number;
 }
 
 export function openProductStore(file: string): ProductStore {
@@ -34,17 +35,25 @@ export function openProductStore(file: string): ProductStore {
       name TEXT NOT NULL,
       category TEXT NOT NULL,
       price REAL NOT NULL,
-      tax_type TEXT NOT NULL CHECK (tax_type IN ('taxable', 'zero', 'exempt'))
+      tax_type TEXT NOT NULL CHECK (tax_type IN ('taxable', 'zero', 'exempt')),
+      age_check INTEGER NOT NULL DEFAULT 0
     )`);
+  // A catalog written before the 菸酒 flag (issue 24, item 10): the column joins, every product unflagged.
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(products)').all();
+  if (!columns.some((column) => column.name === 'age_check')) {
+    db.exec('ALTER TABLE products ADD COLUMN age_check INTEGER NOT NULL DEFAULT 0');
+  }
   const selectAll = db.prepare<[], ProductRow>(
-    'SELECT code, barcode, name, category, price, tax_type FROM products ORDER BY position',
+    'SELECT code, barcode, name, category, price, tax_type, age_check FROM products ORDER BY position',
   );
   const insert = db.prepare(
-    'INSERT INTO products (position, code, barcode, name, category, price, tax_type) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO products (position, code, barcode, name, category, price, tax_type, age_check) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const replace = db.transaction((products: readonly Product[]) => {
     db.exec('DELETE FROM products');
-    products.forEach((p, i) => insert.run(i, p.code, p.barcode, p.name, p.category, p.price, p.taxType));
+    products.forEach((p, i) =>
+      insert.run(i, p.code, p.barcode, p.name, p.category, p.price, p.taxType, p.ageCheck ? 1 : 0),
+    );
   });
   return {
     all: () =>
@@ -55,6 +64,7 @@ export function openProductStore(file: string): ProductStore {
         category: row.category,
         price: row.price,
         taxType: row.tax_type,
+        ...(row.age_check ? { ageCheck: true } : {}),
       })),
     replaceAll: (products) => replace(products),
     close: () => db.close(),

@@ -18,6 +18,11 @@ export const Product = z.object({
   /** Tax-inclusive unit price; whole dollars or cents for weighed goods. */
   price: z.number().positive().max(MAX_NTD),
   taxType: ProductTaxType,
+  /**
+   * 菸酒 (tobacco and alcohol): the sell screen asks the cashier to confirm the customer is 18 or
+   * over before the line goes into the cart, and the sale records the answer. Absent: false.
+   */
+  ageCheck: z.boolean().optional(),
 });
 export type Product = z.infer<typeof Product>;
 
