@@ -1,12 +1,13 @@
 import {
   findHiddenCharacter,
   describeHiddenCharacter,
+  isValidRetailBarcode,
   MAX_NTD,
   validateProductName,
   type Bilingual,
 } from '../../shared/domain';
 import type { ImportRowError, Product, ProductTaxType } from '../../shared/ipc/contract/catalog';
-import { isValidRetailBarcode } from './barcode';
+
 import { parseCsv, type CsvRecord } from './csv';
 
 /**

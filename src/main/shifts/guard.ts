@@ -87,6 +87,9 @@ export const LOCKED_METHODS: ReadonlySet<string> = new Set([
   'cashiers.save',
   'catalog.import',
   'catalog.loadSample',
+  // The Products screen (Settings): its list (names and prices, no sale) and its save (PIN in main).
+  'catalog.products',
+  'catalog.saveProduct',
   'training.drill',
   'journal.acknowledgeBroken',
   // A supervisor makes the Z report with the PIN, also after the last cashier signed out.

@@ -79,6 +79,15 @@ export async function sellProduct(
   product: Product,
   add = (at?: string) => useCart.getState().addProduct(product, 1, at),
 ): Promise<boolean> {
+  if (product.retired) {
+    // Retired (停售) on the Products screen: found, so the cashier reads why instead of "no product".
+    beepError();
+    useCart.getState().setNotice({
+      tone: 'error',
+      text: { zh: `${product.name} 已停售，不能販售`, en: `${product.name} is retired: it is not sold` },
+    });
+    return false;
+  }
   if (!product.ageCheck) {
     add();
     return true;
