@@ -76,4 +76,16 @@ describe('the age check of a 菸酒 product at the counter', () => {
       0,
     );
   });
+
+  it('a declined check is in the journal too: its 年齡確認 tab lists both, newest first, with the time', async () => {
+    const { page } = till;
+    // Still on the journal screen from the sale detail above.
+    await page.getByTestId('tab-age-checks').click();
+    await page.getByTestId('age-checks-table').waitFor();
+    const rows = page.getByTestId('age-check-row');
+    expect(await rows.count()).toBe(2);
+    for (const text of await rows.allInnerTexts()) {
+      expect(text).toMatch(/^\d{2}:\d{2}:\d{2}\t金牌台灣啤酒 330ml P017( （練習）)?\t不販售\t—$/);
+    }
+  });
 });

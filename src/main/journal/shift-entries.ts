@@ -134,6 +134,23 @@ const payloads = {
       reconciliation: z.array(MethodReconciliation),
     })
     .strict(),
+  /**
+   * A 菸酒 product the cashier did not sell at the age check (不販售 / Esc, issue 24 item 10): who,
+   * when (the entry's time), which product. A confirmed check goes with its sale line instead.
+   */
+  'counter.age-check-declined': z
+    .object({
+      tillId: TillIdText,
+      businessDay: BusinessDay,
+      training: z.boolean(),
+      code: z.string().min(1).max(40).refine(isVisibleText, 'visible characters only'),
+      product: z.string().min(1).max(300).refine(isVisibleText, 'visible characters only'),
+      answer: z.literal('declined'),
+      /** The signed-in cashier; both null on a till without cashiers. */
+      cashierId: CashierIdText.nullable(),
+      name: Name.nullable(),
+    })
+    .strict(),
 } satisfies Record<ShiftEntryKind, z.ZodType>;
 
 export type ShiftEntryPayload<K extends ShiftEntryKind> = z.output<(typeof payloads)[K]>;

@@ -295,6 +295,7 @@ export const SHIFT_ENTRY_KINDS = [
   'shift.cash-movement',
   'shift.closed',
   'day.z-report',
+  'counter.age-check-declined',
 ] as const;
 export type ShiftEntryKind = (typeof SHIFT_ENTRY_KINDS)[number];
 

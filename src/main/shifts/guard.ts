@@ -49,6 +49,7 @@ const POLICIES = new Map<string, Policy>([
   ['printing.reprint', { signedIn: true, by: true }],
   ['reconciliation.accept', { signedIn: true, by: true }],
   ['shift.open', { signedIn: true }],
+  ['counter.ageCheckDeclined', { signedIn: true }],
   ['shift.cashMovement', { signedIn: true, by: true }],
   ['shift.xReport', { signedIn: true, by: true }],
   ['shift.close', { signedIn: true }],

@@ -235,6 +235,18 @@ export const TERMS = {
     note: 'Sales go to the e-invoice service and are real invoices.',
     avoid: ['生產模式', 'live mode'],
   },
+  tobaccoAlcohol: {
+    zh: '菸酒',
+    en: 'tobacco and alcohol',
+    note: 'Products sold only to customers 18 or over; the product flag that asks the age check (Products screen, CSV column 菸酒).',
+    avoid: ['煙酒', '酒類', 'age-restricted'],
+  },
+  ageCheck: {
+    zh: '年齡確認',
+    en: 'age check',
+    note: 'The cashier confirms a 菸酒 customer is 18 or over (已確認年滿18歲) or does not sell (不販售); both answers are in the journal.',
+    avoid: ['年齡驗證', '年齡檢查', 'age verification', 'ID check'],
+  },
 } as const satisfies Readonly<Record<string, Term>>;
 
 /** docs/glossary.md, written from {@link TERMS} and the code tables above. */

@@ -1,6 +1,10 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import type { JournalDetail } from '../../../src/shared/ipc/contract/journal';
+import type { DeclinedAgeCheck } from '../../../src/shared/ipc/contract/shifts';
+import { taipeiBusinessDay } from '../../../src/shared/domain';
 import { PIN, useShiftRig } from '../shifts/harness';
 
 /**
@@ -63,5 +67,62 @@ describe('the age check of a 菸酒 product, recorded with the sale', () => {
       invoice: { kind: 'paper' },
     });
     expect(refused.code).toBe('invalid-input');
+  });
+
+  it('records a declined check (不販售 / Esc) as a counter record: who, when, the product, declined', async () => {
+    // The cashier A01 (王小明) is signed in from the first test.
+    const before = await rig.head();
+    const declined = await rig.call<{ id: number; at: string }>('counter.ageCheckDeclined', {
+      code: 'P017',
+      product: '金牌台灣啤酒 330ml',
+    });
+    expect(declined.id).toBe(before + 1);
+
+    // Read back from the journal file itself: a chained entry of its own, no sale.
+    const db = new Database(join(rig.dir, 'journal.sqlite'), { readonly: true });
+    const rows = db
+      .prepare(`SELECT id, at, order_no, payload FROM entries WHERE kind = 'counter.age-check-declined'`)
+      .all() as { id: number; at: string; order_no: string | null; payload: string }[];
+    db.close();
+    expect(rows.map((row) => [row.id, row.at, row.order_no, JSON.parse(row.payload) as unknown])).toEqual([
+      [
+        declined.id,
+        declined.at,
+        null,
+        {
+          tillId: expect.any(String) as string,
+          businessDay: taipeiBusinessDay(new Date(declined.at)),
+          training: true,
+          code: 'P017',
+          product: '金牌台灣啤酒 330ml',
+          answer: 'declined',
+          cashierId: 'A01',
+          name: '王小明',
+        },
+      ],
+    ]);
+    // The journal's 年齡確認 list of the day gives it back.
+    const list = await rig.call<DeclinedAgeCheck[]>('counter.ageChecksDeclined', {
+      businessDay: taipeiBusinessDay(new Date(declined.at)),
+    });
+    expect(list).toEqual([
+      {
+        id: declined.id,
+        at: declined.at,
+        code: 'P017',
+        product: '金牌台灣啤酒 330ml',
+        training: true,
+        name: '王小明',
+      },
+    ]);
+  });
+
+  it('refuses a declined check while nobody is signed in: who declined is always known', async () => {
+    await rig.call('session.signOut');
+    const refused = await rig.refusal('counter.ageCheckDeclined', {
+      code: 'P017',
+      product: '金牌台灣啤酒 330ml',
+    });
+    expect(refused.code).toBe('till-locked');
   });
 });

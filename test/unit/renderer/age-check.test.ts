@@ -48,10 +48,14 @@ describe('the age check on the sell screen', () => {
     });
   });
 
-  it('not confirmed (Esc): nothing is sold and the cashier is told why', async () => {
-    const sold = sellProduct(beer);
+  it('not confirmed (Esc): nothing is sold, the cashier is told why, and the refusal is recorded', async () => {
+    let recorded = 0;
+    const sold = sellProduct(beer, undefined, () => {
+      recorded++;
+    });
     useAgeCheck.getState().answer(false);
     expect(await sold).toBe(false);
+    expect(recorded).toBe(1);
     expect(useCart.getState().lines).toEqual([]);
     expect(useCart.getState().notice?.text.zh).toBe('未販售 金牌台灣啤酒 330ml：未確認顧客年滿18歲');
   });

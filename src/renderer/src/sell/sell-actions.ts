@@ -78,6 +78,10 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
 export async function sellProduct(
   product: Product,
   add = (at?: string) => useCart.getState().addProduct(product, 1, at),
+  // Declined is recorded too (who and when stamped by main): a manager reads it in the journal.
+  // A failed record does not sell the product: the notice still tells the cashier.
+  recordDeclined = () =>
+    void callTill('counter.ageCheckDeclined', { code: product.code, product: product.name }),
 ): Promise<boolean> {
   if (product.retired) {
     // Retired (停售) on the Products screen: found, so the cashier reads why instead of "no product".
@@ -104,6 +108,7 @@ export async function sellProduct(
   }
   const confirmed = await useAgeCheck.getState().ask(product);
   if (!confirmed) {
+    recordDeclined();
     useCart.getState().setNotice({
       tone: 'info',
       text: {
