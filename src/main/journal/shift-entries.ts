@@ -14,11 +14,12 @@ import type { MethodAmounts, ReturnKind, ReturnState, ShiftEntryKind, TxState } 
 import { SHIFT_ENTRY_KINDS } from './types';
 
 /*
- * Cashiers, sign-ins, shifts, paid-in / paid-out and Z reports as chained entries with no order
- * number. Their payloads are checked here, so that whoever reads them (the shifts capability, a
- * head office replicating the journal) can rely on their shape; nothing is derived from them
- * into a table (the chain check has nothing to replay), and the figures of a shift are read from
- * the sales and returns whose first entry lies between its opening and its closing.
+ * Cashiers, sign-ins, shifts, paid-in / paid-out, Z reports and declined age checks (a counter
+ * event of no sale) as chained entries with no order number. Their payloads are checked here, so
+ * that whoever reads them (the shifts capability, a head office replicating the journal) can rely
+ * on their shape; nothing is derived from them into a table (the chain check has nothing to
+ * replay), and the figures of a shift are read from the sales and returns whose first entry lies
+ * between its opening and its closing.
  *
  * Names are the person's name as the supervisor typed it (≤ 40 visible characters); ids are the
  * cashier ids of the contract. PIN hashes are never here (they live in the secret store).

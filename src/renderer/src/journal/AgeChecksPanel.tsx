@@ -41,7 +41,7 @@ export function AgeChecksPanel({ refreshed }: { refreshed: number }) {
       <p className="hint">
         {t({
           zh: '未確認顧客年滿18歲而未販售的菸酒商品；已確認的記在交易明細的品項上。',
-          en: 'Tobacco and alcohol not sold because the customer’s age (18 or over) was not confirmed; a confirmed check is on its sale line.',
+          en: "Tobacco and alcohol not sold because the customer's age (18 or over) was not confirmed; a confirmed check is on its sale line.",
         })}
       </p>
       {error && (
