@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
-import { withCheckDigit } from '../src/main/catalog/barcode';
+import { withCheckDigit } from '../src/shared/domain/catalog-rules';
 import type { MethodInput, MethodName, MethodOutput } from '../src/shared/ipc/contract';
 import { startTillWebHost } from '../src/web-host/start';
 import { launchChromium } from '../test/support/chromium';

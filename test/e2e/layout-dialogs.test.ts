@@ -61,6 +61,22 @@ describe('the dialogs and the failed outcomes at both counter sizes, in Chinese 
     await page.getByTestId('sell-screen').waitFor();
   });
 
+  it('the age check of a 菸酒 product (issue 24, item 10), over the sell screen', async () => {
+    const { page } = till;
+    const open = async () => {
+      await scan(page, '4710088003898'); // 金牌台灣啤酒, the sample's 菸酒 product
+      await page.getByTestId('age-check-dialog').waitFor();
+    };
+    await open();
+    expect(
+      await checkEverySize(page, 'age-check-dialog', 'dialog-age-check', { dialog: { reopen: open } }),
+    ).toEqual([]);
+    // Esc: not sold, the cart as it was.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('age-check-dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('cart-line').count()).toBe(0);
+  });
+
   it('the held carts (F11), each with its time and total', async () => {
     const { page } = till;
     // Two carts held with F3 (the first with several names, which share one line), a third started.

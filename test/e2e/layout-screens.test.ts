@@ -49,6 +49,12 @@ describe('every screen at 1024×768 and 1366×768, in Chinese and English: nothi
         await session.call('cashiers.save', { cashier: { id, name, pin }, pin: SUPERVISOR_PIN });
       await session.call('session.signIn', { cashierId: CASHIER.id, pin: CASHIER.pin });
       await session.call('shift.open', { float: { '1000': 1, '100': 5 } });
+      // Two 菸酒 products declined at the age check: the journal's 年齡確認 tab has rows.
+      for (const [code, product] of [
+        ['P017', '金牌台灣啤酒 330ml'],
+        ['P090', '長壽菸 軟盒 20支'],
+      ] as const)
+        await session.call('counter.ageCheckDeclined', { code, product });
       // A day's worth before the walk: big amounts, cash and card, an allowance, a void, a 改開
       // (more rows than a screen holds: the lists get their real scrollbars).
       const sell = (name: string, quantity: number, unitPrice: number, method: 'cash' | 'card') =>
@@ -151,6 +157,9 @@ describe('every screen at 1024×768 and 1366×768, in Chinese and English: nothi
     await page.getByTestId('nav-journal').click();
     await page.getByTestId('journal-screen').waitFor();
     await check(page, 'journal-screen', 'journal');
+    await page.getByTestId('tab-age-checks').click();
+    await page.getByTestId('age-checks-table').waitFor();
+    await check(page, 'journal-screen', 'journal-age-checks');
 
     // The shift closed; the closing screen and its Z report.
     await session.call('shift.close', { count: { '1000': 20, '100': 6, '10': 5 }, print: false });

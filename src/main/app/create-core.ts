@@ -171,7 +171,22 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
         ? trainingDefaults().qrAesKey
         : options.secrets.get('qrAesKey'),
   });
-  const catalog = createCatalogCapability({ dataDir: options.dataDir, events, supervisor });
+  // Sales on their way to the e-invoice service: a product edit waits for them (catalog.saveProduct).
+  let salesPaying = 0;
+  const paying = async <T>(sale: () => Promise<T>): Promise<T> => {
+    salesPaying++;
+    try {
+      return await sale();
+    } finally {
+      salesPaying--;
+    }
+  };
+  const catalog = createCatalogCapability({
+    dataDir: options.dataDir,
+    events,
+    supervisor,
+    salePaying: () => salesPaying > 0,
+  });
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     dataDir: options.dataDir,
@@ -345,7 +360,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       guarded.assertCanSell();
       // Nor while head office refuses this PC's claim of its till id (another PC sells under it).
       headOffice.assertCanSell();
-      return checkout.handlers['checkout.submit'](order, ctx);
+      return paying(() => checkout.handlers['checkout.submit'](order, ctx));
     },
     'checkout.resubmit': async (input, ctx) => {
       guarded.assertCanSell();

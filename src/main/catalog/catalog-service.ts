@@ -1,10 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImportResult, Product } from '../../shared/ipc/contract/catalog';
+import type {
+  ImportResult,
+  Product,
+  ProductDraft,
+  SaveProductResult,
+} from '../../shared/ipc/contract/catalog';
 import { TillError } from '../core/errors';
 import { decodeCatalogFile } from './decode-text';
 import { parseCatalogCsv } from './import-csv';
-import type { ProductStore } from './product-store';
+import { checkProductDraft } from './product-edit';
+import type { CatalogBatch, ProductStore } from './product-store';
 import { SearchIndex } from './search-index';
 
 export const MAX_CATALOG_FILE_BYTES = 50 * 1024 * 1024;
@@ -15,6 +21,15 @@ export interface CatalogService {
   readonly index: SearchIndex;
   import(source: ImportSource, mode: 'replace' | 'merge'): ImportResult;
   loadSample(): ImportResult;
+  /** One product added or changed (the Products screen); refused with every reason, nothing changed. */
+  saveProduct(draft: ProductDraft, original: string | null): SaveProductResult;
+  /**
+   * A batch of changes (head office's pull, later) in one transaction, then the index the next
+   * scan reads. Call it between sales: a cart keeps the prices it was scanned at either way.
+   */
+  applyBatch(batch: CatalogBatch): void;
+  /** The catalog's version as the last batch named it (null: never set). */
+  version(): string | null;
   close(): void;
 }
 
@@ -51,10 +66,42 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
     };
   }
 
+  function saveProduct(draft: ProductDraft, original: string | null): SaveProductResult {
+    const checked = checkProductDraft(draft, original, index);
+    if (!checked.ok) {
+      throw new TillError('product-refused', {
+        zh: `${checked.reasons.map((r) => r.zh).join('；')}。商品未變更。`,
+        en: `${checked.reasons.map((r) => r.en).join('; ')}. The product was not changed.`,
+      });
+    }
+    const before = original === null ? null : index.byProductCode(original);
+    const product = checked.product;
+    options.store.applyBatch({ upserts: [{ ...(before ? { replaces: before.code } : {}), product }] });
+    // The new index in memory without reading the store back: the one product in its place.
+    const products = before
+      ? index.products.map((p) => (p === before ? product : p))
+      : [...index.products, product];
+    index = new SearchIndex(products);
+    options.onChange?.(products.length);
+    return {
+      product,
+      added: before === null,
+      priceChange:
+        before && before.price !== product.price ? { old: before.price, new: product.price } : null,
+    };
+  }
+
   return {
     get index() {
       return index;
     },
+    saveProduct,
+    applyBatch(batch) {
+      options.store.applyBatch(batch);
+      index = new SearchIndex(options.store.all());
+      options.onChange?.(index.size);
+    },
+    version: () => options.store.version(),
     import(source, mode) {
       if (source.kind === 'text') return importText(source.text, mode);
       return importText(readCatalogFile(source.path), mode);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { catalogMethods, ImportResult } from '../../shared/ipc/contract/catalog';
 import type { EventSink, HandlersFor } from '../core/handlers';
+import { TillError } from '../core/errors';
 import type { SupervisorGate } from '../settings/supervisor';
 import { createCatalogService, findSampleCatalog, type CatalogService } from './catalog-service';
 import { openProductStore } from './product-store';
@@ -18,6 +19,11 @@ export interface CatalogCapabilityOptions {
   samplePath?: string;
   /** An import replaces every price: the supervisor PIN, and a journal record. */
   supervisor: SupervisorGate;
+  /**
+   * Whether a sale is being paid right now (its request on its way): a product edit then waits,
+   * refused with the reason, so a sale is never priced from a catalog that changed under it.
+   */
+  salePaying?: () => boolean;
 }
 
 const importDetail = (result: ImportResult) =>
@@ -58,6 +64,38 @@ export function createCatalogCapability(options: CatalogCapabilityOptions): Cata
           },
           () => service.import(source, mode),
         ),
+      'catalog.products': async ({ query, category, limit }) =>
+        service.index.search(query, category, limit, true),
+      'catalog.saveProduct': async ({ product, original, pin, by }) => {
+        if (options.salePaying?.()) {
+          throw new TillError('sale-in-progress', {
+            zh: '正在結帳：請等這筆交易完成後再變更商品，商品未變更。',
+            en: 'A sale is being paid: change the product once it is done. The product was not changed.',
+          });
+        }
+        return options.supervisor.run(
+          { pin, by },
+          {
+            action: 'catalog.product-saved',
+            required: { zh: '變更商品需要主管 PIN。', en: 'Changing a product needs the supervisor PIN.' },
+            wrong: {
+              zh: '主管 PIN 不正確，商品未變更。',
+              en: 'Wrong supervisor PIN: the product was not changed.',
+            },
+            // Price history: who (the record's `by`), when (its time), the product, old and new.
+            detail: (result) => ({
+              code: result.product.code,
+              name: result.product.name,
+              change: result.added ? 'added' : 'edited',
+              ...(original !== null && original !== result.product.code ? { previousCode: original } : {}),
+              price: result.product.price,
+              ...(result.priceChange ? { oldPrice: result.priceChange.old } : {}),
+              ...(result.product.retired ? { retired: true } : {}),
+            }),
+          },
+          () => service.saveProduct(product, original),
+        );
+      },
       'catalog.loadSample': async ({ pin, by }) =>
         options.supervisor.run(
           { pin, by },

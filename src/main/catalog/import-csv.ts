@@ -1,12 +1,13 @@
 import {
   findHiddenCharacter,
   describeHiddenCharacter,
+  isValidRetailBarcode,
   MAX_NTD,
   validateProductName,
   type Bilingual,
 } from '../../shared/domain';
 import type { ImportRowError, Product, ProductTaxType } from '../../shared/ipc/contract/catalog';
-import { isValidRetailBarcode } from './barcode';
+
 import { parseCsv, type CsvRecord } from './csv';
 
 /**
@@ -14,10 +15,11 @@ import { parseCsv, type CsvRecord } from './csv';
  * here touches the store: the caller replaces the catalog only when the whole file is good.
  *
  * Columns by header (English or Chinese, any order, case ignored):
- *   code 品號 · barcode 條碼 · name 品名 · category 類別 · price 售價 · taxType 稅別
- * barcode and taxType may be missing or empty (no barcode; taxable).
+ *   code 品號 · barcode 條碼 · name 品名 · category 類別 · price 售價 · taxType 稅別 ·
+ *   ageCheck 菸酒
+ * barcode, taxType and ageCheck may be missing or empty (no barcode; taxable; no age check).
  */
-type Column = 'code' | 'barcode' | 'name' | 'category' | 'price' | 'taxType';
+type Column = 'code' | 'barcode' | 'name' | 'category' | 'price' | 'taxType' | 'ageCheck';
 
 const HEADER_NAMES: Record<Column, string[]> = {
   code: ['code', 'sku', '品號', '商品編號', '貨號'],
@@ -26,6 +28,7 @@ const HEADER_NAMES: Record<Column, string[]> = {
   category: ['category', '類別', '分類'],
   price: ['price', '售價', '單價', '價格'],
   taxType: ['taxtype', 'tax_type', 'tax', '稅別'],
+  ageCheck: ['agecheck', 'age_check', '菸酒', '年齡確認'],
 };
 const REQUIRED: Column[] = ['code', 'name', 'category', 'price'];
 
@@ -40,6 +43,20 @@ const TAX_TYPES = new Map<string, ProductTaxType>([
   ['exempt', 'exempt'],
   ['3', 'exempt'],
   ['免稅', 'exempt'],
+]);
+
+// 菸酒: yes or no in the words a spreadsheet holds (a Map for the same reason as TAX_TYPES).
+const AGE_CHECK = new Map<string, boolean>([
+  ['', false],
+  ['0', false],
+  ['no', false],
+  ['false', false],
+  ['否', false],
+  ['1', true],
+  ['yes', true],
+  ['true', true],
+  ['是', true],
+  ['菸酒', true],
 ]);
 
 export const MAX_REPORTED_ERRORS = 100;
@@ -173,6 +190,15 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
       });
     }
 
+    const ageText = cell(fields, 'ageCheck');
+    const ageCheck = AGE_CHECK.get(ageText.toLowerCase());
+    if (ageCheck === undefined) {
+      problems.push({
+        zh: `菸酒（年齡確認）「${ageText}」不正確（是、否 或 1、0，空白為否）`,
+        en: `Age check "${ageText}" is not yes or no (1 or 0; empty is no)`,
+      });
+    }
+
     if (problems.length > 0) {
       errors.push({
         line,
@@ -180,7 +206,15 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
       });
       continue;
     }
-    products.push({ code, barcode, name: name.ok ? name.value : '', category, price, taxType: taxType! });
+    products.push({
+      code,
+      barcode,
+      name: name.ok ? name.value : '',
+      category,
+      price,
+      taxType: taxType!,
+      ...(ageCheck ? { ageCheck: true } : {}),
+    });
   }
 
   if (errors.length === 0 && options.existing) {

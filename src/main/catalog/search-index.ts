@@ -19,11 +19,13 @@ export function foldForSearch(text: string): string {
 export class SearchIndex {
   readonly products: readonly Product[];
   private readonly byCode = new Map<string, number>();
-  private readonly byBarcode = new Map<string, number>();
+  private readonly barcodes = new Map<string, number>();
+  private readonly byScaleCode = new Map<string, number>();
   private readonly haystack: string;
   /** Where each product's line starts in the haystack (ascending). */
   private readonly starts: Int32Array;
   private readonly categoryMembers = new Map<string, number[]>();
+  private readonly anyRetired: boolean;
 
   constructor(products: readonly Product[]) {
     this.products = products;
@@ -32,8 +34,12 @@ export class SearchIndex {
     let offset = 0;
     products.forEach((product, i) => {
       this.byCode.set(product.code.toLowerCase(), i);
-      if (product.barcode) this.byBarcode.set(product.barcode, i);
-      const line = foldForSearch(`${product.code}\t${product.barcode}\t${product.name}\t${product.category}`);
+      if (product.barcode) this.barcodes.set(product.barcode, i);
+      for (const more of product.moreBarcodes ?? []) this.barcodes.set(more, i);
+      // A scale label names its product by this code: after the product codes, never over one.
+      if (product.scaleCode) this.byScaleCode.set(product.scaleCode.toLowerCase(), i);
+      const barcodes = [product.barcode, ...(product.moreBarcodes ?? [])].join(' ');
+      const line = foldForSearch(`${product.code}\t${barcodes}\t${product.name}\t${product.category}`);
       lines[i] = line;
       this.starts[i] = offset;
       offset += line.length + 1;
@@ -42,6 +48,7 @@ export class SearchIndex {
       members.push(i);
     });
     this.haystack = lines.join('\n');
+    this.anyRetired = products.some((product) => product.retired);
   }
 
   get size(): number {
@@ -52,17 +59,26 @@ export class SearchIndex {
     return [...this.categoryMembers].map(([name, members]) => ({ name, count: members.length }));
   }
 
-  /** A scan or a typed code: barcode first, then product code (case ignored). */
+  /**
+   * A scan or a typed code: barcode first, then product code (case ignored), then a scale
+   * product code. A retired product is found too: the sell screen says it is not sold.
+   */
   lookup(code: string): Product | null {
     const key = foldForSearch(code.trim());
-    const index = this.byBarcode.get(key) ?? this.byCode.get(key);
+    const index = this.barcodes.get(key) ?? this.byCode.get(key) ?? this.byScaleCode.get(key);
     return index === undefined ? null : this.products[index]!;
   }
 
-  search(query: string, category: string | null, limit: number): CatalogSearch {
+  /** Retired products only with `includeRetired` (the Products screen): the sell screen's grid never offers them. */
+  search(query: string, category: string | null, limit: number, includeRetired = false): CatalogSearch {
     const terms = foldForSearch(query).split(/\s+/).filter(Boolean);
     const members = category === null ? null : (this.categoryMembers.get(category) ?? []);
+    const shown = (index: number) => includeRetired || !this.products[index]!.retired;
     if (terms.length === 0) {
+      if (!includeRetired && this.anyRetired) {
+        const listed = (members ?? this.products.map((_, i) => i)).filter(shown);
+        return { products: listed.slice(0, limit).map((i) => this.products[i]!), total: listed.length };
+      }
       const total = members ? members.length : this.products.length;
       const picked = members
         ? members.slice(0, limit)
@@ -70,7 +86,10 @@ export class SearchIndex {
       return { products: picked.map((i) => this.products[i]!), total };
     }
     const inCategory =
-      category === null ? null : (index: number) => this.products[index]!.category === category;
+      category === null && (includeRetired || !this.anyRetired)
+        ? null
+        : (index: number) =>
+            (category === null || this.products[index]!.category === category) && shown(index);
     // The longest term finds the fewest candidates; the others are checked per product.
     const [first, ...rest] = [...terms].sort((a, b) => b.length - a.length) as [string, ...string[]];
 
@@ -107,6 +126,18 @@ export class SearchIndex {
     }
     const ranked = [...(exactFound ? [exactIndex] : []), ...prefix, ...other].slice(0, limit);
     return { products: ranked.map((i) => this.products[i]!), total };
+  }
+
+  /** The product with exactly this code (case ignored), or null. */
+  byProductCode(code: string): Product | null {
+    const index = this.byCode.get(foldForSearch(code.trim()));
+    return index === undefined ? null : this.products[index]!;
+  }
+
+  /** The product that has this barcode (main or another of its own), or null. */
+  byBarcode(code: string): Product | null {
+    const index = this.barcodes.get(code.trim());
+    return index === undefined ? null : this.products[index]!;
   }
 
   private indexOf(product: Product): number {

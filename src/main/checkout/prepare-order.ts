@@ -18,7 +18,7 @@ import {
 } from '../../shared/domain';
 import type { CheckoutOrder } from '../../shared/ipc/contract/checkout';
 import { operationFor, type InvoiceKind, type PosOperation } from '../../provider/pos-profile';
-import type { InvoiceChoice, JournalPayment } from '../journal/types';
+import type { InvoiceChoice, JournalPayment, LineAgeCheck } from '../journal/types';
 
 /**
  * Everything about an order that can be decided before anything is written or sent: the shared
@@ -38,6 +38,7 @@ export interface PreparedOrder {
     /** Journal only (the sale detail): the catalog price and the NT$ taken off, as the till sent them. */
     listPrice?: number;
     discount?: Ntd;
+    ageCheck?: LineAgeCheck;
   }>;
   /** Net of change: `amount` is what the sale kept; a cash payment that got change also has `tendered` and `change`. */
   payments: JournalPayment[];
@@ -93,6 +94,10 @@ export function prepareOrder(order: CheckoutOrder): Preparation {
       taxType: line.taxType,
       ...(line.listPrice !== undefined ? { listPrice: line.listPrice } : {}),
       ...(line.discount !== undefined && line.discount > 0 ? { discount: line.discount } : {}),
+      // Who answered the age check is who sells: the signed-in cashier main put on the order.
+      ...(line.ageCheck
+        ? { ageCheck: { ...line.ageCheck, ...(order.cashier ? { by: order.cashier } : {}) } }
+        : {}),
     });
   });
 

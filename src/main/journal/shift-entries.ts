@@ -22,11 +22,12 @@ import type { MethodAmounts, ReturnKind, ReturnState, ShiftEntryKind, TxState } 
 import { SHIFT_ENTRY_KINDS } from './types';
 
 /*
- * Cashiers, sign-ins, shifts, paid-in / paid-out / cash drops and Z reports as chained entries with no order
- * number. Their payloads are checked here, so that whoever reads them (the shifts capability, a
- * head office replicating the journal) can rely on their shape; nothing is derived from them
- * into a table (the chain check has nothing to replay), and the figures of a shift are read from
- * the sales and returns whose first entry lies between its opening and its closing.
+ * Cashiers, sign-ins, shifts, paid-in / paid-out / cash drops, Z reports and declined age checks
+ * (a counter event of no sale) as chained entries with no order number. Their payloads are checked
+ * here, so that whoever reads them (the shifts capability, a head office replicating the journal)
+ * can rely on their shape; nothing is derived from them into a table (the chain check has nothing
+ * to replay), and the figures of a shift are read from the sales and returns whose first entry
+ * lies between its opening and its closing.
  *
  * Names are the person's name as the supervisor typed it (≤ 40 visible characters); ids are the
  * cashier ids of the contract. PIN hashes are never here (they live in the secret store).
@@ -141,6 +142,23 @@ const payloads = {
         }),
       ),
       reconciliation: z.array(MethodReconciliation),
+    })
+    .strict(),
+  /**
+   * A 菸酒 product the cashier did not sell at the age check (不販售 / Esc, issue 24 item 10): who,
+   * when (the entry's time), which product. A confirmed check goes with its sale line instead.
+   */
+  'counter.age-check-declined': z
+    .object({
+      tillId: TillIdText,
+      businessDay: BusinessDay,
+      training: z.boolean(),
+      code: z.string().min(1).max(40).refine(isVisibleText, 'visible characters only'),
+      product: z.string().min(1).max(300).refine(isVisibleText, 'visible characters only'),
+      answer: z.literal('declined'),
+      /** The signed-in cashier; both null on a till without cashiers. */
+      cashierId: CashierIdText.nullable(),
+      name: Name.nullable(),
     })
     .strict(),
 } satisfies Record<ShiftEntryKind, z.ZodType>;

@@ -19,6 +19,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'settings.set-pin',
   'catalog.import',
   'catalog.load-sample',
+  'catalog.product-saved',
   'journal.export',
   'printing.open-drawer',
   'printing.reprint',

@@ -32,6 +32,19 @@ export interface JournalLine {
   unitPrice: number;
   subTotal: Ntd;
   taxType: LineTaxType;
+  /** The catalog price when it was not what was charged, and the NT$ taken off (sale detail). */
+  listPrice?: number;
+  discount?: Ntd;
+  /** A 菸酒 line: who confirmed the customer's age, when, for which product (issue 24, item 10). */
+  ageCheck?: LineAgeCheck;
+}
+
+export interface LineAgeCheck {
+  code: string;
+  answer: 'confirmed';
+  at: string;
+  /** The sale's cashier; absent on a till without cashiers. */
+  by?: string;
 }
 
 /** One payment; `method` is the checkout's own code (`cash`, `card`, `line-pay`, …). */
@@ -282,6 +295,7 @@ export const SHIFT_ENTRY_KINDS = [
   'shift.cash-movement',
   'shift.closed',
   'day.z-report',
+  'counter.age-check-declined',
 ] as const;
 export type ShiftEntryKind = (typeof SHIFT_ENTRY_KINDS)[number];
 

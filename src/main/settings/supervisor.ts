@@ -18,6 +18,9 @@ export type SupervisorActionKind =
   | 'settings.set-pin'
   | 'catalog.import'
   | 'catalog.load-sample'
+  // Issue 28: a product added or changed on the Products screen (detail: code, name, price, and
+  // oldPrice when the price changed: the price history).
+  | 'catalog.product-saved'
   | 'journal.export'
   | 'printing.open-drawer'
   | 'printing.reprint'

@@ -84,6 +84,14 @@ export interface ShiftsEngine {
   view(shift: ShiftRecord, options?: { figures?: boolean }): ShiftView;
   zReport(businessDay: string, by: string, approvedBy?: string | null): ZReport;
   zReportCopy(businessDay: string): ZReport;
+  /** A 菸酒 product not sold at the age check: a counter record (no shift needed). */
+  ageCheckDeclined(input: {
+    code: string;
+    product: string;
+    cashier: Cashier | null;
+  }): ShiftEntry<'counter.age-check-declined'>;
+  /** The business day's declined age checks at this till, newest first. */
+  ageChecksDeclined(businessDay: string): ShiftEntry<'counter.age-check-declined'>[];
 }
 
 /** An instant as Asia/Taipei local time with its offset: every time the shifts show is Taipei's. */
@@ -229,6 +237,29 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
     openShift,
     liveFigures,
     view,
+
+    ageCheckDeclined({ code, product, cashier }) {
+      return journal.appendShiftEntry('counter.age-check-declined', {
+        tillId: deps.tillId(),
+        businessDay: taipeiBusinessDay(now()),
+        training: deps.training(),
+        code,
+        product,
+        answer: 'declined',
+        cashierId: cashier?.id ?? null,
+        name: cashier?.name ?? null,
+      });
+    },
+
+    ageChecksDeclined(businessDay) {
+      return journal.shiftEntries({
+        kinds: ['counter.age-check-declined'],
+        tillId: deps.tillId(),
+        businessDay,
+        newestFirst: true,
+        limit: 500,
+      });
+    },
 
     open(float, cashier, options = {}) {
       return journal.batch(() => {

@@ -49,6 +49,7 @@ const POLICIES = new Map<string, Policy>([
   ['printing.reprint', { signedIn: true, by: true }],
   ['reconciliation.accept', { signedIn: true, by: true }],
   ['shift.open', { signedIn: true }],
+  ['counter.ageCheckDeclined', { signedIn: true }],
   ['shift.cashMovement', { signedIn: true, by: true }],
   ['shift.xReport', { signedIn: true, by: true }],
   ['shift.close', { signedIn: true }],
@@ -87,6 +88,9 @@ export const LOCKED_METHODS: ReadonlySet<string> = new Set([
   'cashiers.save',
   'catalog.import',
   'catalog.loadSample',
+  // The Products screen (Settings): its list (names and prices, no sale) and its save (PIN in main).
+  'catalog.products',
+  'catalog.saveProduct',
   'training.drill',
   'journal.acknowledgeBroken',
   // A supervisor makes the Z report with the PIN, also after the last cashier signed out.

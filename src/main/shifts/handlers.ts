@@ -114,6 +114,20 @@ export function createShiftsHandlers(deps: ShiftsHandlerDeps): HandlersFor<typeo
         : null;
       return { ...shift, print: printed };
     },
+    // Who is the signed-in cashier as main knows them, not a name the screen sends.
+    'counter.ageCheckDeclined': async ({ code, product }) => {
+      const entry = engine.ageCheckDeclined({ code, product, cashier: deps.signedIn() });
+      return { id: entry.entryId, at: entry.at };
+    },
+    'counter.ageChecksDeclined': async ({ businessDay }) =>
+      engine.ageChecksDeclined(businessDay).map(({ entryId, at, payload }) => ({
+        id: entryId,
+        at,
+        code: payload.code,
+        product: payload.product,
+        training: payload.training,
+        name: payload.name,
+      })),
     'shift.list': async ({ businessDay }) => engine.list(businessDay),
 
     'day.zReport': async ({ businessDay, print, pin, by, approvedBy }) => {

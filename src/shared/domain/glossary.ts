@@ -242,6 +242,18 @@ export const TERMS = {
     note: "Large notes taken from the drawer to the safe during a shift, with the supervisor PIN and a reason, recorded like a paid-out; no more than the drawer should hold, and the drawer's expected cash goes down by it.",
     avoid: ['投庫', '中途收款', 'safe drop', 'skim'],
   },
+  tobaccoAlcohol: {
+    zh: '菸酒',
+    en: 'tobacco and alcohol',
+    note: 'Products sold only to customers 18 or over; the product flag that asks the age check (CSV column 菸酒).',
+    avoid: ['煙酒', '酒類', 'age-restricted'],
+  },
+  ageCheck: {
+    zh: '年齡確認',
+    en: 'age check',
+    note: 'The cashier confirms a 菸酒 customer is 18 or over (已確認年滿18歲) or does not sell (不販售); both answers are in the journal.',
+    avoid: ['年齡驗證', '年齡檢查', 'age verification', 'ID check'],
+  },
 } as const satisfies Readonly<Record<string, Term>>;
 
 /** docs/glossary.md, written from {@link TERMS} and the code tables above. */

@@ -147,6 +147,8 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'shift.cashMovement': () => ({ kind: 'paid-out', amount: 100, reason: '零用金' }),
   'shift.close': () => ({ count: { '500': 2 }, otherCounted: [{ method: 'card', amount: 10 }] }),
   'shift.list': () => ({ businessDay: OLD_DAY }),
+  // The age check declined (issue 24, item 10): a product's code and name, from the screen.
+  'counter.ageCheckDeclined': () => ({ code: 'P017', product: '金牌台灣啤酒 330ml' }),
   'day.zReportCopy': () => ({ businessDay: OLD_DAY, pin: PIN, print: false }),
   // Head office (issue 17): without an address the store view is refused in words, never `internal`.
   'headOffice.storeDay': () => ({ businessDay: OLD_DAY }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidRetailBarcode, withCheckDigit } from '../../../src/main/catalog/barcode';
+import { isValidRetailBarcode, withCheckDigit } from '../../../src/shared/domain/catalog-rules';
 import { parseCsv } from '../../../src/main/catalog/csv';
 
 describe('parseCsv', () => {

@@ -17,6 +17,7 @@ import { TechnicalDetail } from '../components/TechnicalDetail';
 import { useText } from '../i18n/language-store';
 import { PendingReturns, usePendingReturns } from '../returns/PendingReturns';
 import { useStatus } from '../status/status-store';
+import { AgeChecksPanel } from './AgeChecksPanel';
 import { useJournal, type StateFilter } from './journal-store';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { KIND_LABEL, paymentLabel, taipeiTime } from './labels';
@@ -32,7 +33,7 @@ export function JournalScreen() {
   const go = useNavigation((s) => s.go);
   const journal = useJournal();
   const training = useStatus((s) => s.status?.mode === 'training');
-  const [tab, setTab] = useState<'sales' | 'verify'>(journal.pending.length > 0 ? 'verify' : 'sales');
+  const [tab, setTab] = useState<'sales' | 'verify' | 'age'>(journal.pending.length > 0 ? 'verify' : 'sales');
   const [resolving, setResolving] = useState<PendingVerification | null>(null);
   // Returns waiting for a status query count with the sales waiting for verification.
   const returnsPending = usePendingReturns((s) => s.items.length);
@@ -45,7 +46,9 @@ export function JournalScreen() {
     void usePendingReturns.getState().load();
   }, []);
 
+  const [refreshed, setRefreshed] = useState(0);
   const refresh = () => {
+    setRefreshed((n) => n + 1);
     void journal.load();
     void journal.loadPending();
     void usePendingReturns.getState().load();
@@ -83,6 +86,15 @@ export function JournalScreen() {
           >
             {pendingCount}
           </span>
+        </button>
+        <button
+          type="button"
+          className="tab"
+          aria-pressed={tab === 'age'}
+          onClick={() => setTab('age')}
+          data-testid="tab-age-checks"
+        >
+          {t({ zh: '年齡確認', en: 'Age checks' })}
         </button>
       </div>
       {journal.error && (
@@ -246,6 +258,7 @@ export function JournalScreen() {
         </section>
       )}
       {tab === 'verify' && <PendingReturns />}
+      {tab === 'age' && <AgeChecksPanel refreshed={refreshed} />}
 
       <footer className="action-bar">
         <BackButton />

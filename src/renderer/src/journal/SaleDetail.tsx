@@ -100,7 +100,16 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         <tbody>
           {tx.lines.map((line, i) => (
             <tr key={i}>
-              <td className="detail-line__name">{line.name}</td>
+              <td className="detail-line__name">
+                {line.name}
+                {line.ageCheck && (
+                  <span className="detail-line__age-check" data-testid="detail-age-check">
+                    {' · '}
+                    {t({ zh: '已確認年滿18歲', en: 'Age 18+ confirmed' })}
+                    {line.ageCheck.by ? ` ${line.ageCheck.by}` : ''} {taipeiTime(line.ageCheck.at)}
+                  </span>
+                )}
+              </td>
               <td>{line.taxType !== 'taxable' && t(TAX_LABEL[line.taxType])}</td>
               <td className="num detail-line__price" data-testid="detail-line-price">
                 {line.quantity} ×{' '}

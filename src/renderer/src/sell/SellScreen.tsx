@@ -19,7 +19,10 @@ import { CategoryTabs } from './CategoryTabs';
 import { LineDialogs, type LineDialog } from './LineDialogs';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
-import { addByCode, scansSettled } from './sell-actions';
+import { useAgeCheck } from './age-check';
+import { AgeCheckDialog } from './AgeCheckDialog';
+import { beepError } from '../scanner/beep';
+import { addByCode, scansSettled, sellProduct } from './sell-actions';
 
 const tiles = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="product-tile"]'));
 
@@ -72,12 +75,17 @@ export function SellScreen() {
 
   // A scan while a number dialog is open closes it first: the dialog belongs to the line it opened on.
   useScanTarget((code) => {
+    // The age question on screen is answered first: a scan behind it would sell past it.
+    if (useAgeCheck.getState().pending) {
+      beepError();
+      return;
+    }
     setDialog(null);
     setCartDialog(null);
     void addByCode(code);
   });
 
-  const pick = useCallback((product: Product) => useCart.getState().addProduct(product), []);
+  const pick = useCallback((product: Product) => void sellProduct(product), []);
   const onEnter = async (query: string) => {
     const trimmed = query.trim();
     if (trimmed === '') return;
@@ -85,8 +93,8 @@ export function SellScreen() {
       (p) => p.barcode === trimmed || p.code.toLowerCase() === trimmed.toLowerCase(),
     );
     const shown = useCatalog.getState().shownQuery === query;
-    if (exact) useCart.getState().addProduct(exact);
-    else if (results.length === 1 && shown) useCart.getState().addProduct(results[0]!);
+    if (exact) void sellProduct(exact);
+    else if (results.length === 1 && shown) void sellProduct(results[0]!);
     else if (results.length > 1 && shown) {
       // Several results: Enter moves to them; the arrows pick, Enter adds, Esc comes back.
       focusTile(0);
@@ -230,7 +238,7 @@ export function SellScreen() {
   // in the results the arrows move across the tiles (↓ from the search box goes into them).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (dialog || cartDialog || !event.key.startsWith('Arrow')) return;
+      if (dialog || cartDialog || useAgeCheck.getState().pending || !event.key.startsWith('Arrow')) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
       const tile = target?.closest<HTMLElement>('[data-testid="product-tile"]');
       if (tile) {
@@ -348,6 +356,7 @@ export function SellScreen() {
           {t({ zh: '結帳', en: 'Checkout' })}
         </KeyButton>
       </footer>
+      <AgeCheckDialog />
       <LineDialogs dialog={dialog} line={activeSelected} onClose={() => setDialog(null)} />
       {cartDialog === 'held' && <HeldCartsDialog onRecall={recall} onClose={() => setCartDialog(null)} />}
       {cartDialog === 'cancel' && (

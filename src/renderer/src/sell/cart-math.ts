@@ -29,6 +29,8 @@ export interface CartLine {
   discount: Ntd;
   /** A voided line stays on screen, struck through, and is not sold. */
   voided: boolean;
+  /** A 菸酒 product: when the cashier confirmed the customer is 18 or over (ISO time). */
+  ageCheckedAt?: string;
 }
 
 export type OrderDiscount = { kind: 'amount'; value: Ntd } | { kind: 'percent'; value: number } | null;
@@ -101,6 +103,9 @@ export function toCheckoutLines(lines: readonly CartLine[], discount: OrderDisco
         taxType: line.taxType,
         ...(unitPrice !== line.listPrice ? { listPrice: line.listPrice } : {}),
         ...(taken > 0 ? { discount: taken } : {}),
+        ...(line.ageCheckedAt
+          ? { ageCheck: { code: line.code, answer: 'confirmed' as const, at: line.ageCheckedAt } }
+          : {}),
       };
     });
 }

@@ -24,12 +24,13 @@ interface CartState {
   /** Bumped on each add, so the screen can flash and scroll to the line. */
   lastAddedId: number | null;
 
-  addProduct(product: Product, quantity?: number): void;
+  /** `ageCheckedAt`: a 菸酒 product's age check, confirmed then (sell-actions asks first). */
+  addProduct(product: Product, quantity?: number, ageCheckedAt?: string): void;
   /**
    * A line from a scale label: one piece at the label's price (or weight × the catalog price),
    * never merged with another line; `note` (the weight) goes after the name.
    */
-  addScaled(product: Product, price: number, note?: string): void;
+  addScaled(product: Product, price: number, note?: string, ageCheckedAt?: string): void;
   select(id: number | null): void;
   selectNext(step: 1 | -1): void;
   setQuantity(id: number, quantity: number): boolean;
@@ -61,7 +62,10 @@ export const useCart = create<CartState>((set, get) => {
   };
   const find = (id: number) => get().lines.find((line) => line.id === id);
   /** A new line at the end of the cart, selected; refused once the cart holds MAX_LINES. */
-  const append = (product: Product, fields: Pick<CartLine, 'name' | 'priceOverride' | 'quantity'>): void => {
+  const append = (
+    product: Product,
+    fields: Pick<CartLine, 'name' | 'priceOverride' | 'quantity' | 'ageCheckedAt'>,
+  ): void => {
     const { lines } = get();
     if (lines.filter((line) => !line.voided).length >= MAX_LINES) {
       refuse(
@@ -89,7 +93,7 @@ export const useCart = create<CartState>((set, get) => {
     notice: null,
     lastAddedId: null,
 
-    addProduct(product, quantity = 1) {
+    addProduct(product, quantity = 1, ageCheckedAt) {
       const { lines } = get();
       const existing = lines.find((line) => sameProduct(line, product));
       if (existing && existing.quantity + quantity <= MAX_QUANTITY) {
@@ -97,10 +101,15 @@ export const useCart = create<CartState>((set, get) => {
         set({ selectedId: existing.id, lastAddedId: existing.id });
         return;
       }
-      append(product, { name: product.name, priceOverride: null, quantity });
+      append(product, {
+        name: product.name,
+        priceOverride: null,
+        quantity,
+        ...(ageCheckedAt ? { ageCheckedAt } : {}),
+      });
     },
 
-    addScaled(product, price, note) {
+    addScaled(product, price, note, ageCheckedAt) {
       if (!(price > 0) || price > 9_999_999) {
         refuse('秤重條碼的金額不正確', 'The scale label’s amount is not valid');
         return;
@@ -109,6 +118,7 @@ export const useCart = create<CartState>((set, get) => {
         name: note ? `${product.name} ${note}` : product.name,
         priceOverride: price === product.price ? null : price,
         quantity: 1,
+        ...(ageCheckedAt ? { ageCheckedAt } : {}),
       });
     },
 

@@ -42,6 +42,7 @@ export const isLine = (value: unknown): value is CartLine => {
     typeof line.discount === 'number' &&
     typeof line.voided === 'boolean' &&
     (line.priceOverride === null || typeof line.priceOverride === 'number') &&
+    (line.ageCheckedAt === undefined || typeof line.ageCheckedAt === 'string') &&
     ['taxable', 'zero', 'exempt'].includes(line.taxType as string)
   );
 };

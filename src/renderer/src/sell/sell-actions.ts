@@ -4,6 +4,8 @@ import { roundNtd, parseScaleBarcode, type ScaleBarcode } from '../../../shared/
 import { callTill } from '../ipc/till-client';
 import { beepError } from '../scanner/beep';
 import { useSettings } from '../settings/settings-store';
+import type { Product } from '../../../shared/ipc/contract/catalog';
+import { confirmedAt, useAgeCheck } from './age-check';
 import { useCart } from './cart-store';
 
 /**
@@ -66,7 +68,57 @@ async function lookUpAndAdd(code: string): Promise<boolean> {
     });
     return false;
   }
-  useCart.getState().addProduct(result.value.product);
+  return sellProduct(result.value.product);
+}
+
+/**
+ * A product into the cart, by scan, tap or Enter: a 菸酒 product only once the cashier has
+ * confirmed the customer's age (asked once per cart); not confirmed, it is not sold.
+ */
+export async function sellProduct(
+  product: Product,
+  add = (at?: string) => useCart.getState().addProduct(product, 1, at),
+  // Declined is recorded too (who and when stamped by main): a manager reads it in the journal.
+  // A failed record does not sell the product: the notice still tells the cashier.
+  recordDeclined = () =>
+    void callTill('counter.ageCheckDeclined', { code: product.code, product: product.name }),
+): Promise<boolean> {
+  if (product.retired) {
+    // Retired (停售) on the Products screen: found, so the cashier reads why instead of "no product".
+    beepError();
+    useCart.getState().setNotice({
+      tone: 'error',
+      text: { zh: `${product.name} 已停售，不能販售`, en: `${product.name} is retired: it is not sold` },
+    });
+    return false;
+  }
+  if (!product.ageCheck) {
+    add();
+    return true;
+  }
+  const earlier = confirmedAt(useCart.getState().lines);
+  if (earlier) {
+    add(earlier);
+    return true;
+  }
+  if (useAgeCheck.getState().pending) {
+    // The question on screen belongs to the product before: answer it first.
+    beepError();
+    return false;
+  }
+  const confirmed = await useAgeCheck.getState().ask(product);
+  if (!confirmed) {
+    recordDeclined();
+    useCart.getState().setNotice({
+      tone: 'info',
+      text: {
+        zh: `未販售 ${product.name}：未確認顧客年滿18歲`,
+        en: `${product.name} not sold: the customer's age (18 or over) was not confirmed`,
+      },
+    });
+    return false;
+  }
+  add(new Date().toISOString());
   return true;
 }
 
@@ -92,10 +144,10 @@ async function addScaleLabel(code: string, label: ScaleBarcode): Promise<boolean
     return false;
   }
   if (label.value === 'price') {
-    cart.addScaled(product, label.amount);
-  } else {
-    const kg = label.amount.toLocaleString('en-US', { maximumFractionDigits: 3 });
-    cart.addScaled(product, roundNtd(label.amount * product.price), `${kg} kg`);
+    return sellProduct(product, (at) => useCart.getState().addScaled(product, label.amount, undefined, at));
   }
-  return true;
+  const kg = label.amount.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return sellProduct(product, (at) =>
+    useCart.getState().addScaled(product, roundNtd(label.amount * product.price), `${kg} kg`, at),
+  );
 }

@@ -18,6 +18,17 @@ export const Product = z.object({
   /** Tax-inclusive unit price; whole dollars or cents for weighed goods. */
   price: z.number().positive().max(MAX_NTD),
   taxType: ProductTaxType,
+  /**
+   * 菸酒 (tobacco and alcohol): the sell screen asks the cashier to confirm the customer is 18 or
+   * over before the line goes into the cart, and the sale records the answer. Absent: false.
+   */
+  ageCheck: z.boolean().optional(),
+  /** Other barcodes of the same product (a multipack, an old label), each unique in the catalog. */
+  moreBarcodes: z.array(z.string().max(14)).max(9).optional(),
+  /** The product code a scale label carries (秤重條碼), when it is not the product's own code. */
+  scaleCode: z.string().max(32).optional(),
+  /** Retired (停售): not sold any more, kept so that history and the Products screen still find it. */
+  retired: z.boolean().optional(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -58,6 +69,36 @@ export const CatalogCategories = z.object({
   productCount: z.number().int().nonnegative(),
 });
 export type CatalogCategories = z.infer<typeof CatalogCategories>;
+
+/**
+ * A product as the Products screen sends it (add or edit). Shape only: the rules (check digits,
+ * a barcode another product has, the price's limits) are the catalog's, with reasons in words.
+ */
+export const ProductDraft = z
+  .object({
+    code: PlainText(40),
+    name: PlainText(300),
+    /** NT$, tax included, whole dollars (validateShelfPrice). */
+    price: z.number().finite(),
+    /** The first is the product's main barcode; none for a product sold by its code. */
+    barcodes: z.array(PlainText(20)).max(10),
+    category: PlainText(60),
+    taxType: ProductTaxType,
+    ageCheck: z.boolean(),
+    /** '' when the scale labels use the product's own code (or it is not weighed). */
+    scaleCode: PlainText(40),
+    retired: z.boolean(),
+  })
+  .strict();
+export type ProductDraft = z.infer<typeof ProductDraft>;
+
+export const SaveProductResult = z.object({
+  product: Product,
+  added: z.boolean(),
+  /** The shelf price before and after, when it changed (a journal record of its own). */
+  priceChange: z.object({ old: z.number(), new: z.number() }).nullable(),
+});
+export type SaveProductResult = z.infer<typeof SaveProductResult>;
 
 export const catalogMethods = {
   'catalog.search': method(
@@ -101,6 +142,30 @@ export const catalogMethods = {
       })
       .strict(),
     ImportResult,
+  ),
+  'catalog.products': method(
+    'The Products screen: products by name, code or barcode, optionally in one category, retired ones included.',
+    z
+      .object({
+        query: z.string().max(100),
+        category: z.string().max(40).nullable().default(null),
+        limit: z.number().int().min(1).max(500).default(200),
+      })
+      .strict(),
+    CatalogSearchResult,
+  ),
+  'catalog.saveProduct': method(
+    'Adds a product (`original` null) or changes the product whose code was `original`. Needs the ' +
+      'supervisor PIN; the change (a price change with the old and new price) is a journal record, ' +
+      'and the next scan sells it so. Refused, with the reason, while a sale is being paid.',
+    z
+      .object({
+        product: ProductDraft,
+        original: PlainText(40).nullable(),
+        ...SupervisorFields,
+      })
+      .strict(),
+    SaveProductResult,
   ),
   'catalog.loadSample': method(
     'Replaces the catalog with the built-in sample (about 60 convenience-store products) for training. Needs the supervisor PIN.',

@@ -3,6 +3,17 @@ import { ProductTaxType } from './catalog';
 import { BilingualText, method, noInput, PlainText } from './define';
 import { SupervisorFields } from './settings';
 
+/** The cashier's answer to the age check, as the cart sends it: the product and when it was confirmed. */
+export const AgeCheckAnswer = z
+  .object({
+    /** The product's code (品號). */
+    code: PlainText(32).min(1),
+    answer: z.literal('confirmed'),
+    at: z.string().datetime({ offset: true }),
+  })
+  .strict();
+export type AgeCheckAnswer = z.infer<typeof AgeCheckAnswer>;
+
 /**
  * Checkout and verification: one sale becomes one invoice request (provider profile §2), and a
  * sale whose outcome is unknown waits for a person to verify it through the provider's channel.
@@ -24,6 +35,11 @@ export const CheckoutLine = z
      */
     listPrice: z.number().finite().nonnegative().max(99_999_999).optional(),
     discount: z.number().int().nonnegative().max(99_999_999).optional(),
+    /**
+     * A 菸酒 product (issue 24, item 10): the cashier confirmed the customer is 18 or over when it
+     * went into the cart. Journal only: who is the sale's cashier, stamped by main.
+     */
+    ageCheck: AgeCheckAnswer.optional(),
   })
   .strict();
 export type CheckoutLine = z.infer<typeof CheckoutLine>;

@@ -133,6 +133,15 @@ export const JournalTransaction = z.object({
       /** The catalog price when it was not what was charged; the NT$ taken off (older sales: absent). */
       listPrice: z.number().optional(),
       discount: z.number().int().optional(),
+      /** A 菸酒 product whose buyer's age the cashier confirmed at the counter (issue 24, item 10). */
+      ageCheck: z
+        .object({
+          code: z.string(),
+          answer: z.literal('confirmed'),
+          at: z.string(),
+          by: z.string().optional(),
+        })
+        .optional(),
     }),
   ),
   payments: z.array(

@@ -155,6 +155,17 @@ export type ZReport = z.infer<typeof ZReport>;
  * How the slip of a report went (null: not asked to print). A slip that did not print stays a
  * pending job (printing.pending / printing.retry); the report itself is made either way.
  */
+/** A declined age check as the journal shows it: who (null: a till without cashiers), when, what. */
+export const DeclinedAgeCheck = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  code: z.string(),
+  product: z.string(),
+  training: z.boolean(),
+  name: z.string().nullable(),
+});
+export type DeclinedAgeCheck = z.infer<typeof DeclinedAgeCheck>;
+
 const Printed = { print: PrintOutcome.nullable().optional() };
 
 const Reason = PlainText(40).refine((text) => text.trim().length > 0, {
@@ -275,5 +286,15 @@ export const shiftsMethods = {
     'A copy of a Z report already made (printed as 副本 / COPY, never as the original).',
     z.object({ businessDay: BusinessDay, print: z.boolean().default(true), ...SupervisorFields }).strict(),
     ZReport.extend(Printed),
+  ),
+  'counter.ageCheckDeclined': method(
+    'A 菸酒 product the cashier did not sell at the age check (不販售 / Esc): a journal record of who, when and which product.',
+    z.object({ code: PlainText(40), product: PlainText(300) }).strict(),
+    z.object({ id: z.number().int(), at: z.string() }),
+  ),
+  'counter.ageChecksDeclined': method(
+    "A business day's declined age checks at this till, newest first (the journal's 年齡確認 tab).",
+    z.object({ businessDay: BusinessDay }).strict(),
+    z.array(DeclinedAgeCheck),
   ),
 };
