@@ -204,7 +204,10 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
               // A savepoint: the hook's writes go, the sale's outcome stays.
               journal.batch(() => enqueue(issuedEvent(issued, outcome)));
             } catch (error) {
-              logger.error(`checkout ${issued.orderNo}: the in-commit issued hook failed (the invoice stands)`, error);
+              logger.error(
+                `checkout ${issued.orderNo}: the in-commit issued hook failed (the invoice stands)`,
+                error,
+              );
             }
           }
         : undefined,
