@@ -133,17 +133,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   // Capabilities report changes while they start, before the status can be read, and a late
   // answer (the printer's) may come while they close: pushes run only in between.
   let publishing = false;
-  // Computed and pushed after the turn that asked for it (issue 26: a sale asks at its start and
-  // at its answer; the counts are SQL reads and the push a message to every window): one push
-  // for every change of that turn, never on the sale's path.
-  let publishQueued = false;
   const publishStatus = () => {
-    if (!publishing || publishQueued) return;
-    publishQueued = true;
-    setImmediate(() => {
-      publishQueued = false;
-      if (publishing) events.publish('app.status-changed', status());
-    });
+    if (publishing) events.publish('app.status-changed', status());
   };
   const status = (): AppStatus => {
     const settings = options.settings.get();
