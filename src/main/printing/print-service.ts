@@ -116,13 +116,11 @@ export class PrintService {
 
   /**
    * Prints a job already in the journal: a sale's, written in the same commit as its outcome, so
-   * that the sale's path makes no commit of its own for printing. Its attempt is recorded after
-   * the bytes went out (one turn of the event loop later, before any other job of this service),
-   * so the caller has the result without waiting for that commit; a crash in between leaves the
-   * job pending, as a crash during the print always did, for the cashier's retry.
+   * that the sale's path makes no commit of its own to create it. Its attempt is recorded as any
+   * job's (a durable commit after the bytes went out).
    */
   printWritten(job: PrintJobRecord, openDrawer: boolean): Promise<PrintResult> {
-    return this.printJob(job, openDrawer, true);
+    return this.printJob(job, openDrawer);
   }
 
   /** Writes the job, then prints it (a sale's job when none was written with its outcome). */
@@ -414,25 +412,18 @@ export class PrintService {
     return run;
   }
 
-  private printJob(job: PrintJobRecord, openDrawer: boolean, recordLater = false): Promise<PrintResult> {
-    // The next job waits for this one's attempt record too (a retry must see it printed).
-    const sent = this.queue.then(() => this.sendJob(job, openDrawer));
-    const recorded = sent.then(async ({ outcome }) => {
-      if (recordLater) await new Promise((resolve) => setImmediate(resolve));
+  private printJob(job: PrintJobRecord, openDrawer: boolean): Promise<PrintResult> {
+    return this.exclusive(async () => {
+      const { outcome, reprint } = await this.sendJob(job, openDrawer);
       await this.deps.store.recordPrintAttempt(job.id, outcome);
+      return {
+        jobId: job.id,
+        printed: outcome.ok,
+        reprint,
+        failure: outcome.ok ? null : failureCodeOf(outcome.reason),
+        reason: outcome.ok ? null : outcome.reason,
+      };
     });
-    this.queue = recorded.catch((error: unknown) => {
-      // Awaited by its caller otherwise, who hears of it; a later record has no caller left.
-      if (recordLater) this.deps.logger?.error(`print job ${job.id}: its attempt was not recorded`, error);
-    });
-    const result = recordLater ? sent : recorded.then(() => sent);
-    return result.then(({ outcome, reprint }) => ({
-      jobId: job.id,
-      printed: outcome.ok,
-      reprint,
-      failure: outcome.ok ? null : failureCodeOf(outcome.reason),
-      reason: outcome.ok ? null : outcome.reason,
-    }));
   }
 
   /** The job's bytes to the printer; a failure is the attempt's outcome, never a throw. */

@@ -51,10 +51,6 @@ describe('printing in the core (training mode)', () => {
     const result = sale.value as { orderNo: string; state: string; printData: Record<string, string> };
     expect(result.state).toBe('issued');
 
-    // The printer records its attempt one turn after the answer (issue 26: the sale's path makes
-    // two durable commits, the print job's written with the outcome): a screen's next call, like
-    // this one after the turn, sees it printed.
-    await new Promise((resolve) => setImmediate(resolve));
     const pending = await core.dispatch('printing.pending', {}, ctx);
     expect(pending).toEqual({ ok: true, value: { jobs: [] } });
 
