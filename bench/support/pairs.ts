@@ -78,7 +78,12 @@ function printPairs(report: PairReport, times: PairTimes): void {
   );
 }
 
-/** Times `warmup` + `runs` pairs of `bare` and `pipeline`, then prints the figures. */
-export async function measurePairs(bare: Timed, pipeline: Timed, report: PairReport): Promise<void> {
-  printPairs(report, await timePairs(bare, pipeline, report.warmup, report.runs));
+/** Times `warmup` + `runs` pairs of `bare` and `pipeline`, prints the figures and returns them. */
+export async function measurePairs(bare: Timed, pipeline: Timed, report: PairReport): Promise<PairTimes> {
+  const times = await timePairs(bare, pipeline, report.warmup, report.runs);
+  printPairs(report, times);
+  return times;
 }
+
+/** The median of values sorted ascending (as PairTimes holds them). */
+export const medianOf = (sorted: number[]) => quantile(sorted, 0.5);

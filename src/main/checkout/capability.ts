@@ -43,6 +43,11 @@ export interface CheckoutCapability {
   trainingHandlers: HandlersFor<typeof trainingMethods>;
   /** The printing capability subscribes here; returns the unsubscribe function. */
   onIssued(listener: (event: IssuedEvent) => void | Promise<void>): () => void;
+  /**
+   * Journal writes that belong in an issued sale's outcome commit (the print job), synchronous,
+   * before the `onIssued` listeners run; returns the unsubscribe function.
+   */
+  enqueueOnIssued(writer: (event: IssuedEvent) => void): () => void;
   serviceStatus(): AppStatus['service'];
   /** The training service's address while it runs (training mode), else null. */
   trainingServiceUrl(): string | null;
@@ -71,6 +76,7 @@ export async function createCheckoutCapability(
 ): Promise<CheckoutCapability> {
   const { journal, logger } = options;
   const listeners = new Set<(event: IssuedEvent) => void | Promise<void>>();
+  const writers = new Set<(event: IssuedEvent) => void>();
   let training: TrainingService | null = null;
   /** The start (or restart) under way, for the variant it starts. */
   let pending: { variant: ProviderVariantId; promise: Promise<TrainingService> } | null = null;
@@ -226,6 +232,9 @@ export async function createCheckoutCapability(
       clockOffsetSeconds = offsetSeconds;
       if (describeClockOffset(offsetSeconds)?.zh !== before) options.onStatusChanged();
     },
+    enqueueOnIssued: (event) => {
+      for (const writer of writers) writer(event);
+    },
     onIssued: async (event) => {
       for (const listener of listeners) {
         try {
@@ -279,6 +288,10 @@ export async function createCheckoutCapability(
     onIssued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    enqueueOnIssued(writer) {
+      writers.add(writer);
+      return () => writers.delete(writer);
     },
     serviceStatus() {
       const settings = options.settings.get();

@@ -57,6 +57,12 @@ export interface CheckoutEngineDeps {
   now?: () => Date;
   /** An invoice exists: print the proof / show the QR. A failing hook never changes the sale. */
   onIssued?: (event: IssuedEvent) => void | Promise<void>;
+  /**
+   * An invoice exists, inside the outcome's commit (before `onIssued`): journal writes that belong
+   * with it (the print job), so the sale's path stays at two durable commits. Synchronous; a throw
+   * rolls back only what the hook wrote, never the sale.
+   */
+  enqueueOnIssued?: (event: IssuedEvent) => void;
   /** A sale changed state (the status bar's pending count may have moved). */
   onStateChanged?: (transaction: TransactionRecord) => void;
   /** After each attempt: whether a connection to the service opened (for the status bar). */
@@ -186,7 +192,26 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     firstTimestamp: string,
     change: number,
   ): Promise<CheckoutResult> {
-    const kind = saleKind({ journal, client, logger, onServiceSeen: deps.onServiceSeen });
+    const enqueue = deps.enqueueOnIssued;
+    const kind = saleKind({
+      journal,
+      client,
+      logger,
+      onServiceSeen: deps.onServiceSeen,
+      onIssuedInCommit: enqueue
+        ? (issued, outcome) => {
+            try {
+              // A savepoint: the hook's writes go, the sale's outcome stays.
+              journal.batch(() => enqueue(issuedEvent(issued, outcome)));
+            } catch (error) {
+              logger.error(
+                `checkout ${issued.orderNo}: the in-commit issued hook failed (the invoice stands)`,
+                error,
+              );
+            }
+          }
+        : undefined,
+    });
     const { record: after, outcome } = await perform(path, kind, transaction, firstTimestamp);
     // The status bar's pending count can wait for the answer; the proof cannot (the result
     // screen says whether it printed).
@@ -203,12 +228,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   async function notifyIssued(transaction: TransactionRecord, outcome: IssuedOutcome): Promise<void> {
     if (!deps.onIssued) return;
     try {
-      await deps.onIssued({
-        orderNo: transaction.orderNo,
-        transaction,
-        outcome,
-        printDataString: outcome.response.PrintDataString ?? null,
-      });
+      await deps.onIssued(issuedEvent(transaction, outcome));
     } catch (error) {
       logger.error(`checkout ${transaction.orderNo}: the issued hook failed (the invoice stands)`, error);
     }
@@ -232,6 +252,15 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   }
 
   return { submit, resubmit };
+}
+
+function issuedEvent(transaction: TransactionRecord, outcome: IssuedOutcome): IssuedEvent {
+  return {
+    orderNo: transaction.orderNo,
+    transaction,
+    outcome,
+    printDataString: outcome.response.PrintDataString ?? null,
+  };
 }
 
 function refuseFor(

@@ -100,6 +100,7 @@ export class Journal {
   ) {
     this.now = options.now ?? (() => new Date());
     this.chainKey = options.chainKey ?? null;
+    this.transaction = db.transaction((fn: () => unknown) => fn()).immediate;
     try {
       this.keying = attachChainKey(db, this.chainKey, this.now());
     } catch (error) {
@@ -553,10 +554,17 @@ export class Journal {
 
   private commits = 0;
 
+  /**
+   * better-sqlite3's transaction wrapper, made once: `db.transaction(fn)` builds four wrappers per
+   * call, several times per sale. Inside a write it runs `fn` in a savepoint (a throw undoes only
+   * `fn`'s writes), else in its own transaction.
+   */
+  private readonly transaction: (fn: () => unknown) => unknown;
+
   /** One write transaction holding SQLite's write lock from the start (BEGIN IMMEDIATE). */
   private write<T>(fn: () => T): T {
-    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
-    const result = this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return this.transaction(fn) as T;
+    const result = this.transaction(fn) as T;
     this.commits++;
     return result;
   }

@@ -456,8 +456,15 @@ export function refuseClosedDay(
   training: boolean,
   businessDay: string,
 ): void {
-  const z = listShiftEntries(db, { kinds: ['day.z-report'], tillId, businessDay }).find(
-    (entry) => entry.payload.training === training,
-  );
-  if (z) throw dayClosed(businessDay, z.payload.number);
+  // On the sale's path: one look-up in the file's own index of Z reports (entries_z_day), where
+  // a scan of the order-less entries grew with the journal.
+  const number = statement(
+    db,
+    `SELECT json_extract(payload, '$.number') FROM entries
+     WHERE kind = 'day.z-report' AND json_extract(payload, '$.tillId') = ?
+       AND json_extract(payload, '$.training') = ? AND json_extract(payload, '$.businessDay') = ?`,
+  )
+    .pluck()
+    .get(tillId, training ? 1 : 0, businessDay) as number | undefined;
+  if (number !== undefined) throw dayClosed(businessDay, number);
 }

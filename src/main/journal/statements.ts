@@ -27,10 +27,21 @@ export function saveRow(
   row: object,
 ): void {
   const names = Object.keys(row);
-  const updates = names.filter((name) => name !== key).map((name) => `${name} = excluded.${name}`);
-  statement(
-    db,
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})
-     ON CONFLICT (${key}) DO UPDATE SET ${updates.join(', ')}`,
-  ).run(row);
+  // By table and column order (a few short words), not by the statement's long text.
+  const shape = `${table} ${names.join(' ')}`;
+  let statements = upserts.get(db);
+  if (!statements) upserts.set(db, (statements = new Map()));
+  let upsert = statements.get(shape);
+  if (!upsert) {
+    const updates = names.filter((name) => name !== key).map((name) => `${name} = excluded.${name}`);
+    upsert = statement(
+      db,
+      `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})
+       ON CONFLICT (${key}) DO UPDATE SET ${updates.join(', ')}`,
+    );
+    statements.set(shape, upsert);
+  }
+  upsert.run(row);
 }
+
+const upserts = new WeakMap<Database.Database, Map<string, Database.Statement>>();

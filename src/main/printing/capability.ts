@@ -13,7 +13,7 @@ import { failureMessage } from './failure-messages';
 import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
-import type { PrintJobStore } from './print-job-store';
+import type { PrintJobRecord, PrintJobStore } from './print-job-store';
 import { PrintService, type PrintResult } from './print-service';
 import type { PrinterState } from './status';
 
@@ -63,6 +63,12 @@ export interface PrintingCapability {
   }): Promise<{ printed: boolean; reprint: boolean; message: Bilingual | null } | null>;
   /** Subscribe to the checkout's `onIssued`: prints what the sale needs. Never throws. */
   onIssued(event: IssuedSale): Promise<PrintResult | null>;
+  /**
+   * Inside the sale's outcome commit (the checkout's `enqueueOnIssued`): writes the job `onIssued`
+   * prints next, so printing adds no commit to the sale's path. Throws when the job cannot be
+   * written (the checkout then rolls back only the job, and `onIssued` writes it as before).
+   */
+  enqueueIssued(event: IssuedSale): void;
   /**
    * The idle printer's state poll, registered with the core's lifecycle (core/lifecycle.ts),
    * which starts it with the other background services and stops it before `close`.
@@ -125,66 +131,92 @@ export function createPrintingCapability(options: {
   });
 
   /**
-   * After an issue: the proof for `/Append/Order` (when its print data is usable), the details
-   * slip when a carrier or donation customer asked for one, and the drawer kick for cash.
+   * What an issued sale prints: the proof for `/Append/Order` (from its print data when usable,
+   * else built by the till when the provider never sends any), the details slip when a carrier or
+   * donation customer asked for one; null when nothing (a cash sale still kicks the drawer).
+   */
+  function jobFor(event: IssuedSale): { orderNo: string; kind: 'proof' | 'details'; content: string } | null {
+    const tx = event.transaction;
+    const { orderNo } = event;
+    if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
+      return { orderNo, kind: 'proof', content: event.printDataString };
+    }
+    if (tx.operation === 'order' && event.printDataString === null && event.outcome.tillBuildsProof) {
+      // The provider never sends print data (SystemLead): the proof is built from the journal's
+      // sale and the random code the till sent, the composition the provider would have used.
+      try {
+        return { orderNo, kind: 'proof', content: service.builtProofContent(orderNo) };
+      } catch (error) {
+        // Nothing can be built (no QR key set): nothing printed, the sale stands, the drawer
+        // still opens; 補印 says why once more and prints once the key is set.
+        options.logger?.warn('the till could not build the proof', {
+          orderNo,
+          error: (error as Error).message,
+        });
+      }
+    }
+    if (!tx.invoice.wantsDetails) return null;
+    const settings = options.settings.get();
+    const details: DetailsSlipInput = {
+      sellerName: settings.sellerName,
+      sellerId: tx.companyId,
+      orderNo: tx.orderNo,
+      invoiceNumber: tx.invoiceNumber,
+      dateTime: invoiceTimeOf(tx),
+      carrier:
+        tx.invoice.carrierType && tx.invoice.carrierId
+          ? { type: tx.invoice.carrierType, id: tx.invoice.carrierId }
+          : null,
+      loveCode: tx.invoice.loveCode ?? null,
+      lines: tx.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        subTotal: line.subTotal,
+      })),
+      totalAmount: tx.totals.totalAmount,
+      payments: tx.payments.map(({ method, amount, tendered, change }) => ({
+        method,
+        amount,
+        tendered,
+        change,
+      })),
+    };
+    return { orderNo, kind: 'details', content: JSON.stringify(details) };
+  }
+
+  /**
+   * Jobs written in a sale's outcome commit (`enqueueIssued`), by order number, until `onIssued`
+   * prints them; null: written as nothing to print.
+   */
+  const written = new Map<string, PrintJobRecord | null>();
+
+  function enqueueIssued(event: IssuedSale): void {
+    const job = jobFor(event);
+    const created = job ? options.store.createPrintJob(job) : null;
+    // Only a store that writes at once can write in the sale's commit (the journal does).
+    if (created instanceof Promise) {
+      void created.catch(() => {});
+      throw new Error('this print job store cannot write in the sale’s commit');
+    }
+    written.set(event.orderNo, created);
+  }
+
+  /**
+   * After an issue: prints what `jobFor` says, and kicks the drawer for cash. The job is the one
+   * written in the sale's outcome commit when there is one (`enqueueIssued`), else written now.
    */
   async function onIssued(event: IssuedSale): Promise<PrintResult | null> {
     const tx = event.transaction;
     // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
     const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');
+    const enqueued = written.has(event.orderNo);
+    const job = written.get(event.orderNo) ?? null;
+    written.delete(event.orderNo);
     try {
-      if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
-        return noteResult(
-          await service.printProof({
-            orderNo: event.orderNo,
-            printDataString: event.printDataString,
-            openDrawer: cash,
-          }),
-        );
-      }
-      if (tx.operation === 'order' && event.printDataString === null && event.outcome.tillBuildsProof) {
-        // The provider never sends print data (SystemLead): the proof is built from the journal's
-        // sale and the random code the till sent, the composition the provider would have used.
-        try {
-          return noteResult(await service.printBuiltProof({ orderNo: event.orderNo, openDrawer: cash }));
-        } catch (error) {
-          // Nothing can be built (no QR key set): nothing printed, the sale stands, the drawer
-          // still opens below; 補印 says why once more and prints once the key is set.
-          options.logger?.warn('the till could not build the proof', {
-            orderNo: event.orderNo,
-            error: (error as Error).message,
-          });
-        }
-      }
-      if (tx.invoice.wantsDetails) {
-        const settings = options.settings.get();
-        const details: DetailsSlipInput = {
-          sellerName: settings.sellerName,
-          sellerId: tx.companyId,
-          orderNo: tx.orderNo,
-          invoiceNumber: tx.invoiceNumber,
-          dateTime: invoiceTimeOf(tx),
-          carrier:
-            tx.invoice.carrierType && tx.invoice.carrierId
-              ? { type: tx.invoice.carrierType, id: tx.invoice.carrierId }
-              : null,
-          loveCode: tx.invoice.loveCode ?? null,
-          lines: tx.lines.map((line) => ({
-            name: line.name,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            subTotal: line.subTotal,
-          })),
-          totalAmount: tx.totals.totalAmount,
-          payments: tx.payments.map(({ method, amount, tendered, change }) => ({
-            method,
-            amount,
-            tendered,
-            change,
-          })),
-        };
-        return noteResult(await service.printDetails({ orderNo: event.orderNo, details, openDrawer: cash }));
-      }
+      if (job) return noteResult(await service.printWritten(job, cash));
+      const fresh = enqueued ? null : jobFor(event);
+      if (fresh) return noteResult(await service.printCreated(fresh, cash));
       if (cash) await service.openDrawer();
     } catch (error) {
       options.logger?.warn('printing after issue failed', {
@@ -224,6 +256,7 @@ export function createPrintingCapability(options: {
       }
     },
     onIssued,
+    enqueueIssued,
     printerState: () => state,
     refreshPrinterState,
     statusPoll,

@@ -94,16 +94,41 @@ export class PrintService {
     randomNumber?: string;
     openDrawer?: boolean;
   }): Promise<PrintResult> {
-    const envelope: ProofEnvelope = {
-      printDataString: this.buildProofString(input.orderNo, input.randomNumber),
-      source: 'till',
-    };
     const job = await this.deps.store.createPrintJob({
       orderNo: input.orderNo,
       kind: 'proof',
-      content: JSON.stringify(envelope),
+      content: this.builtProofContent(input.orderNo, input.randomNumber),
     });
     return this.printJob(job, input.openDrawer === true);
+  }
+
+  /**
+   * The content of a proof the till builds itself (see `printBuiltProof`), for a job written
+   * elsewhere (the sale's outcome commit). Throws as `printBuiltProof` does.
+   */
+  builtProofContent(orderNo: string, randomNumber?: string): string {
+    const envelope: ProofEnvelope = {
+      printDataString: this.buildProofString(orderNo, randomNumber),
+      source: 'till',
+    };
+    return JSON.stringify(envelope);
+  }
+
+  /**
+   * Prints a job already in the journal: a sale's, written in the same commit as its outcome, so
+   * that the sale's path makes no commit of its own to create it. Its attempt is recorded as any
+   * job's (a durable commit after the bytes went out).
+   */
+  printWritten(job: PrintJobRecord, openDrawer: boolean): Promise<PrintResult> {
+    return this.printJob(job, openDrawer);
+  }
+
+  /** Writes the job, then prints it (a sale's job when none was written with its outcome). */
+  async printCreated(
+    job: { orderNo: string; kind: 'proof' | 'details'; content: string },
+    openDrawer: boolean,
+  ): Promise<PrintResult> {
+    return this.printJob(await this.deps.store.createPrintJob(job), openDrawer);
   }
 
   /**
@@ -389,40 +414,7 @@ export class PrintService {
 
   private printJob(job: PrintJobRecord, openDrawer: boolean): Promise<PrintResult> {
     return this.exclusive(async () => {
-      let outcome: { ok: true } | { ok: false; reason: string };
-      let reprint = job.reprint;
-      try {
-        reprint = await this.printsAsReprint(job);
-        const config = this.deps.printer();
-        const paper = paperOf(config.paperWidth);
-        // One byte stream for all copies: each copy is a whole slip with its own cut, and the
-        // drawer kicks once, before the first.
-        const bytes = Buffer.concat(
-          slipsForJob({ ...job, reprint }, paper, {
-            training: this.isTraining(job),
-            sellerName: this.deps.sellerName?.(),
-          }).map((slip, index) =>
-            renderEscPos(slip, {
-              model: config.model,
-              chinese: config.chinese,
-              font: this.font,
-              openDrawer: openDrawer && index === 0,
-            }),
-          ),
-        );
-        await (await this.transports.create(config)).send(bytes);
-        outcome = { ok: true };
-      } catch (error) {
-        const failure =
-          error instanceof PrintFailure ? error : new PrintFailure('device-error', (error as Error).message);
-        outcome = { ok: false, reason: failure.message };
-        this.deps.logger?.warn('print failed', {
-          jobId: job.id,
-          kind: job.kind,
-          orderNo: job.orderNo,
-          reason: failure.message,
-        });
-      }
+      const { outcome, reprint } = await this.sendJob(job, openDrawer);
       await this.deps.store.recordPrintAttempt(job.id, outcome);
       return {
         jobId: job.id,
@@ -432,6 +424,46 @@ export class PrintService {
         reason: outcome.ok ? null : outcome.reason,
       };
     });
+  }
+
+  /** The job's bytes to the printer; a failure is the attempt's outcome, never a throw. */
+  private async sendJob(
+    job: PrintJobRecord,
+    openDrawer: boolean,
+  ): Promise<{ outcome: { ok: true } | { ok: false; reason: string }; reprint: boolean }> {
+    let reprint = job.reprint;
+    try {
+      reprint = await this.printsAsReprint(job);
+      const config = this.deps.printer();
+      const paper = paperOf(config.paperWidth);
+      // One byte stream for all copies: each copy is a whole slip with its own cut, and the
+      // drawer kicks once, before the first.
+      const bytes = Buffer.concat(
+        slipsForJob({ ...job, reprint }, paper, {
+          training: this.isTraining(job),
+          sellerName: this.deps.sellerName?.(),
+        }).map((slip, index) =>
+          renderEscPos(slip, {
+            model: config.model,
+            chinese: config.chinese,
+            font: this.font,
+            openDrawer: openDrawer && index === 0,
+          }),
+        ),
+      );
+      await (await this.transports.create(config)).send(bytes);
+      return { outcome: { ok: true }, reprint };
+    } catch (error) {
+      const failure =
+        error instanceof PrintFailure ? error : new PrintFailure('device-error', (error as Error).message);
+      this.deps.logger?.warn('print failed', {
+        jobId: job.id,
+        kind: job.kind,
+        orderNo: job.orderNo,
+        reason: failure.message,
+      });
+      return { outcome: { ok: false, reason: failure.message }, reprint };
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Logger } from '../../core/logger';
 import type { AttemptStart, PosClient } from '../../invoice-service/client';
-import type { Outcome } from '../../invoice-service/outcome';
+import type { IssuedOutcome, Outcome } from '../../invoice-service/outcome';
 import type { ExchangeInput, Journal, TransactionRecord } from '../../journal/journal';
 import { exchangeOf } from '../exchanges';
 import type { OperationKind } from '../operation';
@@ -15,6 +15,11 @@ export interface SaleKindDeps {
   logger: Logger;
   /** After each attempt: whether a connection to the service opened (for the status bar). */
   onServiceSeen?: ((reachable: boolean) => void) | undefined;
+  /**
+   * Inside the outcome's commit of an issued sale, after its move (the print job written with it,
+   * so that printing adds no commit to the sale's path).
+   */
+  onIssuedInCommit?: ((transaction: TransactionRecord, outcome: IssuedOutcome) => void) | undefined;
 }
 
 export function saleKind(
@@ -80,6 +85,7 @@ export function saleKind(
               printDataError: outcome.printDataError,
             });
           }
+          deps.onIssuedInCommit?.(issued, outcome);
           return issued;
         }
         case 'rejected':
