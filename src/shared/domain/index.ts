@@ -15,3 +15,4 @@ export * from './sales-figures';
 export * from './invoice-status';
 export * from './service-words';
 export * from './love-codes';
+export * from './invoice-mode';
