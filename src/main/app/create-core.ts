@@ -7,6 +7,7 @@ import { STANDARD_PATH_PREFIX } from '../../provider/standard-profile';
 import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
+import { createInvoiceModeCapability } from '../invoice-mode/capability';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
 import { createEventHub, type EventHub } from '../core/event-hub';
@@ -148,6 +149,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       supervisorPin: supervisor.pinState(),
       // Late uploads and findings stay in the status bar (reconciliation/capability.ts).
       reconciliation: reconciliation.state(),
+      invoiceMode: invoiceMode.status(),
       // Head office: synced, behind by N, unreachable, refused; `off` without an address.
       headOffice: headOffice.state(),
       // Who is signed in, and whether the till waits for a sign-in (shifts/capability.ts).
@@ -155,6 +157,13 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     };
   };
 
+  // The seller's QR key, for a proof the till builds itself (a sale resolved after a timeout, an
+  // offline invoice): the training service's well-known key in training mode, the seller's
+  // write-only secret in production.
+  const qrAesKey = () =>
+    options.settings.get().mode === 'training'
+      ? trainingDefaults().qrAesKey
+      : options.secrets.get('qrAesKey');
   // Printing: jobs in the journal; prints the proof / details slip / drawer kick after each issue.
   const printing = createPrintingCapability({
     store: journal,
@@ -166,14 +175,32 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     supervisor,
     // For a proof the till builds itself (a sale resolved after a timeout): the training service's
     // well-known key in training mode, the seller's write-only secret in production.
-    qrAesKey: () =>
-      options.settings.get().mode === 'training'
-        ? trainingDefaults().qrAesKey
-        : options.secrets.get('qrAesKey'),
+    qrAesKey,
   });
   const catalog = createCatalogCapability({ dataDir: options.dataDir, events, supervisor });
+  // Invoice mode (issue 27): offline mode, its probe, and sales issued with the till's own numbers
+  // when the service surely never got them (invoice-mode/capability.ts).
+  const invoiceMode = createInvoiceModeCapability({
+    journal,
+    seller: () => {
+      const settings = options.settings.get();
+      return settings.mode === 'training'
+        ? { companyId: trainingDefaults().companyId, training: true }
+        : { companyId: settings.companyId, training: false };
+    },
+    sellerName: () => options.settings.get().sellerName,
+    qrAesKey,
+    serviceUrl: () => checkout.serviceStatus().url || null,
+    printJob: (jobId) => printing.service.retry(jobId),
+    openDrawer: () => printing.service.openDrawer(),
+    logger: options.logger,
+    onStatusChanged: () => publishStatus(),
+  });
+  lifecycle.register(invoiceMode.pendingProofs);
+  lifecycle.register(invoiceMode.probe);
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
+    offline: invoiceMode.issuing,
     dataDir: options.dataDir,
     journal,
     settings: options.settings,
