@@ -20,6 +20,30 @@ import {
 } from '../../provider/variants';
 import { timestampText } from './signing';
 import {
+  INVOICE_MODE_LIMITS,
+  type BlankCancelData,
+  type InvoiceModeData,
+  type InvoiceModeOperation,
+  type SetBlankInvoiceIdData,
+  type SplitInvoiceIdData,
+  type TrackBlankData,
+} from '../../provider/invoice-mode';
+import { buildStandardRequestBody } from '../../provider/standard-profile';
+import { invoiceModeDialectFor } from '../../provider/variants';
+import {
+  classifyBlankCancel,
+  classifySetBlank,
+  classifySplit,
+  classifyTrackBlank,
+  classifyUpload,
+  type BlankCancelOutcome,
+  type InvoiceModeOutcome,
+  type SetBlankOutcome,
+  type SplitOutcome,
+  type TrackBlankOutcome,
+  type UploadOutcome,
+} from './invoice-mode';
+import {
   classifyAppendStatus,
   classifyIdList,
   classifyStandard,
@@ -86,7 +110,8 @@ export type StandardReadOperation = 'getInvoicesStatus' | 'getInvoicesAppendStat
 
 export interface StandardAttemptStart {
   attempt: number;
-  operation: StandardUpdateOperation | StandardReadOperation;
+  /** A return, a read, or an invoice-mode operation (profile §7, ./invoice-mode.ts). */
+  operation: StandardUpdateOperation | StandardReadOperation | InvoiceModeOperation;
   path: string;
   timestamp: string;
 }
@@ -123,8 +148,17 @@ type UpdateData = {
   cancelAllowance: CancelModelInput;
 };
 
+/** How one operation goes on the wire: its path, its signed body and the reading of its answer. */
+interface Wire {
+  path: string;
+  body(timestamp: string): unknown;
+  /** The raw result as the profile's answer (unreadable: an empty body). */
+  read(raw: TransportResult): TransportResult;
+}
+
 export function createStandardClient(deps: StandardClientDeps) {
   const { nowSeconds, post, base, windowSeconds, variant } = clientBasics(deps, TIMESTAMP_WINDOW_SECONDS);
+  const invoiceMode = invoiceModeDialectFor(deps.config.variant);
   const clockKey = standardClockKey(deps.config.companyId);
 
   function reserveTimestamp(): string {
@@ -140,15 +174,55 @@ export function createStandardClient(deps: StandardClientDeps) {
    * One operation, sent once; only `Timestamp already used` (refused before anything was done)
    * goes again at once with a fresh timestamp. Returns the last outcome.
    */
-  async function exchange<O extends StandardOutcome | StatusOutcome | AppendStatusOutcome | IdListOutcome>(
+  /** The wire of a return or a read (profile §4), in the variant's dialect. */
+  function standardWire(operation: StandardOperation, data: unknown): Wire {
+    const { config } = deps;
+    return {
+      path: standardPathOf(variant, operation),
+      body: (timestamp) =>
+        buildStandardWireBody(variant, operation, config.companyId, config.signingSecret, timestamp, data),
+      read: (raw) => readStandardResult(variant, operation, raw, data),
+    };
+  }
+
+  /** The wire of an invoice-mode operation (profile §7), in the variant's invoice-mode dialect. */
+  function invoiceModeWire(operation: InvoiceModeOperation, data: unknown): Wire {
+    const { config } = deps;
+    return {
+      path: invoiceMode.path(operation),
+      body: (timestamp) =>
+        invoiceMode.requestBody(
+          operation,
+          data,
+          (record) =>
+            buildStandardRequestBody(config.companyId, config.signingSecret, timestamp, record, variant.sign),
+          config.companyId,
+        ),
+      read(raw) {
+        if (raw.kind !== 'response' || raw.status !== 200) return raw;
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.body);
+        } catch {
+          return raw;
+        }
+        return { ...raw, body: JSON.stringify(invoiceMode.readAnswer(operation, json, data) ?? null) };
+      },
+    };
+  }
+
+  async function exchange<
+    O extends StandardOutcome | StatusOutcome | AppendStatusOutcome | IdListOutcome | InvoiceModeOutcome,
+  >(
     operation: StandardAttemptStart['operation'],
     data: unknown,
     classify: (result: TransportResult) => O,
     recorder: StandardAttemptRecorder<O>,
     firstTimestamp: string | undefined,
+    wire: Wire = standardWire(operation as StandardOperation, data),
   ): Promise<{ outcome: O; attempts: number }> {
     const { config, logger } = deps;
-    const path = standardPathOf(variant, operation);
+    const path = wire.path;
     return runAttempts<O>({
       firstTimestamp,
       reserveTimestamp,
@@ -160,14 +234,7 @@ export function createStandardClient(deps: StandardClientDeps) {
         recorder.beforeSend?.(start);
         // The variant shapes the bytes (SystemLead: one signed wrapper per record) and reads the
         // answer back to the profile's; the journal keeps the answer as it came.
-        const body = buildStandardWireBody(
-          variant,
-          operation,
-          config.companyId,
-          config.signingSecret,
-          timestamp,
-          data,
-        );
+        const body = wire.body(timestamp);
         const raw = await post({
           url: base + path,
           headers: variant.sendsApiKey ? requestHeaders(config.apiKey) : {},
@@ -175,7 +242,7 @@ export function createStandardClient(deps: StandardClientDeps) {
           timeoutMs: config.timeoutMs,
         });
         seeClock(raw);
-        const result = readStandardResult(variant, operation, raw, data);
+        const result = wire.read(raw);
         const summary = { ...summarizeStandard(result), body: summarizeStandard(raw).body };
         const outcome = classify(result);
         logger.info('standard API answered', { operation, attempt, ...logFields(summary, outcome) });
@@ -274,7 +341,134 @@ export function createStandardClient(deps: StandardClientDeps) {
     );
   }
 
-  return { send, status, appendStatus, invoiceIdList, reserveTimestamp, config: deps.config };
+  /** One invoice-mode operation through the same loop, on the variant's invoice-mode wire. */
+  function invoiceModeExchange<O extends InvoiceModeOutcome>(
+    operation: InvoiceModeOperation,
+    data: unknown,
+    classify: (result: TransportResult) => O,
+    recorder: StandardAttemptRecorder<O>,
+    options: StandardSendOptions,
+  ) {
+    return exchange<O>(
+      operation,
+      data,
+      classify,
+      recorder,
+      options.firstTimestamp,
+      invoiceModeWire(operation, data),
+    );
+  }
+  const afterUnknown = (options: StandardSendOptions) => ({ afterUnknown: options.afterUnknown ?? false });
+
+  /** `/Update/SplitInvoiceID`: a segment of this till's invoice-mode group (profile §7). */
+  function split(
+    data: SplitInvoiceIdData,
+    recorder: StandardAttemptRecorder<SplitOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    return invoiceModeExchange<SplitOutcome>(
+      'splitInvoiceId',
+      data,
+      (result) => classifySplit(result, data),
+      recorder,
+      options,
+    );
+  }
+
+  /** `/Append/Invoices`: 1 to 100 offline invoices, answered per invoice in this order. */
+  function upload(
+    invoices: readonly InvoiceModeData[],
+    recorder: StandardAttemptRecorder<UploadOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    if (invoices.length === 0 || invoices.length > INVOICE_MODE_LIMITS.batchItems) {
+      throw new RangeError(
+        `an upload takes 1 to ${INVOICE_MODE_LIMITS.batchItems} invoices, not ${invoices.length}`,
+      );
+    }
+    return invoiceModeExchange<UploadOutcome>(
+      'appendInvoices',
+      invoices,
+      (result) => classifyUpload(result, invoices, afterUnknown(options)),
+      recorder,
+      options,
+    );
+  }
+
+  /** `/Append/Invoice`: one offline invoice (SystemLead: `/Append/Invoices` with one record). */
+  function uploadOne(
+    invoice: InvoiceModeData,
+    recorder: StandardAttemptRecorder<UploadOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    return invoiceModeExchange<UploadOutcome>(
+      'appendInvoice',
+      invoice,
+      (result) => classifyUpload(result, invoice, afterUnknown(options)),
+      recorder,
+      options,
+    );
+  }
+
+  /** `/Update/SetBlankInvoiceID`: a segment's unused tail reported blank. */
+  function setBlank(
+    data: SetBlankInvoiceIdData,
+    recorder: StandardAttemptRecorder<SetBlankOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    return invoiceModeExchange<SetBlankOutcome>(
+      'setBlankInvoiceId',
+      data,
+      (result) => classifySetBlank(result, data, afterUnknown(options)),
+      recorder,
+      options,
+    );
+  }
+
+  /** `/Append/TrackBlank`: gaps reported blank, answered per range. */
+  function trackBlank(
+    data: TrackBlankData,
+    recorder: StandardAttemptRecorder<TrackBlankOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    return invoiceModeExchange<TrackBlankOutcome>(
+      'trackBlank',
+      data,
+      (result) => classifyTrackBlank(result, data, afterUnknown(options)),
+      recorder,
+      options,
+    );
+  }
+
+  /** `/Append/BlankCancel`: a blank range withdrawn. */
+  function blankCancel(
+    data: BlankCancelData,
+    recorder: StandardAttemptRecorder<BlankCancelOutcome>,
+    options: StandardSendOptions = {},
+  ) {
+    return invoiceModeExchange<BlankCancelOutcome>(
+      'blankCancel',
+      data,
+      (result) => classifyBlankCancel(result, data, afterUnknown(options)),
+      recorder,
+      options,
+    );
+  }
+
+  return {
+    send,
+    status,
+    appendStatus,
+    invoiceIdList,
+    split,
+    upload,
+    uploadOne,
+    setBlank,
+    trackBlank,
+    blankCancel,
+    reserveTimestamp,
+    config: deps.config,
+  };
 }
 
 export type StandardClient = ReturnType<typeof createStandardClient>;

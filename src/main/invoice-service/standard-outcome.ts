@@ -78,7 +78,7 @@ export function summarizeStandard(result: TransportResult): ExchangeSummary {
 const unknown = (reason: string): StandardOutcome => ({ kind: 'unknown', reason });
 
 /** Transport and HTTP status first: the same rules for every operation. Null: a 200 to read. */
-function beforeBody(result: TransportResult): Exclude<StandardOutcome, { kind: 'done' }> | null {
+export function beforeBody(result: TransportResult): Exclude<StandardOutcome, { kind: 'done' }> | null {
   if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
   if (result.kind === 'failed-after-send') return { kind: 'unknown', reason: `sent, then ${result.reason}` };
   if (result.status === 200) return null;
@@ -95,7 +95,8 @@ function beforeBody(result: TransportResult): Exclude<StandardOutcome, { kind: '
   return { kind: 'unknown', reason: `HTTP ${result.status}` };
 }
 
-const rejected = (reason: string): StandardOutcome => ({
+/** A `StatusCode` 0 refusal; `Timestamp already used` goes again at once with a fresh timestamp. */
+export const rejected = (reason: string): Extract<StandardOutcome, { kind: 'rejected' }> => ({
   kind: 'rejected',
   reason,
   statusCode: 0,
@@ -201,9 +202,7 @@ function readEnvelope(
   const json = readJson((result as Extract<TransportResult, { kind: 'response' }>).body);
   const envelope = Envelope.safeParse(json);
   if (!envelope.success) return { kind: 'unknown', reason: 'HTTP 200 with an unreadable answer' };
-  if (envelope.data.StatusCode === 0) {
-    return rejected(envelope.data.ResultMessage) as Extract<StandardOutcome, { kind: 'rejected' }>;
-  }
+  if (envelope.data.StatusCode === 0) return rejected(envelope.data.ResultMessage);
   return { json };
 }
 

@@ -72,3 +72,10 @@ export function buildStandardWireBody(
     buildStandardRequestBody(companyId, signingSecret, timestamp, record, variant.sign),
   );
 }
+
+export {
+  INVOICE_MODE_DIALECTS,
+  invoiceModeDialectFor,
+  systemLeadInvoiceWire,
+  type InvoiceModeDialect,
+} from './invoice-mode';
