@@ -195,6 +195,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     openDrawer: () => printing.service.openDrawer(),
     logger: options.logger,
     onStatusChanged: () => publishStatus(),
+    offlineAfterFailures: () => options.settings.get().offlineAfterFailures,
+    lowNumbers: () => options.settings.get().offlineLowNumbers,
   });
   lifecycle.register(invoiceMode.pendingProofs);
   lifecycle.register(invoiceMode.probe);

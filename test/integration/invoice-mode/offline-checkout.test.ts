@@ -10,6 +10,7 @@ import { createJsonFileSettingsStore } from '../../../src/main/settings/json-fil
 import { periodCodeOf } from '../../../src/shared/domain';
 import type { AppStatus } from '../../../src/shared/ipc/contract/app';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
+import { SettingsPatch, TillSettings } from '../../../src/shared/ipc/contract/settings';
 import type { JournalDetail } from '../../../src/shared/ipc/contract/journal';
 import {
   parseTrainingServiceConfig,
@@ -285,6 +286,46 @@ describe('an offline proof committed but never printed (a crash between commit a
       // Without the QR key offline issuing is off, and the status says why.
       expect(capability.status()).toMatchObject({ offlineIssuing: false, waitingUpload: 1 });
       expect(capability.status().reason?.zh).toContain('QR 金鑰');
+    } finally {
+      journal.close();
+      temp.remove();
+    }
+  });
+});
+
+describe('the invoice-mode settings', () => {
+  it('default to offline mode after 2 not-delivered, 5 numbers to warn, segments of 50 and no group', () => {
+    expect(TillSettings.parse({})).toMatchObject({
+      offlineAfterFailures: 2,
+      offlineLowNumbers: 5,
+      invoiceModeSegmentSize: 50,
+      invoiceModeGroup: '',
+    });
+    expect(SettingsPatch.safeParse({ invoiceModeGroup: 'POS-OFFLINE1' }).success).toBe(false);
+    expect(SettingsPatch.safeParse({ invoiceModeSegmentSize: 1001 }).success).toBe(false);
+  });
+
+  it('switch to offline mode after the set number of not-delivered sales in a row', () => {
+    const temp = makeTempDir('invoice-mode-setting');
+    const journal = Journal.open(join(temp.dir, 'journal.sqlite'));
+    try {
+      const capability = createInvoiceModeCapability({
+        journal,
+        seller: () => ({ companyId: '12345678', training: false }),
+        sellerName: () => '店',
+        qrAesKey: () => null,
+        serviceUrl: () => null,
+        printJob: () => Promise.reject(new Error('no printer here')),
+        openDrawer: () => Promise.resolve(),
+        logger: memoryLogger(),
+        onStatusChanged: () => {},
+        offlineAfterFailures: () => 3,
+      });
+      capability.issuing.seen('not-delivered');
+      capability.issuing.seen('not-delivered');
+      expect(capability.status().mode).toBe('online');
+      capability.issuing.seen('not-delivered');
+      expect(capability.status().mode).toBe('offline');
     } finally {
       journal.close();
       temp.remove();

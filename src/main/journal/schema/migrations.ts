@@ -246,7 +246,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     description: 'invoice mode: segments the till numbers itself, offline invoices and their upload',
     up: `
-      -- Segments the provider split off for this till's invoice-mode group (profile §7). next_no
+      -- Segments the e-invoice service split off for this till's invoice-mode group (profile §7). next_no
       -- is the first number not used; a segment reported blank is never used again.
       CREATE TABLE invoice_mode_segments (
         id INTEGER PRIMARY KEY,
