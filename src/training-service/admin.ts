@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameSecret } from './auth';
 import type { TrainingServiceConfig } from './config';
-import { parseFaultRequest, type FaultQueue } from './faults';
+import { parseFaultRequest, parseUnreachable, type FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
 import type { TrainingStore } from './store';
 import { appendStatusOf, processStatusOf } from './upload';
@@ -16,6 +16,11 @@ import { appendStatusOf, processStatusOf } from './upload';
  *                              either API misbehave (with `path`, only that operation's); the
  *                              upload faults mark the next invoices issued instead (faults.ts)
  *   POST /_admin/faults/clear  {}                             no more pending faults
+ *   POST /_admin/faults        {"kind":"unreachable","ms"}    the service refuses connections for
+ *                                                             ms, then listens again (faults.ts)
+ *   POST /_admin/clock         {"at": ISO instant}            the service clock jumps there and
+ *                                                             runs on (across a period end)
+ *   POST /_admin/blanks        {}                             the blank ranges that stand
  * Every call needs `Authorization: Bearer <adminToken>`.
  */
 export const ADMIN_PREFIX = '/_admin/';
@@ -26,6 +31,9 @@ export interface AdminContext {
   faults: FaultQueue;
   /** The service clock: the simulated upload is read on it. */
   now: () => Date;
+  /** The fault `unreachable` for `ms` (server.ts closes and reopens its listener). */
+  unreachableFor(ms: number): void;
+  setClock(instant: Date): void;
 }
 
 export async function handleAdmin(
@@ -40,7 +48,7 @@ export async function handleAdmin(
     return sendJson(res, 401, { error: 'Authorization: Bearer <adminToken> required' });
   }
   const route = path.slice(ADMIN_PREFIX.length);
-  if (!['lookup', 'faults', 'faults/clear'].includes(route))
+  if (!['lookup', 'faults', 'faults/clear', 'clock', 'blanks'].includes(route))
     return sendJson(res, 404, { error: `No ${path}` });
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST');
@@ -81,6 +89,28 @@ export async function handleAdmin(
   if (route === 'faults/clear') {
     context.faults.clear();
     return sendJson(res, 200, { ok: true, pending: 0 });
+  }
+  if (route === 'clock') {
+    const at = (body.json as { at?: unknown } | null)?.at;
+    const instant = typeof at === 'string' ? new Date(at) : null;
+    if (!instant || Number.isNaN(instant.getTime())) {
+      return sendJson(res, 400, {
+        error: 'Body must be {"at": "<ISO instant, e.g. 2027-01-01T00:00:00+08:00>"}',
+      });
+    }
+    context.setClock(instant);
+    return sendJson(res, 200, { ok: true, now: context.now().toISOString() });
+  }
+  if (route === 'blanks') {
+    return sendJson(res, 200, { blanks: context.store.invoiceMode.blankRanges(context.config.companyId) });
+  }
+  const outage = parseUnreachable(body.json);
+  if (outage && !outage.ok) return sendJson(res, 400, { error: outage.message });
+  if (outage?.ok) {
+    // Answered first, on a connection that closes: then the listener goes.
+    res.setHeader('connection', 'close');
+    res.once('finish', () => context.unreachableFor(outage.ms));
+    return sendJson(res, 200, { ok: true, unreachableMs: outage.ms });
   }
   const fault = parseFaultRequest(body.json);
   if (!fault.ok) return sendJson(res, 400, { error: fault.message });

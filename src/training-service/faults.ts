@@ -1,5 +1,6 @@
 import { POS_OPERATIONS } from '../provider/pos-profile';
 import { STANDARD_OPERATIONS } from '../provider/standard-profile';
+import { INVOICE_MODE_OPERATIONS } from '../provider/invoice-mode';
 
 /**
  * Faults the verification channel can inject into the next POS requests, so that the till's
@@ -85,7 +86,32 @@ export interface FaultRequest extends Omit<Fault, 'kind' | 'hold'> {
 export const FAULT_PATHS: readonly string[] = [
   ...Object.values(POS_OPERATIONS),
   ...Object.values(STANDARD_OPERATIONS),
+  ...Object.values(INVOICE_MODE_OPERATIONS),
 ];
+
+/**
+ * The fault `unreachable`: not a request's answer but the whole service refusing connections
+ * (its listener closed, ECONNREFUSED) for `ms`, then listening again on the same port. Asked as
+ * `{"kind":"unreachable","ms"}` on the faults route; in-process tests switch it with
+ * `TrainingService.unreachable()` / `reachable()` instead of a timer.
+ */
+export const UNREACHABLE_FAULT = 'unreachable';
+/** The longest outage the admin channel takes: a day (an outage drill of N minutes fits). */
+export const MAX_UNREACHABLE_MS = 86_400_000;
+
+/** Reads `{"kind":"unreachable","ms"}`; null when the body is another fault. */
+export function parseUnreachable(
+  body: unknown,
+): { ok: true; ms: number } | { ok: false; message: string } | null {
+  if (typeof body !== 'object' || body === null || (body as { kind?: unknown }).kind !== UNREACHABLE_FAULT) {
+    return null;
+  }
+  const { ms } = body as { ms?: unknown };
+  if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 1 || ms > MAX_UNREACHABLE_MS) {
+    return { ok: false, message: `unreachable takes ms, an integer from 1 to ${MAX_UNREACHABLE_MS}` };
+  }
+  return { ok: true, ms };
+}
 
 export const DEFAULT_FAULT_MS = 1000;
 /** The faults that wait, and so can be held until released instead of timed. */

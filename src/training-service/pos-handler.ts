@@ -7,6 +7,7 @@ import {
   type PosResponse,
 } from '../provider/pos-profile';
 import { variantFor } from '../provider/variants';
+import { INVOICE_MODE_MESSAGES } from '../provider/invoice-mode';
 import { checkCredentials, posKeyPair, posKeyPairFor, readWrapper } from './auth';
 import type { TrainingServiceConfig } from './config';
 import type { FaultQueue } from './faults';
@@ -75,7 +76,7 @@ export async function handlePos(
     wire.ok && keys.deviceId !== undefined && wire.data.DeviceID !== keys.deviceId
       ? { ok: false as const, message: RESULT_MESSAGES.deviceMismatch }
       : null;
-  const order =
+  const checked =
     mismatch ??
     (!wire.ok
       ? wire
@@ -84,6 +85,11 @@ export async function handlePos(
           futureToleranceSeconds: config.timestampWindowSeconds,
           maxOrderAgeHours: config.maxOrderAgeHours,
         }));
+  // Profile §7: an invoice-mode group's numbers are the till's own; no order issues from them.
+  const order =
+    checked.ok && context.store.invoiceMode.isInvoiceModeGroup(config.companyId, checked.order.DeviceID)
+      ? { ok: false as const, message: INVOICE_MODE_MESSAGES.orderModeDevice }
+      : checked;
   if (!order.ok) {
     // A refused order used its timestamp too (unless another request just took it).
     const fresh = context.store.useTimestamp(keys.timestampSpace, credentials.timestamp, now);

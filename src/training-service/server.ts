@@ -9,6 +9,8 @@ import { FaultQueue } from './faults';
 import { RequestAborted, sendJson } from './http-body';
 import { handlePos } from './pos-handler';
 import { handleStandard } from './standard-handler';
+import { invoiceModeOperationForPath } from '../provider/invoice-mode';
+import { handleInvoiceMode, offersInvoiceMode } from './invoice-mode-handler';
 import type { FaultWaits } from './respond';
 import { TrainingStore } from './store';
 
@@ -37,6 +39,15 @@ export interface TrainingService {
   held(count?: number): Promise<void>;
   /** Lets every request waiting at a held fault go on; how many there were. */
   release(): number;
+  /**
+   * The fault `unreachable`, switched from the test: the listener closes (new connections are
+   * refused at the TCP level, ECONNREFUSED, as an outage), until `reachable()` listens again on the
+   * same port. The admin channel's `{"kind":"unreachable","ms"}` does the same for a while.
+   */
+  unreachable(): Promise<void>;
+  reachable(): Promise<void>;
+  /** Sets the service clock to this instant (it runs on from there): across a period end, say. */
+  setClock(instant: Date): void;
   close(): Promise<void>;
 }
 
@@ -121,10 +132,33 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   const faults = new FaultQueue();
   const sleeper = createSleeper();
   const clock = options.now ?? (() => new Date());
-  const now = () => new Date(clock().getTime() + config.clockOffsetSeconds * 1000);
-  const context = { config, store, faults, now, sleep: sleeper.sleep, hold: sleeper.hold };
+  // The admin channel's clock switch moves the service clock by this much (tests: across a period end).
+  let shiftMs = 0;
+  const now = () => new Date(clock().getTime() + config.clockOffsetSeconds * 1000 + shiftMs);
+  const setClock = (instant: Date) => {
+    shiftMs += instant.getTime() - now().getTime();
+  };
+  let refusing = false;
+  let reopenTimer: NodeJS.Timeout | null = null;
+  const outage = {
+    unreachableFor(ms: number) {
+      void unreachable().then(() => {
+        reopenTimer = setTimeout(() => {
+          reopenTimer = null;
+          void reachable();
+        }, ms);
+      });
+    },
+    setClock,
+  };
+  const context = { config, store, faults, now, sleep: sleeper.sleep, hold: sleeper.hold, ...outage };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Unreachable: a request on a connection accepted before the switch gets no answer either.
+    if (refusing) {
+      req.socket.destroy();
+      return;
+    }
     // The service's clock, as a provider's answers carry it: the till reads a wrong clock from it.
     res.setHeader('date', now().toUTCString());
     // Only this machine's own names: a web page that rebinds its host name to 127.0.0.1 cannot
@@ -144,7 +178,12 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     // /Append/OrderReturnQKey (InvoiceApiList.md).
     const offered = Object.values(variantFor(config.variant).paths).includes(path);
     const operation = standard || !offered ? null : operationForPath(path);
-    if (!standard && !operation) {
+    // Invoice mode (profile §7) on the standard base URL, as far as the variant has the path.
+    const listed = path.startsWith(`${STANDARD_PATH_PREFIX}/`)
+      ? invoiceModeOperationForPath(path.slice(STANDARD_PATH_PREFIX.length))
+      : null;
+    const invoiceMode = listed && offersInvoiceMode(config.variant, listed) ? listed : null;
+    if (!standard && !operation && !invoiceMode) {
       return sendJson(res, 404, { StatusCode: 0, ResultMessage: `No operation ${path}` });
     }
     if (req.method !== 'POST') {
@@ -152,6 +191,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
       return sendJson(res, 405, { StatusCode: 0, ResultMessage: 'Use POST' });
     }
     if (standard) return handleStandard(req, res, standard, context);
+    if (invoiceMode) return handleInvoiceMode(req, res, invoiceMode, context);
     return handlePos(req, res, operation!, context);
   }
 
@@ -195,6 +235,28 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   const port = (server.address() as AddressInfo).port;
 
   let closing: Promise<void> | null = null;
+  async function unreachable(): Promise<void> {
+    if (refusing || closing) return;
+    refusing = true;
+    // The listening socket goes at once: a new connection is refused by the OS, not answered by
+    // us. Requests already in hand finish (their connections close after them).
+    server.close();
+    server.closeIdleConnections();
+    await Promise.resolve();
+  }
+  async function reachable(): Promise<void> {
+    if (reopenTimer) clearTimeout(reopenTimer);
+    reopenTimer = null;
+    if (!refusing || closing) return;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    refusing = false;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     standardUrl: `http://127.0.0.1:${port}${STANDARD_PATH_PREFIX}`,
@@ -204,7 +266,12 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
       handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     held: (count = 1) => sleeper.held(count),
     release: () => sleeper.release(),
+    unreachable,
+    reachable,
+    setClock,
     close() {
+      if (reopenTimer) clearTimeout(reopenTimer);
+      reopenTimer = null;
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           store.close();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UploadMode } from './faults';
+import { InvoiceModeStore } from './invoice-mode-store';
 
 /**
  * The service's durable state in one SQLite file: used timestamps (per key pair), the number
@@ -370,6 +371,8 @@ export class TrainingStore {
   private readonly db: Database.Database;
   private readonly statements;
   private readonly issueTransaction;
+  /** Invoice mode's segments, uploads and blank ranges (profile §7), in this same file. */
+  readonly invoiceMode: InvoiceModeStore;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
@@ -380,6 +383,7 @@ export class TrainingStore {
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
     this.migrate();
+    this.invoiceMode = new InvoiceModeStore(this.db);
     this.statements = {
       useTimestamp: this.db.prepare(
         'INSERT OR IGNORE INTO used_timestamps (company_id, timestamp, used_at) VALUES (?, ?, ?)',

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import {
   INVOICE_MODE_MESSAGES,
   INVOICE_MODE_OPERATIONS,
+  SYSTEMLEAD_BLANK_TEXTS,
   type InvoiceModeData,
   type InvoiceModeOperation,
 } from '../invoice-mode';
 import { RESULT_MESSAGES, drawRandomNumber, type PosOrderData } from '../pos-profile';
 import type { StandardRequestBody } from '../standard-profile';
-import { systemLeadTimeToTaipei, systemLeadVariant, taipeiToSystemLeadTime } from './systemlead';
+import {
+  SYSTEMLEAD_LIMITS,
+  systemLeadTimeToTaipei,
+  systemLeadVariant,
+  taipeiToSystemLeadTime,
+} from './systemlead';
 import { systemLeadText } from './systemlead-standard';
 import type { ProviderVariantId } from './variant';
 
@@ -130,6 +136,12 @@ function fromWireInvoice(
   };
 }
 
+const SYSTEMLEAD_TRACK_BLANK_TEXT: Readonly<Record<string, string>> = {
+  [INVOICE_MODE_MESSAGES.blankEndBeforeStart]: SYSTEMLEAD_BLANK_TEXTS.endBeforeStart,
+  [INVOICE_MODE_MESSAGES.blankAlreadyReported]: SYSTEMLEAD_BLANK_TEXTS.alreadyReported,
+  [INVOICE_MODE_MESSAGES.blankReported]: SYSTEMLEAD_BLANK_TEXTS.reported,
+};
+
 const SUCCESS_TEXT: Partial<Record<InvoiceModeOperation, string>> = {
   splitInvoiceId: INVOICE_MODE_MESSAGES.segmentSplit,
   blankCancel: INVOICE_MODE_MESSAGES.blankWithdrawn,
@@ -210,13 +222,32 @@ export const systemLeadInvoiceModeDialect: InvoiceModeDialect = {
     if (operation === 'appendInvoices' || operation === 'appendInvoice')
       return fromWireInvoice(data, context);
     if (!isFields(data)) return { ok: false, message: 'Data of one record is one object' };
+    // Receipt.md: SystemLead's UseFor has at most 2 characters.
+    if (
+      operation === 'splitInvoiceId' &&
+      typeof data.UseFor === 'string' &&
+      data.UseFor.length > SYSTEMLEAD_LIMITS.UseFor
+    ) {
+      return { ok: false, message: `UseFor is longer than ${SYSTEMLEAD_LIMITS.UseFor} characters` };
+    }
     return { ok: true, data };
   },
 
   toWireRecord(operation, result, record) {
     // SetBlankInvoice.md and TrackBlank.md: the profile's element is SystemLead's, one per record.
-    if (operation === 'setBlankInvoiceId' || operation === 'trackBlank') {
-      return Array.isArray(result) ? result[0] : result;
+    if (operation === 'setBlankInvoiceId') return Array.isArray(result) ? result[0] : result;
+    if (operation === 'trackBlank') {
+      const element: unknown = Array.isArray(result) ? result[0] : result;
+      if (!isFields(element) || !Array.isArray(element.Items)) return element;
+      // TrackBlank.md's own texts where it has them.
+      return {
+        ...element,
+        Items: (element.Items as unknown[]).map((item) =>
+          isFields(item) && typeof item.Message === 'string'
+            ? { ...item, Message: SYSTEMLEAD_TRACK_BLANK_TEXT[item.Message] ?? systemLeadText(item.Message) }
+            : item,
+        ),
+      };
     }
     if (!isFields(result)) return result;
     const { StatusCode, ResultMessage, ...rest } = result;
