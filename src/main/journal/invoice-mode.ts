@@ -480,3 +480,104 @@ export function markBlank(
   ).run(state, message, iso(at), segmentId);
   return toSegment(requireSegment(db, segmentId));
 }
+
+/**
+ * An invoice-mode call written ahead (provider-ops/kinds/invoice-mode.ts): an upload batch (its
+ * numbers, in order) or a segment split (what was asked). The entry's id names the call in its
+ * exchanges and its outcome. An upload batch is "in flight" as long as its invoices are still
+ * `waiting`: a crash leaves them so, and the next upload sends them again, which is safe because
+ * the provider stores an InvoiceID once (`Invoice already exists` is done). So the journal's
+ * recovery rule (operation-moves.ts `recover`) has nothing to move for it.
+ */
+export interface InvoiceModeCall {
+  callId: number;
+  kind: 'upload' | 'split';
+  invoiceNumbers: string[];
+}
+
+export interface SplitRequest {
+  companyId: string;
+  periodCode: string;
+  useFor: string;
+  count: number;
+}
+
+/** Writes an upload batch ahead: 1 to 100 waiting offline invoices, in number order. */
+export function beginUpload(
+  db: Database.Database,
+  invoiceNumbers: readonly string[],
+  at: Date,
+): InvoiceModeCall {
+  if (invoiceNumbers.length === 0 || invoiceNumbers.length > 100) {
+    throw invalid('一次上傳 1 到 100 張離線發票', 'An upload takes 1 to 100 offline invoices');
+  }
+  const sorted = [...invoiceNumbers].sort();
+  if (
+    sorted.some((number, index) => number !== invoiceNumbers[index] || number === invoiceNumbers[index - 1])
+  ) {
+    throw invalid(
+      '上傳的發票須依號碼順序且不重複',
+      'An upload lists its invoices once each, in number order',
+    );
+  }
+  for (const number of invoiceNumbers) {
+    const found = offlineInvoice(db, number);
+    if (!found || found.uploadState !== 'waiting') {
+      throw invalid(
+        `發票 ${number} 不是待上傳的離線發票`,
+        `Invoice ${number} is not an offline invoice waiting for upload`,
+      );
+    }
+  }
+  const entry = appendEntry(db, {
+    at: iso(at),
+    kind: 'invoice-mode.upload-sending',
+    orderNo: null,
+    payload: { invoiceNumbers: [...invoiceNumbers] },
+  });
+  return { callId: entry.id, kind: 'upload', invoiceNumbers: [...invoiceNumbers] };
+}
+
+/** Writes a segment split ahead (a split that may have been done is settled by the number list). */
+export function beginSplit(db: Database.Database, request: SplitRequest, at: Date): InvoiceModeCall {
+  const entry = appendEntry(db, {
+    at: iso(at),
+    kind: 'invoice-mode.split-sending',
+    orderNo: null,
+    payload: { ...request },
+  });
+  return { callId: entry.id, kind: 'split', invoiceNumbers: [] };
+}
+
+/** One answer (or transport failure) of an invoice-mode call, as its own entry. */
+export function recordCallExchange(
+  db: Database.Database,
+  call: InvoiceModeCall,
+  exchange: Record<string, unknown>,
+  at: Date,
+): void {
+  appendEntry(db, {
+    at: iso(at),
+    kind: 'invoice-mode.exchange',
+    orderNo: null,
+    payload: { callId: call.callId, call: call.kind, ...exchange },
+  });
+}
+
+/**
+ * A whole call that came to nothing readable: not delivered, unknown or refused whole. The upload
+ * batch's invoices stay `waiting` (sent again later); a split's unknown outcome is a finding.
+ */
+export function recordCallFailure(
+  db: Database.Database,
+  call: InvoiceModeCall,
+  failure: { state: 'not-delivered' | 'unknown' | 'rejected'; reason: string },
+  at: Date,
+): void {
+  appendEntry(db, {
+    at: iso(at),
+    kind: 'invoice-mode.call-failed',
+    orderNo: null,
+    payload: { callId: call.callId, call: call.kind, state: failure.state, reason: failure.reason },
+  });
+}

@@ -68,11 +68,13 @@ export { JournalError, RETURN_KIND_LABELS, RETURN_STATE_LABELS, STATE_LABELS } f
 export { formatOrderNo, parseOrderNo } from './order-numbers';
 export type {
   BlankState,
+  InvoiceModeCall,
   InvoiceModeSegmentRecord,
   NewInvoiceModeSegment,
   OfflineInvoiceRecord,
   OfflineIssueInput,
   OfflineIssueResult,
+  SplitRequest,
   UploadAnswer,
   UploadState,
 } from './invoice-mode';
@@ -499,6 +501,32 @@ export class Journal {
     at: Date = this.now(),
   ): invoiceMode.OfflineInvoiceRecord[] {
     return this.write(() => invoiceMode.recordUpload(this.db, answers, at));
+  }
+
+  /** An upload batch written ahead (provider-ops' invoice-mode kind). */
+  beginOfflineUpload(invoiceNumbers: readonly string[], at: Date = this.now()): invoiceMode.InvoiceModeCall {
+    return this.write(() => invoiceMode.beginUpload(this.db, invoiceNumbers, at));
+  }
+
+  /** A segment split written ahead (provider-ops' invoice-mode kind). */
+  beginSegmentSplit(request: invoiceMode.SplitRequest, at: Date = this.now()): invoiceMode.InvoiceModeCall {
+    return this.write(() => invoiceMode.beginSplit(this.db, request, at));
+  }
+
+  recordInvoiceModeExchange(
+    call: invoiceMode.InvoiceModeCall,
+    exchange: Record<string, unknown>,
+    at: Date = this.now(),
+  ): void {
+    this.write(() => invoiceMode.recordCallExchange(this.db, call, exchange, at));
+  }
+
+  recordInvoiceModeFailure(
+    call: invoiceMode.InvoiceModeCall,
+    failure: { state: 'not-delivered' | 'unknown' | 'rejected'; reason: string },
+    at: Date = this.now(),
+  ): void {
+    this.write(() => invoiceMode.recordCallFailure(this.db, call, failure, at));
   }
 
   markSegmentBlank(

@@ -280,7 +280,11 @@ export type InvoiceModeEntryKind =
   | 'invoice-mode.uploaded'
   | 'invoice-mode.upload-rejected'
   | 'invoice-mode.blank-reporting'
-  | 'invoice-mode.blank-reported';
+  | 'invoice-mode.blank-reported'
+  | 'invoice-mode.upload-sending'
+  | 'invoice-mode.split-sending'
+  | 'invoice-mode.exchange'
+  | 'invoice-mode.call-failed';
 
 /**
  * Cashiers, sign-ins, shifts, paid-in / paid-out and Z reports (issue 14): entries of their own
