@@ -8,6 +8,7 @@ import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createInvoiceModeCapability } from '../invoice-mode/capability';
+import { createInvoiceModeServices } from '../invoice-mode/services';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
 import { createEventHub, type EventHub } from '../core/event-hub';
@@ -17,6 +18,8 @@ import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-off
 import { loadExportSigningKey } from '../exports/export-signature';
 import { createExportHandlers } from '../exports/handlers';
 import { runProviderCheck } from '../invoice-service/provider-check';
+import { standardConnection } from '../invoice-service/standard-connection';
+import { bilingual } from '../../shared/domain';
 import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from '../journal/guard';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
@@ -194,12 +197,42 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     printJob: (jobId) => printing.service.retry(jobId),
     openDrawer: () => printing.service.openDrawer(),
     logger: options.logger,
-    onStatusChanged: () => publishStatus(),
+    onStatusChanged: () => {
+      publishStatus();
+      // Back online (the probe got an answer): the offline invoices go up at once.
+      const online = !invoiceMode.issuing.offlineMode();
+      if (online && !wasOnline) void invoiceModeServices.upload.runNow();
+      wasOnline = online;
+    },
     offlineAfterFailures: () => options.settings.get().offlineAfterFailures,
     lowNumbers: () => options.settings.get().offlineLowNumbers,
   });
+  let wasOnline = true;
+  // The upload of offline invoices and the top-up of numbers (invoice-mode/services.ts), over the
+  // standard API as returns use it.
+  const invoiceModeServices = createInvoiceModeServices({
+    journal,
+    connect: () =>
+      standardConnection(
+        {
+          settings: options.settings,
+          secrets: options.secrets,
+          trainingServiceUrl: () => checkout.trainingServiceUrl(),
+        },
+        bilingual('未上傳。', 'nothing was uploaded.'),
+      ),
+    tillId: () => options.settings.get().tillId,
+    online: () => !invoiceMode.issuing.offlineMode(),
+    lowNumbers: () => options.settings.get().offlineLowNumbers,
+    segmentSize: () => options.settings.get().invoiceModeSegmentSize,
+    group: () => options.settings.get().invoiceModeGroup,
+    logger: options.logger,
+    onStatusChanged: () => publishStatus(),
+  });
   lifecycle.register(invoiceMode.pendingProofs);
   lifecycle.register(invoiceMode.probe);
+  lifecycle.register(invoiceModeServices.topUp);
+  lifecycle.register(invoiceModeServices.upload);
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     offline: invoiceMode.issuing,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createInvoiceModeServices } from '../../../src/main/invoice-mode/services';
 import { createStandardClient } from '../../../src/main/invoice-service/standard-client';
 import { Journal } from '../../../src/main/journal/journal';
 import {
@@ -102,5 +103,43 @@ describe('invoice-mode provider operations', () => {
     await service.reachable();
     const again = await uploadOfflineBatch(deps, journal.offlineInvoices({ state: 'waiting' }));
     expect(again).toMatchObject({ outcome: 'answered', uploaded: numbers });
+  });
+
+  it('the services top up a low period and upload every waiting invoice once, in number order', async () => {
+    let group = '';
+    const services = createInvoiceModeServices({
+      journal,
+      connect: () => ({ config: standardConfigOf(service), training: false }),
+      tillId: () => 'T01',
+      online: () => true,
+      lowNumbers: () => 5,
+      segmentSize: () => 10,
+      group: () => group,
+      logger: quiet as never,
+      now: clock.now,
+      onStatusChanged: () => {},
+    });
+    // No group set: nothing split, and the reason says so.
+    await services.topUp.runNow();
+    expect(journal.invoiceModeSegments({ companyId: seller(), training: false })).toHaveLength(0);
+    expect(services.topUpReason()?.en).toMatch(/No invoice-mode group/);
+    group = 'O1';
+    await services.topUp.runNow();
+    expect(services.topUpReason()).toBeNull();
+    expect(journal.invoiceModeSegments({ companyId: seller(), training: false })).toMatchObject([
+      { periodCode: '11512', next: expect.any(Number) },
+    ]);
+    // Ten in hand, more than five: a second run splits nothing more.
+    await services.topUp.runNow();
+    expect(journal.invoiceModeSegments({ companyId: seller(), training: false })).toHaveLength(1);
+
+    const numbers = [offlineSale(), offlineSale(), offlineSale()];
+    await services.upload.runNow();
+    expect(journal.offlineInvoices({ state: 'uploaded' }).map((i) => i.invoiceNumber)).toEqual(numbers);
+    expect(services.findings()).toEqual([]);
+    // Nothing waiting: a second run sends nothing (no new commit).
+    const before = journal.durableCommits();
+    await services.upload.runNow();
+    expect(journal.durableCommits()).toBe(before);
   });
 });
