@@ -9,6 +9,7 @@ import {
   type InvoiceModeOpsDeps,
 } from '../../../src/main/provider-ops/kinds/invoice-mode';
 import type { TrainingService } from '../../../src/training-service';
+import { postAdmin } from '../../support/pos-client';
 import { makeTempDir } from '../../support/temp-dir';
 import { sale } from '../journal/fixtures';
 import { settableClock, startClockedService, standardConfigOf } from '../reconciliation/harness';
@@ -141,5 +142,30 @@ describe('invoice-mode provider operations', () => {
     const before = journal.durableCommits();
     await services.upload.runNow();
     expect(journal.durableCommits()).toBe(before);
+  });
+
+  it('an upload whose answer is lost stays waiting, is sent again and read as "Invoice already exists"', async () => {
+    await splitSegment(deps, {
+      companyId: seller(),
+      tillId: 'T01',
+      training: false,
+      periodCode: '11512',
+      useFor: 'O1',
+      count: 5,
+    });
+    const numbers = [offlineSale(), offlineSale()];
+    await postAdmin(service.url, service.config.adminToken, 'faults', {
+      kind: 'drop-after-commit',
+      count: 1,
+    });
+    const lost = await uploadOfflineBatch(deps, journal.offlineInvoices({ state: 'waiting' }));
+    expect(lost).toMatchObject({ outcome: 'unknown', uploaded: [], waiting: numbers });
+    expect(journal.offlineInvoices({ state: 'waiting' }).map((i) => i.invoiceNumber)).toEqual(numbers);
+    // The one kind resent after an unknown outcome: the provider stores an InvoiceID once.
+    const again = await uploadOfflineBatch(deps, journal.offlineInvoices({ state: 'waiting' }));
+    expect(again).toMatchObject({ outcome: 'answered', uploaded: numbers, rejected: [] });
+    expect(journal.offlineInvoices({ state: 'uploaded' })).toMatchObject(
+      numbers.map((invoiceNumber) => ({ invoiceNumber, uploadMessage: 'Invoice already exists' })),
+    );
   });
 });
