@@ -36,6 +36,24 @@ import type { AddressInfo } from 'node:net';
  * - `CancelAllowance.md` (`/Update/CancelAllowances`): `SellerID`, `AllowanceNumber`, `CancelDate`,
  *   `CancelReason`, `Remark`.
  * - `GetInvoicesAppendStatus.md`: `AppendStatus` `P` for an invoice on the platform, `N` for one not.
+ * - `Receipt.md` 發票版 (`/Append/Invoices`, issue 27): `InvoiceID` (the whole number) and
+ *   `InvoiceDateTime` (UTC, ISO 8601) are mandatory, the random code is the caller's (`RandomNumber`
+ *   C, `CheckNumber` B, M); the answer as in order mode. The invoice number is the key
+ *   (`InvoiceApiList.md` on `/Update/Invoices`: 發票號為鍵值), so a number stored already is refused
+ *   with the sample's failure text, whatever its content. The segment's `CurrentNumber` moves one
+ *   past the highest number uploaded (the documents do not settle it; the profile's reading).
+ * - `SetBlankInvoice.md` (`/Update/SetBlankInvoiceID`): the fields and the answer sample;
+ *   `[NextNumber, EndNumber]` is blank. A refusal's `ErrorMessage` text is not published: the reasons.
+ * - `TrackBlank.md` (`/Append/TrackBlank`): per range `Status` `C` `空白發票新增成功`, or `E` with
+ *   `發票迄號必須大於或等於起號` (end before start) or `空白發票新增失敗，請確認是否有輸入相同區間`
+ *   (a range reported before).
+ * - A number reported blank (未使用) is refused on upload (the documents' reading of "unused"; the
+ *   text is the sample's failure text).
+ * - Segments: `GetInvoiceIDList.md` lists them with their `UseFor`; SystemLead sets them up in its
+ *   own console, which `allot(useFor)` stands for. There is NO `/Update/SplitInvoiceID` in
+ *   `InvoiceApiList.md` (nor anywhere in the documents), so this stand-in has none (HTTP 404).
+ *   `/Append/BlankCancel` is listed, but its format link leads to `CancelInvoice.md` (an invoice
+ *   void): its body is unpublished, so it is not in this stand-in either.
  *
  * What the documents do NOT publish, and this stand-in therefore does not make up:
  * - the answer of a void, an allowance or an allowance void: the stand-in answers ApiHeader.md's one
@@ -78,6 +96,8 @@ export interface StandinRequest {
 
 export interface StandinInvoice {
   invoiceId: string;
+  /** `/Append/Order` (the provider numbered it) or `/Append/Invoices` (the caller did). */
+  via: string;
   relateNumber: string;
   issuedAtUtc: string;
   data: Record<string, unknown>;
@@ -100,6 +120,13 @@ export interface SystemLeadStandin {
   allowances: StandinAllowance[];
   /** The stand-in's clock (what the provider takes as the invoice's time). */
   setNow(instant: Date): void;
+  /**
+   * SystemLead's console (outside the API): a segment of this period's track for `useFor`, as
+   * GetInvoiceIDList then lists it. Its whole invoice numbers' track and range.
+   */
+  allot(useFor: string): { word: string; start: number; end: number };
+  /** Blank ranges reported (SetBlankInvoiceID and TrackBlank), as `[word, begin, end]`. */
+  blanks: Array<{ word: string; yearMonth: string; begin: number; end: number }>;
   close(): Promise<void>;
 }
 
@@ -279,6 +306,7 @@ export async function startSystemLeadStandin(options: {
     const issuedAtUtc = clock().toISOString().slice(0, 19);
     invoices.push({
       invoiceId,
+      via: '/Append/Order',
       relateNumber: String(data.RelateNumber),
       issuedAtUtc,
       data,
@@ -363,6 +391,131 @@ export async function startSystemLeadStandin(options: {
     return { InvoiceID: data.InvoiceID, AppendStatus: invoiceOf(data.InvoiceID) ? 'P' : 'N' };
   }
 
+  const blanks: Array<{ word: string; yearMonth: string; begin: number; end: number }> = [];
+  const yearMonthOf = (track: { year: string; month: number }) =>
+    `${Number(track.year) - 1911}${String(track.month).padStart(2, '0')}`;
+  const trackByWord = (word: unknown) => [...tracks.values()].find((track) => track.word === word);
+  const isBlank = (word: string, serial: number) =>
+    blanks.some((blank) => blank.word === word && blank.begin <= serial && serial <= blank.end);
+  const usedIn = (word: string, begin: number, end: number) =>
+    invoices.some((invoice) => {
+      const serial = Number(invoice.invoiceId.slice(2));
+      return invoice.invoiceId.slice(0, 2) === word && begin <= serial && serial <= end;
+    });
+
+  /** Receipt.md 發票版: the caller's number, time (UTC) and random code. */
+  function answerInvoice(wrapper: Fields): Fields {
+    const data = wrapper.Data as Fields;
+    const echo = { InvoiceID: data.InvoiceID, InvoiceDateTime: data.InvoiceDateTime };
+    const { RelateNumber: _optional, ...rest } = data;
+    const reasons = missingOrderFields({ ...rest, RelateNumber: 'not needed in 發票版' });
+    if (!given(data, 'InvoiceID')) reasons.push('InvoiceID');
+    else if (typeof data.InvoiceID !== 'string' || !/^[A-Z]{2}\d{8}$/.test(data.InvoiceID))
+      reasons.push('InvoiceID is 2 letters + 8 digits');
+    if (
+      typeof data.InvoiceDateTime !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(data.InvoiceDateTime)
+    )
+      reasons.push('InvoiceDateTime ISO 8601 (UTC)');
+    // M for the kind (Receipt.md): CheckNumber for B, RandomNumber for C.
+    need(reasons, data, data.InvoiceFor === 'B' ? 'CheckNumber' : 'RandomNumber');
+    const invoiceId = String(data.InvoiceID);
+    const track = trackByWord(invoiceId.slice(0, 2));
+    const serial = Number(invoiceId.slice(2));
+    const segment = track?.segments.find(
+      (item) => Number(item.StartNumber) <= serial && serial <= Number(item.EndNumber),
+    );
+    if (reasons.length === 0 && !segment) reasons.push('InvoiceID not in a segment of GetInvoiceIDList');
+    if (invoices.some((invoice) => invoice.invoiceId === invoiceId))
+      reasons.push('InvoiceID stored already (the key)');
+    if (given(data, 'RelateNumber') && invoices.some((invoice) => invoice.relateNumber === data.RelateNumber))
+      reasons.push('RelateNumber repeated');
+    if (segment && isBlank(invoiceId.slice(0, 2), serial)) reasons.push('InvoiceID reported blank');
+    if (reasons.length > 0) {
+      refusals.push(reasons);
+      return { ...echo, Message: 'Append Inovice Error!!' };
+    }
+    segment!.CurrentNumber = String(Math.max(Number(segment!.CurrentNumber), serial + 1));
+    invoices.push({
+      invoiceId,
+      via: '/Append/Invoices',
+      relateNumber: String(data.RelateNumber ?? ''),
+      issuedAtUtc: String(data.InvoiceDateTime),
+      data,
+      processStatus: 'I0',
+    });
+    return { ...echo, AuthCode: randomUUID().toUpperCase() };
+  }
+
+  function need(reasons: string[], data: Fields, field: string): void {
+    if (!given(data, field)) reasons.push(field);
+  }
+
+  /** SetBlankInvoice.md: `[NextNumber, EndNumber]` of the period's range is blank. */
+  function answerSetBlank(data: Fields): Fields {
+    const reasons: string[] = [];
+    for (const field of [
+      'CompanyID',
+      'Word',
+      'StageYear',
+      'StageMonth',
+      'StartNumber',
+      'EndNumber',
+      'NextNumber',
+    ])
+      need(reasons, data, field);
+    const track = trackByWord(data.Word);
+    const yearMonth = track ? yearMonthOf(track) : '';
+    const [start, end, next] = [data.StartNumber, data.EndNumber, data.NextNumber].map(Number);
+    if (reasons.length === 0) {
+      if (!track || track.year !== data.StageYear || String(track.month) !== String(data.StageMonth))
+        reasons.push('no such track in the period');
+      else if (!(start! <= next! && next! <= end!)) reasons.push('NextNumber outside StartNumber-EndNumber');
+      else if (usedIn(String(data.Word), next!, end!)) reasons.push('a number of the blank range is used');
+      else if (blanks.some((blank) => blank.word === data.Word && blank.begin <= end! && next! <= blank.end))
+        reasons.push('reported before');
+    }
+    const answer = {
+      CompanyID: data.CompanyID,
+      YearMonth: yearMonth,
+      InvoiceWord: data.Word,
+      BlankInvoiceBeginNo: data.NextNumber,
+      BlankInvoiceEndNo: data.EndNumber,
+    };
+    if (reasons.length > 0) {
+      refusals.push(reasons);
+      return { ErrorMessage: reasons.join('; '), ...answer };
+    }
+    blanks.push({ word: String(data.Word), yearMonth, begin: next!, end: end! });
+    return { ErrorMessage: null, ...answer };
+  }
+
+  /** TrackBlank.md: each range on its own, its texts. */
+  function answerTrackBlank(data: Fields): Fields {
+    const { HeadBan, BranchBan, InvoiceType, YearMonth, InvoiceTrack } = data;
+    const items = Array.isArray(data.Items) ? (data.Items as Fields[]) : [];
+    return {
+      HeadBan,
+      BranchBan,
+      InvoiceType,
+      YearMonth,
+      InvoiceTrack,
+      Items: items.map((item) => {
+        const begin = Number(item.InvoiceBeginNo);
+        const end = Number(item.InvoiceEndNo);
+        const echo = { InvoiceBeginNo: item.InvoiceBeginNo, InvoiceEndNo: item.InvoiceEndNo };
+        if (end < begin) return { ...echo, Message: '發票迄號必須大於或等於起號', Status: 'E' };
+        const again = blanks.some(
+          (blank) => blank.word === InvoiceTrack && blank.begin <= end && begin <= blank.end,
+        );
+        if (again || usedIn(String(InvoiceTrack), begin, end))
+          return { ...echo, Message: '空白發票新增失敗，請確認是否有輸入相同區間', Status: 'E' };
+        blanks.push({ word: String(InvoiceTrack), yearMonth: String(YearMonth), begin, end });
+        return { ...echo, Message: '空白發票新增成功', Status: 'C' };
+      }),
+    };
+  }
+
   function refuse(reasons: string[], echo: Fields): Fields {
     refusals.push(reasons);
     // No published text for a refused record of these operations: the reasons are the test's.
@@ -415,6 +568,12 @@ export async function startSystemLeadStandin(options: {
             return answerAllowance(wrapper.Data as Fields);
           case '/Update/CancelAllowances':
             return answerAllowanceVoid(wrapper.Data as Fields);
+          case '/Append/Invoices':
+            return answerInvoice(wrapper);
+          case '/Update/SetBlankInvoiceID':
+            return answerSetBlank(wrapper.Data as Fields);
+          case '/Append/TrackBlank':
+            return answerTrackBlank(wrapper.Data as Fields);
           default:
             return { Message: `${path}: not in this stand-in` };
         }
@@ -430,6 +589,11 @@ export async function startSystemLeadStandin(options: {
     refusals,
     invoices,
     allowances,
+    blanks,
+    allot(useFor) {
+      const segment = segmentFor(useFor);
+      return { word: trackOf(segment), start: Number(segment.StartNumber), end: Number(segment.EndNumber) };
+    },
     setNow: (instant) => {
       now = instant;
       clock = () => now;
