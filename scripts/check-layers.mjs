@@ -43,6 +43,7 @@ export const STEPS = [
         'checkout',
         'exports',
         'head-office',
+        'invoice-mode',
         'printing',
         'reconciliation',
         'returns',

@@ -7,6 +7,8 @@ import { STANDARD_PATH_PREFIX } from '../../provider/standard-profile';
 import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
+import { createInvoiceModeCapability } from '../invoice-mode/capability';
+import { createInvoiceModeServices } from '../invoice-mode/services';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
 import { createEventHub, type EventHub } from '../core/event-hub';
@@ -16,6 +18,8 @@ import { createHeadOfficeCapability, type HeadOfficeSettings } from '../head-off
 import { loadExportSigningKey } from '../exports/export-signature';
 import { createExportHandlers } from '../exports/handlers';
 import { runProviderCheck } from '../invoice-service/provider-check';
+import { standardConnection } from '../invoice-service/standard-connection';
+import { bilingual } from '../../shared/domain';
 import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from '../journal/guard';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
@@ -153,6 +157,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       supervisorPin: supervisor.pinState(),
       // Late uploads and findings stay in the status bar (reconciliation/capability.ts).
       reconciliation: reconciliation.state(),
+      invoiceMode: invoiceMode.status(),
       // Head office: synced, behind by N, unreachable, refused; `off` without an address.
       headOffice: headOffice.state(),
       // Who is signed in, and whether the till waits for a sign-in (shifts/capability.ts).
@@ -160,6 +165,13 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     };
   };
 
+  // The seller's QR key, for a proof the till builds itself (a sale resolved after a timeout, an
+  // offline invoice): the training service's well-known key in training mode, the seller's
+  // write-only secret in production.
+  const qrAesKey = () =>
+    options.settings.get().mode === 'training'
+      ? trainingDefaults().qrAesKey
+      : options.secrets.get('qrAesKey');
   // Printing: jobs in the journal; prints the proof / details slip / drawer kick after each issue.
   const printing = createPrintingCapability({
     store: journal,
@@ -171,10 +183,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     supervisor,
     // For a proof the till builds itself (a sale resolved after a timeout): the training service's
     // well-known key in training mode, the seller's write-only secret in production.
-    qrAesKey: () =>
-      options.settings.get().mode === 'training'
-        ? trainingDefaults().qrAesKey
-        : options.secrets.get('qrAesKey'),
+    qrAesKey,
   });
   // Sales on their way to the e-invoice service: a product edit waits for them (catalog.saveProduct).
   let salesPaying = 0;
@@ -192,8 +201,61 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     supervisor,
     salePaying: () => salesPaying > 0,
   });
+  // Invoice mode (issue 27): offline mode, its probe, and sales issued with the till's own numbers
+  // when the service surely never got them (invoice-mode/capability.ts).
+  const invoiceMode = createInvoiceModeCapability({
+    journal,
+    seller: () => {
+      const settings = options.settings.get();
+      return settings.mode === 'training'
+        ? { companyId: trainingDefaults().companyId, training: true }
+        : { companyId: settings.companyId, training: false };
+    },
+    sellerName: () => options.settings.get().sellerName,
+    qrAesKey,
+    serviceUrl: () => checkout.serviceStatus().url || null,
+    printJob: (jobId) => printing.service.retry(jobId),
+    openDrawer: () => printing.service.openDrawer(),
+    logger: options.logger,
+    onStatusChanged: () => {
+      publishStatus();
+      // Back online (the probe got an answer): the offline invoices go up at once.
+      const online = !invoiceMode.issuing.offlineMode();
+      if (online && !wasOnline) void invoiceModeServices.upload.runNow();
+      wasOnline = online;
+    },
+    offlineAfterFailures: () => options.settings.get().offlineAfterFailures,
+    lowNumbers: () => options.settings.get().offlineLowNumbers,
+  });
+  let wasOnline = true;
+  // The upload of offline invoices and the top-up of numbers (invoice-mode/services.ts), over the
+  // standard API as returns use it.
+  const invoiceModeServices = createInvoiceModeServices({
+    journal,
+    connect: () =>
+      standardConnection(
+        {
+          settings: options.settings,
+          secrets: options.secrets,
+          trainingServiceUrl: () => checkout.trainingServiceUrl(),
+        },
+        bilingual('未上傳。', 'nothing was uploaded.'),
+      ),
+    tillId: () => options.settings.get().tillId,
+    online: () => !invoiceMode.issuing.offlineMode(),
+    lowNumbers: () => options.settings.get().offlineLowNumbers,
+    segmentSize: () => options.settings.get().invoiceModeSegmentSize,
+    group: () => options.settings.get().invoiceModeGroup,
+    logger: options.logger,
+    onStatusChanged: () => publishStatus(),
+  });
+  lifecycle.register(invoiceMode.pendingProofs);
+  lifecycle.register(invoiceMode.probe);
+  lifecycle.register(invoiceModeServices.topUp);
+  lifecycle.register(invoiceModeServices.upload);
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
+    offline: invoiceMode.issuing,
     dataDir: options.dataDir,
     journal,
     settings: options.settings,

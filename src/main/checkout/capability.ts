@@ -14,7 +14,12 @@ import type { SupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { variantFor, type ProviderVariantId } from '../../provider/variants';
-import { createCheckoutEngine, type IssuedEvent, type ServiceConnection } from './engine';
+import {
+  createCheckoutEngine,
+  type IssuedEvent,
+  type OfflineIssuing,
+  type ServiceConnection,
+} from './engine';
 import { createDrillHandlers, type TrainingAdminChannel } from './drills';
 import { createCheckoutHandlers } from './handlers';
 import { createVerification } from './verification';
@@ -35,6 +40,8 @@ export interface CheckoutCapabilityOptions {
   logger: Logger;
   /** The status bar's figures moved (pending-verification count, service reachability). */
   onStatusChanged(): void;
+  /** Invoice mode's offline issuing (src/main/invoice-mode), when the composition has it. */
+  offline?: OfflineIssuing;
 }
 
 export interface CheckoutCapability {
@@ -225,6 +232,7 @@ export async function createCheckoutCapability(
     tillId: () => options.settings.get().tillId,
     logger,
     onStateChanged,
+    ...(options.offline ? { offline: options.offline } : {}),
     onServiceSeen: (reachable) => setSeen(reachable ? 'reachable' : 'unreachable'),
     onClockSeen: (offsetSeconds) => {
       // The status bar changes only when the warning appears, goes, or its size changes.

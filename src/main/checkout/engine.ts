@@ -44,6 +44,26 @@ export interface ServiceConnection {
   training: boolean;
 }
 
+/**
+ * Invoice mode (src/main/invoice-mode, handed in by app/): the till's own numbers when the POS
+ * API cannot be reached. Only a sale that surely never reached the service (not delivered), or
+ * one never sent in offline mode, is issued this way; an unknown outcome never is.
+ */
+export interface OfflineIssuing {
+  /** Offline mode: sales are not sent, they are issued with the till's numbers. */
+  offlineMode(): boolean;
+  /** What each POS exchange ended as (N not delivered in a row switch to offline mode). */
+  seen(outcome: Outcome['kind']): void;
+  /**
+   * Issues the sale offline, in ONE journal commit with `begin` when it is new (offline mode).
+   * Null when it cannot (no numbers in hand, no QR key): the sale goes on as without invoice mode.
+   */
+  issue(
+    sale: { orderNo: string } | { begin: () => TransactionRecord },
+    change: number,
+  ): Promise<CheckoutResult | null>;
+}
+
 export interface CheckoutEngineDeps {
   journal: Journal;
   /**
@@ -73,6 +93,8 @@ export interface CheckoutEngineDeps {
   post?: PosClientDeps['post'];
   /** Where each sale's time goes (the bench). */
   trace?: OperationTrace;
+  /** Invoice mode, when the till has it (app/ hands it in). */
+  offline?: OfflineIssuing;
 }
 
 export interface CheckoutEngine {
@@ -110,41 +132,43 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     const { client, training } = await connect();
     const tillId = typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId;
     const instant = now();
+    const beginSale = () => {
+      const orderNo = journal.nextOrderNo(tillId, instant);
+      const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
+      // The provider's variant may not take this order (a till id longer than its field): thrown
+      // here, the commit is rolled back with the order number, and nothing is written or sent.
+      refuseFor(client, requestData, prepared.order.operation);
+      const transaction = journal.begin({
+        orderNo,
+        tillId,
+        companyId: client.config.companyId,
+        training,
+        operation: prepared.order.operation,
+        invoice: prepared.order.invoice,
+        lines: prepared.order.lines,
+        payments: prepared.order.payments,
+        totals: {
+          totalAmount: prepared.order.amounts.totalAmount,
+          salesAmount: prepared.order.amounts.salesAmount,
+          taxAmount: prepared.order.amounts.taxAmount,
+          zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
+          freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
+        },
+        requestData,
+        ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
+        ...(options.reissueOf ? { reissueOf: options.reissueOf } : {}),
+        at: instant,
+      });
+      return transaction;
+    };
+    // Offline mode: nothing is sent; the sale and its number are one commit (never in flight).
+    if (deps.offline?.offlineMode()) {
+      const offline = await deps.offline.issue({ begin: beginSale }, prepared.order.change);
+      if (offline) return offline;
+    }
     // One commit before the request: the order number, the sale (state in-flight) and the
     // first timestamp. Nothing leaves the till before it is on disk.
-    const { record: transaction, timestamp } = writeAhead(
-      path,
-      () => {
-        const orderNo = journal.nextOrderNo(tillId, instant);
-        const requestData = buildRequestData(prepared.order, orderNo, tillId, instant);
-        // The provider's variant may not take this order (a till id longer than its field): thrown
-        // here, the commit is rolled back with the order number, and nothing is written or sent.
-        refuseFor(client, requestData, prepared.order.operation);
-        const transaction = journal.begin({
-          orderNo,
-          tillId,
-          companyId: client.config.companyId,
-          training,
-          operation: prepared.order.operation,
-          invoice: prepared.order.invoice,
-          lines: prepared.order.lines,
-          payments: prepared.order.payments,
-          totals: {
-            totalAmount: prepared.order.amounts.totalAmount,
-            salesAmount: prepared.order.amounts.salesAmount,
-            taxAmount: prepared.order.amounts.taxAmount,
-            zeroTaxSalesAmount: prepared.order.amounts.zeroTaxSalesAmount,
-            freeTaxSalesAmount: prepared.order.amounts.freeTaxSalesAmount,
-          },
-          requestData,
-          ...(prepared.order.cashier ? { cashier: prepared.order.cashier } : {}),
-          ...(options.reissueOf ? { reissueOf: options.reissueOf } : {}),
-          at: instant,
-        });
-        return transaction;
-      },
-      client.reserveTimestamp,
-    );
+    const { record: transaction, timestamp } = writeAhead(path, beginSale, client.reserveTimestamp);
     return send(client, transaction, timestamp, prepared.order.change);
   }
 
@@ -213,6 +237,15 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
         : undefined,
     });
     const { record: after, outcome } = await perform(path, kind, transaction, firstTimestamp);
+    deps.offline?.seen(outcome.kind);
+    // Surely never reached the service: issued with the till's own number, if it has one.
+    if (outcome.kind === 'not-delivered' && deps.offline) {
+      const offline = await deps.offline.issue({ orderNo: after.orderNo }, change);
+      if (offline) {
+        deps.onStateChanged?.(journal.get(after.orderNo) ?? after);
+        return offline;
+      }
+    }
     // The status bar's pending count can wait for the answer; the proof cannot (the result
     // screen says whether it printed).
     if (deps.onStateChanged) {

@@ -8,3 +8,5 @@
 export { joinReasons, prepareOrder } from './prepare-order';
 // The verification screen's resolution, which an accepted reconciliation suggestion goes through.
 export { createVerification } from './verification';
+// Invoice mode (src/main/invoice-mode) implements the engine's offline issuing.
+export type { OfflineIssuing } from './engine';

@@ -16,6 +16,7 @@ import { reserveTimestamp } from './company-clock';
 import { daySnapshot, type DaySnapshot } from './day-snapshot';
 import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, readSnapshot } from './open-db';
+import * as invoiceMode from './invoice-mode';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
 import * as returnQueries from './return-queries';
@@ -65,6 +66,18 @@ import type {
 export * from './types';
 export { JournalError, RETURN_KIND_LABELS, RETURN_STATE_LABELS, STATE_LABELS } from './errors';
 export { formatOrderNo, parseOrderNo } from './order-numbers';
+export type {
+  BlankState,
+  InvoiceModeCall,
+  InvoiceModeSegmentRecord,
+  NewInvoiceModeSegment,
+  OfflineInvoiceRecord,
+  OfflineIssueInput,
+  OfflineIssueResult,
+  SplitRequest,
+  UploadAnswer,
+  UploadState,
+} from './invoice-mode';
 export type { EntryRange, RangeReturn, RangeSale, ShiftEntry, ShiftEntryPayload } from './shift-entries';
 
 export interface JournalOptions {
@@ -455,6 +468,75 @@ export class Journal {
   /** Sales and returns of the till whose request is under way (`in-flight`). */
   inFlightAt(tillId: string): { sales: number; returns: number } {
     return shifts.inFlightAt(this.db, tillId);
+  }
+
+  // ------------------------------------------------------------------ invoice mode (issue 27)
+
+  /** Keeps a segment the provider split off for this till (refused when it overlaps one held). */
+  addInvoiceModeSegment(segment: invoiceMode.NewInvoiceModeSegment): invoiceMode.InvoiceModeSegmentRecord {
+    return this.write(() => invoiceMode.addSegment(this.db, segment, this.now()));
+  }
+
+  invoiceModeSegments(filter: {
+    companyId: string;
+    training: boolean;
+    periodCode?: string;
+  }): invoiceMode.InvoiceModeSegmentRecord[] {
+    return invoiceMode.invoiceModeSegments(this.db, filter);
+  }
+
+  /** The next number, the sale issued, its random code, its offline record and proof job: one commit. */
+  issueOffline(input: invoiceMode.OfflineIssueInput): invoiceMode.OfflineIssueResult {
+    return this.write(() => invoiceMode.issueOffline(this.db, input, this.now()));
+  }
+
+  offlineInvoices(filter?: {
+    state?: invoiceMode.UploadState;
+    limit?: number;
+  }): invoiceMode.OfflineInvoiceRecord[] {
+    return invoiceMode.offlineInvoices(this.db, filter);
+  }
+
+  recordOfflineUpload(
+    answers: readonly invoiceMode.UploadAnswer[],
+    at: Date = this.now(),
+  ): invoiceMode.OfflineInvoiceRecord[] {
+    return this.write(() => invoiceMode.recordUpload(this.db, answers, at));
+  }
+
+  /** An upload batch written ahead (provider-ops' invoice-mode kind). */
+  beginOfflineUpload(invoiceNumbers: readonly string[], at: Date = this.now()): invoiceMode.InvoiceModeCall {
+    return this.write(() => invoiceMode.beginUpload(this.db, invoiceNumbers, at));
+  }
+
+  /** A segment split written ahead (provider-ops' invoice-mode kind). */
+  beginSegmentSplit(request: invoiceMode.SplitRequest, at: Date = this.now()): invoiceMode.InvoiceModeCall {
+    return this.write(() => invoiceMode.beginSplit(this.db, request, at));
+  }
+
+  recordInvoiceModeExchange(
+    call: invoiceMode.InvoiceModeCall,
+    exchange: Record<string, unknown>,
+    at: Date = this.now(),
+  ): void {
+    this.write(() => invoiceMode.recordCallExchange(this.db, call, exchange, at));
+  }
+
+  recordInvoiceModeFailure(
+    call: invoiceMode.InvoiceModeCall,
+    failure: { state: 'not-delivered' | 'unknown' | 'rejected'; reason: string },
+    at: Date = this.now(),
+  ): void {
+    this.write(() => invoiceMode.recordCallFailure(this.db, call, failure, at));
+  }
+
+  markSegmentBlank(
+    segmentId: number,
+    state: invoiceMode.BlankState,
+    message: string | null,
+    at: Date = this.now(),
+  ): invoiceMode.InvoiceModeSegmentRecord {
+    return this.write(() => invoiceMode.markBlank(this.db, segmentId, state, message, at));
   }
 
   // ------------------------------------------------------------------ print jobs

@@ -15,7 +15,9 @@ import { check, reasonInput, rejectionInput } from './validate';
  *   each answer's exchange, the state unchanged (`recordExchange`)
  *   in-flight left by a crash → needs-verification at the next start (`recover`: the one rule)
  *
- * A new kind of record (an upload, a blank report) gives its table here and gets the same moves.
+ * A new kind of record (a blank report) gives its table here and gets the same moves. An
+ * invoice-mode upload batch needs none: its invoices stay `waiting` until answered, so a crash
+ * leaves them to be sent again (idempotent on InvoiceID, profile §7; journal/invoice-mode.ts).
  */
 export interface OperationTable<Row extends { state: string; attempt: number; order_no: string }, Rec, Id> {
   /** The entries' prefix: `tx.rejected`, `return.rejected`, … */

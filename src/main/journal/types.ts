@@ -279,8 +279,25 @@ export type EntryKind =
   | 'print.attempt'
   | 'supervisor.action'
   | 'reconciliation.run'
+  | InvoiceModeEntryKind
   | ReturnEntryKind
   | ShiftEntryKind;
+
+/**
+ * Invoice mode (issue 27, invoice-mode.ts): a segment split off for the till (no order number),
+ * an offline invoice's upload (the sale's order number), a blank report (no order number). The
+ * offline issue itself is a `tx.issued` entry carrying `invoiceMode`.
+ */
+export type InvoiceModeEntryKind =
+  | 'invoice-mode.segment'
+  | 'invoice-mode.uploaded'
+  | 'invoice-mode.upload-rejected'
+  | 'invoice-mode.blank-reporting'
+  | 'invoice-mode.blank-reported'
+  | 'invoice-mode.upload-sending'
+  | 'invoice-mode.split-sending'
+  | 'invoice-mode.exchange'
+  | 'invoice-mode.call-failed';
 
 /**
  * Cashiers, sign-ins, shifts, paid-in / paid-out / cash drops and Z reports (issue 14): entries of their own

@@ -12,3 +12,8 @@ export type { VoidNoticeInput } from './layout/void-notice-layout';
 // A job that did not print, in the cashier's words; the service a capability is handed.
 export { failureMessage } from './failure-messages';
 export type { PrintService } from './print-service';
+// Invoice mode builds an offline sale's proof inside the commit that issues it, the same builder
+// as a resolved sale's (built-proof.ts), stored as the envelope a till-built proof prints from.
+export { buildProofForTransaction } from './built-proof';
+export type { ProofEnvelope } from './slip-content';
+export type { PrintResult } from './print-service';

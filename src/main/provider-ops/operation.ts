@@ -1,7 +1,7 @@
 /**
  * Provider operations: the ONE path every call that changes something at the e-invoice service
- * takes (a sale and its resubmission, a void, an allowance, an allowance void; next: invoice-mode
- * uploads, segment splits, blank reports, cloud print jobs). Each is the same story:
+ * takes (a sale and its resubmission, a void, an allowance, an allowance void, invoice-mode
+ * uploads and segment splits (kinds/invoice-mode.ts); next: blank reports, cloud print jobs). Each is the same story:
  *
  *   1. written ahead: the record (state in-flight) and its first timestamp in ONE journal commit,
  *      before a byte leaves the till (`writeAhead`);

@@ -16,3 +16,4 @@ export * from './invoice-status';
 export * from './service-words';
 export * from './love-codes';
 export * from './catalog-rules';
+export * from './invoice-mode';

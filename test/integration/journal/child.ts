@@ -48,3 +48,33 @@ export function startHangingChild(db: string): Promise<{ orderNo: string; kill()
     });
   });
 }
+
+/**
+ * Starts child-journal.ts with `args` and resolves once it prints a line starting with `hang`
+ * (it then blocks at the point it names): every line before it, and a SIGKILL.
+ */
+export function startChildUntilHang(args: string[]): Promise<{ lines: string[]; kill(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args]);
+    let out = '';
+    child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (!out.includes('hang')) reject(new Error(`child ended (${code}) before it hung: ${out}`));
+    });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const lines = out.split('\n');
+      if (lines.some((line) => line.startsWith('hang'))) {
+        resolve({
+          lines: lines.filter(Boolean),
+          kill: () =>
+            new Promise<void>((done) => {
+              child.on('close', () => done());
+              child.kill('SIGKILL');
+            }),
+        });
+      }
+    });
+  });
+}

@@ -71,6 +71,11 @@ describe('settings in electron-store', () => {
       standardServiceUrl: '',
       providerVariant: 'profile',
       reconcileIntervalMinutes: 5,
+      // Invoice mode's settings (issue 27) arrive with their defaults too.
+      offlineAfterFailures: 2,
+      offlineLowNumbers: 5,
+      invoiceModeSegmentSize: 50,
+      invoiceModeGroup: '',
       idleLockMinutes: 10,
       kiosk: false,
       firstRunDone: true,

@@ -242,6 +242,49 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX returns_reissue ON returns (id) WHERE reissue IS NOT NULL;
     `,
   },
+  {
+    version: 10,
+    description: 'invoice mode: segments the till numbers itself, offline invoices and their upload',
+    up: `
+      -- Segments the e-invoice service split off for this till's invoice-mode group (profile §7). next_no
+      -- is the first number not used; a segment reported blank is never used again.
+      CREATE TABLE invoice_mode_segments (
+        id INTEGER PRIMARY KEY,
+        company_id TEXT NOT NULL,
+        till_id TEXT NOT NULL,
+        training INTEGER NOT NULL CHECK (training IN (0, 1)),
+        use_for TEXT NOT NULL,
+        word TEXT NOT NULL,
+        period_code TEXT NOT NULL,
+        start_no INTEGER NOT NULL,
+        end_no INTEGER NOT NULL,
+        next_no INTEGER NOT NULL,
+        blank_state TEXT NOT NULL DEFAULT 'open' CHECK (blank_state IN ('open','reporting','reported')),
+        blank_message TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        CHECK (start_no <= end_no AND start_no <= next_no AND next_no <= end_no + 1),
+        UNIQUE (company_id, word, period_code, start_no)
+      );
+      -- One row per invoice the till numbered itself: the sale (order_no) is issued with it in the
+      -- same commit; each number once (segment_id, number), each sale once.
+      CREATE TABLE offline_invoices (
+        invoice_number TEXT PRIMARY KEY,
+        order_no TEXT NOT NULL UNIQUE REFERENCES transactions (order_no),
+        segment_id INTEGER NOT NULL REFERENCES invoice_mode_segments (id),
+        number INTEGER NOT NULL,
+        invoice_kind TEXT NOT NULL CHECK (invoice_kind IN ('B','C')),
+        invoice_datetime TEXT NOT NULL,
+        random_number TEXT NOT NULL,
+        upload_state TEXT NOT NULL CHECK (upload_state IN ('waiting','uploaded','rejected')),
+        upload_message TEXT,
+        uploaded_at TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (segment_id, number)
+      );
+      CREATE INDEX offline_invoices_waiting ON offline_invoices (upload_state, invoice_number);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, noInput } from './define';
+import { BilingualText, method, noInput } from './define';
 // head-office.ts imports only define.ts: no cycle back to this file.
 import { HeadOfficeState } from './head-office';
 
@@ -40,6 +40,23 @@ export type ReconciliationState = z.infer<typeof ReconciliationState>;
 export const ProviderVariantSetting = z.enum(['profile', 'systemlead']);
 export type ProviderVariantSetting = z.infer<typeof ProviderVariantSetting>;
 
+/** Invoice mode (issue 27): offline mode, the till's own numbers left, offline invoices to upload. */
+export const InvoiceModeStatus = z.object({
+  mode: z.enum(['online', 'offline']),
+  /** Numbers in hand for the current period (segments not reported blank). */
+  numbersLeft: z.number().int(),
+  /** Offline invoices not yet uploaded; of them, waiting 24 h or more, and past their deadline. */
+  waitingUpload: z.number().int(),
+  warnUpload: z.number().int(),
+  lateUpload: z.number().int(),
+  /** Whether the till can issue offline; `reason` says why not (no QR key). */
+  offlineIssuing: z.boolean(),
+  reason: BilingualText.nullable(),
+  /** The calm notice the sale screen shows in offline mode; null online. */
+  notice: BilingualText.nullable(),
+});
+export type InvoiceModeStatus = z.infer<typeof InvoiceModeStatus>;
+
 export const AppStatus = z.object({
   appName: z.string(),
   version: z.string(),
@@ -78,6 +95,8 @@ export const AppStatus = z.object({
   supervisorPin: z.enum(['set', 'waived', 'missing']),
   /** The provider reconciliation (late uploads, findings): see contract/reconciliation.ts. */
   reconciliation: ReconciliationState,
+  /** Invoice mode: offline mode, offline numbers left, uploads waiting (issue 27). */
+  invoiceMode: InvoiceModeStatus.optional(),
   /** Head office (contract/head-office.ts): synced, behind by N, unreachable, refused; `off` without an address. */
   headOffice: HeadOfficeState,
   /** Who is signed in (contract/shifts.ts); null when nobody is, or the till has no cashiers. */

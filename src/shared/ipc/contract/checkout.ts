@@ -118,6 +118,11 @@ export const CheckoutResult = z.object({
   qrCodeUrl: z.string().nullable(),
   /** Print/QR data the operation should have returned and did not. */
   missing: z.array(z.string()),
+  /**
+   * Issued offline (invoice mode, issue 27): the till's numbers still in hand for the period, and
+   * the cashier's notice when they run low; absent for a sale the service issued.
+   */
+  offline: z.object({ numbersLeft: z.number().int(), notice: BilingualText.nullable() }).optional(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SCALE_BARCODE, isScaleBarcodeConfig } from '../../domain/scale-barcode';
 import { validateBuyerTaxId } from '../../domain/validators';
+import { DEFAULT_OFFLINE_AFTER_FAILURES, DEFAULT_SEGMENT_SIZE } from '../../domain/invoice-mode';
 import { ProviderVariantSetting, TillMode } from './app';
 import { BilingualText, method, noInput, PlainText } from './define';
 
@@ -137,6 +138,17 @@ const fields = {
    * in minutes, while the standard API is set up (always in training mode).
    */
   reconcileIntervalMinutes: z.number().int().min(1).max(120),
+  /** Invoice mode (issue 27): not-delivered sales in a row after which the till is in offline mode. */
+  offlineAfterFailures: z.number().int().min(1).max(10),
+  /** The cashier is told when this many offline numbers or fewer are left for the period. */
+  offlineLowNumbers: z.number().int().min(1).max(100),
+  /** Numbers asked for per invoice-mode segment (`/Update/SplitInvoiceID`, 1 to 1,000). */
+  invoiceModeSegmentSize: z.number().int().min(1).max(1000),
+  /**
+   * The till's invoice-mode group (`UseFor`): at most 10 letters or digits (2 for SystemLead);
+   * empty: no segment is split, offline issuing uses only numbers already held.
+   */
+  invoiceModeGroup: z.string().regex(/^[A-Za-z0-9]{0,10}$/, 'at most 10 letters or digits'),
   /**
    * Minutes without activity after which a till with cashiers locks until a cashier signs in
    * again (contract/shifts.ts); 0 = never. Without cashiers it does nothing.
@@ -179,6 +191,10 @@ export const TillSettings = z.object({
   providerVariant: fields.providerVariant.default('profile'),
   timeoutMs: fields.timeoutMs.default(10_000),
   reconcileIntervalMinutes: fields.reconcileIntervalMinutes.default(5),
+  offlineAfterFailures: fields.offlineAfterFailures.default(DEFAULT_OFFLINE_AFTER_FAILURES),
+  offlineLowNumbers: fields.offlineLowNumbers.default(5),
+  invoiceModeSegmentSize: fields.invoiceModeSegmentSize.default(DEFAULT_SEGMENT_SIZE),
+  invoiceModeGroup: fields.invoiceModeGroup.default(''),
   idleLockMinutes: fields.idleLockMinutes.default(10),
   printer: z
     .object({
@@ -227,6 +243,10 @@ export const SettingsPatch = z
     providerVariant: fields.providerVariant.optional(),
     timeoutMs: fields.timeoutMs.optional(),
     reconcileIntervalMinutes: fields.reconcileIntervalMinutes.optional(),
+    offlineAfterFailures: fields.offlineAfterFailures.optional(),
+    offlineLowNumbers: fields.offlineLowNumbers.optional(),
+    invoiceModeSegmentSize: fields.invoiceModeSegmentSize.optional(),
+    invoiceModeGroup: fields.invoiceModeGroup.optional(),
     idleLockMinutes: fields.idleLockMinutes.optional(),
     printer: Printer.partial().strict().optional(),
     kiosk: fields.kiosk.optional(),
