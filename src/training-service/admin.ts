@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameSecret } from './auth';
+import { cloudPrintAdmin, type CloudPrintDesk } from './cloud-print';
 import type { TrainingServiceConfig } from './config';
 import { parseFaultRequest, type FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
@@ -16,6 +17,7 @@ import { appendStatusOf, processStatusOf } from './upload';
  *                              either API misbehave (with `path`, only that operation's); the
  *                              upload faults mark the next invoices issued instead (faults.ts)
  *   POST /_admin/faults/clear  {}                             no more pending faults
+ *   POST /_admin/cloud-print   {"printerNo","fault"?}         cloud print's jobs and faults (cloud-print.ts)
  * Every call needs `Authorization: Bearer <adminToken>`.
  */
 export const ADMIN_PREFIX = '/_admin/';
@@ -26,6 +28,7 @@ export interface AdminContext {
   faults: FaultQueue;
   /** The service clock: the simulated upload is read on it. */
   now: () => Date;
+  desk: CloudPrintDesk;
 }
 
 export async function handleAdmin(
@@ -40,7 +43,7 @@ export async function handleAdmin(
     return sendJson(res, 401, { error: 'Authorization: Bearer <adminToken> required' });
   }
   const route = path.slice(ADMIN_PREFIX.length);
-  if (!['lookup', 'faults', 'faults/clear'].includes(route))
+  if (!['lookup', 'faults', 'faults/clear', 'cloud-print'].includes(route))
     return sendJson(res, 404, { error: `No ${path}` });
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST');
@@ -78,6 +81,7 @@ export async function handleAdmin(
       })),
     });
   }
+  if (route === 'cloud-print') return sendJson(res, ...cloudPrintAdmin(body.json, context.desk));
   if (route === 'faults/clear') {
     context.faults.clear();
     return sendJson(res, 200, { ok: true, pending: 0 });

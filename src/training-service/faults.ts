@@ -1,3 +1,4 @@
+import { CLOUD_PRINT_OPERATIONS } from '../provider/cloud-print';
 import { POS_OPERATIONS } from '../provider/pos-profile';
 import { STANDARD_OPERATIONS } from '../provider/standard-profile';
 
@@ -85,6 +86,7 @@ export interface FaultRequest extends Omit<Fault, 'kind' | 'hold'> {
 export const FAULT_PATHS: readonly string[] = [
   ...Object.values(POS_OPERATIONS),
   ...Object.values(STANDARD_OPERATIONS),
+  ...Object.values(CLOUD_PRINT_OPERATIONS),
 ];
 
 export const DEFAULT_FAULT_MS = 1000;

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { operationForPath } from '../provider/pos-profile';
 import { variantFor } from '../provider/variants';
 import { STANDARD_PATH_PREFIX, standardOperationForPath } from '../provider/standard-profile';
+import { cloudPrintOperationForPath } from '../provider/cloud-print';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
+import { CloudPrintDesk, handleCloudPrint } from './cloud-print';
 import type { TrainingServiceConfig } from './config';
 import { FaultQueue } from './faults';
 import { RequestAborted, sendJson } from './http-body';
@@ -37,6 +39,8 @@ export interface TrainingService {
   held(count?: number): Promise<void>;
   /** Lets every request waiting at a held fault go on; how many there were. */
   release(): number;
+  /** Cloud print (profile §8): the print jobs, their agents and faults (cloud-print.ts). */
+  cloudPrint: CloudPrintDesk;
   close(): Promise<void>;
 }
 
@@ -122,7 +126,8 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
   const sleeper = createSleeper();
   const clock = options.now ?? (() => new Date());
   const now = () => new Date(clock().getTime() + config.clockOffsetSeconds * 1000);
-  const context = { config, store, faults, now, sleep: sleeper.sleep, hold: sleeper.hold };
+  const desk = new CloudPrintDesk(config.cloudPrinters);
+  const context = { config, store, faults, desk, now, sleep: sleeper.sleep, hold: sleeper.hold };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The service's clock, as a provider's answers carry it: the till reads a wrong clock from it.
@@ -142,6 +147,16 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
       : null;
     // Only the provider's own paths: SystemLead has no /Append/OrderWithoutPrint and no
     // /Append/OrderReturnQKey (InvoiceApiList.md).
+    // Cloud print (profile §8) on the POS base URL, in either variant (SystemLead lists
+    // /Append/PrintInvoices; the job query and the reprint are the profile's own).
+    const cloudPrint = cloudPrintOperationForPath(path);
+    if (cloudPrint) {
+      if (req.method !== 'POST') {
+        res.setHeader('allow', 'POST');
+        return sendJson(res, 405, { StatusCode: 0, ResultMessage: 'Use POST' });
+      }
+      return handleCloudPrint(req, res, cloudPrint, context);
+    }
     const offered = Object.values(variantFor(config.variant).paths).includes(path);
     const operation = standard || !offered ? null : operationForPath(path);
     if (!standard && !operation) {
@@ -204,6 +219,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
       handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     held: (count = 1) => sleeper.held(count),
     release: () => sleeper.release(),
+    cloudPrint: desk,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
@@ -212,6 +228,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
         });
         server.closeAllConnections();
         sleeper.cancelAll();
+        desk.close();
       });
       return closing;
     },
