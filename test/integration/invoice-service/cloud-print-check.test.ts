@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -5,6 +6,7 @@ import {
   runProviderCheck,
   type ProviderCheckConfig,
 } from '../../../src/main/invoice-service/provider-check';
+import { runProviderCheckCli } from '../../../src/main/invoice-service/provider-check-cli';
 import type { ProviderVariantId } from '../../../src/provider/variants';
 import type { TrainingService } from '../../../src/training-service';
 import { makeTempDir } from '../../support/temp-dir';
@@ -35,17 +37,20 @@ const config = (
   },
 });
 
-async function check(variant: ProviderVariantId, printerNo: string) {
+async function withService<T>(variant: ProviderVariantId, run: (service: TrainingService) => Promise<T>) {
   const service = await startService(join(temp.dir, `service-${++n}`), {
     variant,
     cloudPrinters: [{ printerNo: variant === 'systemlead' ? '01' : 'P01', agent: null, salesIds: null }],
   });
   try {
-    return await runProviderCheck(config(service, variant, printerNo));
+    return await run(service);
   } finally {
     await service.close();
   }
 }
+
+const check = (variant: ProviderVariantId, printerNo: string) =>
+  withService(variant, (service) => runProviderCheck(config(service, variant, printerNo)));
 
 describe('provider check: cloud print', () => {
   it('says cloud print is offered for a registered printer', async () => {
@@ -72,5 +77,19 @@ describe('provider check: cloud print', () => {
     const report = await check('systemlead', '01');
     expect(report.cloudPrint).toMatchObject({ offered: false, answered: null });
     expect(report.cloudPrint?.said.zh).toContain('發票版');
+  });
+
+  it('npm run provider-check reads cloudPrint from its config file and says it', async () => {
+    const { code, out } = await withService('profile', async (service) => {
+      const file = join(temp.dir, `check-${n}.json`);
+      writeFileSync(file, JSON.stringify(config(service, 'profile', 'P01')));
+      let out = '';
+      const code = await runProviderCheckCli(['--config', file], { out: (t) => (out += t), err: () => {} });
+      return { code, out };
+    });
+    expect(code).toBe(0);
+    expect(out).toContain(
+      '✓ Cloud print P01: The e-invoice service offers cloud print, and printer P01 is registered.',
+    );
   });
 });
