@@ -94,7 +94,7 @@ export function refusePrinter(
   }
   if (salesId !== undefined && !dialect.salesId) {
     return {
-      zh: '此加值中心沒有銷售人員代碼（SalesID）欄位：請清空。',
+      zh: '此發票服務沒有銷售人員代碼（SalesID）欄位：請清空。',
       en: 'This provider has no sales id (SalesID) field: leave it empty.',
     };
   }
