@@ -8,6 +8,7 @@ import {
   type PosClientDeps,
   type PosServiceConfig,
 } from '../invoice-service/client';
+import { createCloudPrintClient, type CloudPrintClient } from '../invoice-service/cloud-print-client';
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
 import { toPosOrderData, type PosOperation } from '../../provider/pos-profile';
 import type { Journal, TransactionRecord } from '../journal/journal';
@@ -36,13 +37,19 @@ export interface IssuedEvent {
   outcome: IssuedOutcome;
   /** The raw PrintDataString as received (null when missing); the journal keeps it too. */
   printDataString: string | null;
+  /** The cloud printer's job for this proof (provider profile §8): nothing to print here. */
+  cloudPrintJobId?: string | null;
 }
 
 /** Where sales go right now: the provider's address and keys for the current mode, and whether it is training. */
 export interface ServiceConnection {
   config: PosServiceConfig;
   training: boolean;
+  /** A `cloud:` printer from Settings: paper-proof sales are issued on it (provider profile §8). */
+  cloudPrinter?: { printerNo: string; salesId?: string } | null;
 }
+
+type CloudPrint = { client: CloudPrintClient; printerNo: string; salesId?: string } | null;
 
 export interface CheckoutEngineDeps {
   journal: Journal;
@@ -84,9 +91,9 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
    * The client always takes its timestamps from this journal: the first one is reserved in the
    * same commit as the sale, and every one is on disk before it is sent.
    */
-  async function connect(): Promise<{ client: PosClient; training: boolean }> {
-    const { config, training } = await deps.connect();
-    const client = createPosClient({
+  async function connect(): Promise<{ client: PosClient; training: boolean; cloud: CloudPrint }> {
+    const { config, training, cloudPrinter } = await deps.connect();
+    const clientDeps: PosClientDeps = {
       config,
       reserveTimestamp: (companyId, nowSeconds, windowSeconds) =>
         journal.reserveTimestamp(companyId, nowSeconds, windowSeconds),
@@ -94,14 +101,17 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       nowSeconds: () => Math.floor(now().getTime() / 1000),
       ...(deps.onClockSeen ? { onClock: deps.onClockSeen } : {}),
       ...(deps.post ? { post: deps.post } : {}),
-    });
-    return { client, training };
+    };
+    const client = createPosClient(clientDeps);
+    // The same journal's timestamps and transport: the cloud issue is the same path's other kind.
+    const cloud = cloudPrinter ? { ...cloudPrinter, client: createCloudPrintClient(clientDeps) } : null;
+    return { client, training, cloud };
   }
 
   async function submit(order: CheckoutOrder, options: { reissueOf?: string } = {}): Promise<CheckoutResult> {
     const prepared = prepareOrder(order);
     if (!prepared.ok) throw new TillError('invalid-order', withNothingDone(joinReasons(prepared.reasons)));
-    const { client, training } = await connect();
+    const { client, training, cloud } = await connect();
     const tillId = typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId;
     const instant = now();
     // One commit before the request: the order number, the sale (state in-flight) and the
@@ -139,12 +149,12 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       },
       client.reserveTimestamp,
     );
-    return send(client, transaction, timestamp, prepared.order.change);
+    return send(client, cloud, transaction, timestamp, prepared.order.change);
   }
 
   async function resubmit(orderNo: string, options: { by?: string } = {}): Promise<CheckoutResult> {
     const existing = journal.get(orderNo);
-    const { client, training } = await connect();
+    const { client, training, cloud } = await connect();
     if (existing && existing.training !== training) {
       throw new TillError(
         'mode-mismatch',
@@ -177,16 +187,17 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       client.reserveTimestamp,
     );
     const change = sumNtd(transaction.payments.map((payment) => payment.change ?? 0));
-    return send(client, transaction, timestamp, change);
+    return send(client, cloud, transaction, timestamp, change);
   }
 
   async function send(
     client: PosClient,
+    cloudPrint: CloudPrint,
     transaction: TransactionRecord,
     firstTimestamp: string,
     change: number,
   ): Promise<CheckoutResult> {
-    const kind = saleKind({ journal, client, logger, onServiceSeen: deps.onServiceSeen });
+    const kind = saleKind({ journal, client, logger, onServiceSeen: deps.onServiceSeen, cloudPrint });
     const { record: after, outcome } = await perform(path, kind, transaction, firstTimestamp);
     // The status bar's pending count can wait for the answer; the proof cannot (the result
     // screen says whether it printed).
@@ -208,6 +219,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
         transaction,
         outcome,
         printDataString: outcome.response.PrintDataString ?? null,
+        cloudPrintJobId: cloudPrintJobOf(outcome),
       });
     } catch (error) {
       logger.error(`checkout ${transaction.orderNo}: the issued hook failed (the invoice stands)`, error);
@@ -258,6 +270,7 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
     throw new Error(`checkout ended in state ${state}`);
   }
   const issued = outcome.kind === 'issued' ? outcome : null;
+  const printJobId = issued ? cloudPrintJobOf(issued) : null;
   return {
     orderNo: transaction.orderNo,
     state,
@@ -271,10 +284,18 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
     invoiceDateTime: transaction.invoiceDateTime,
     randomNumber: transaction.randomNumber,
     printData: issued?.printData ? { ...issued.printData } : null,
-    printDataStatus: printDataStatus(transaction.operation, issued),
+    // The cloud printer prints the proof: no print data is expected here, none is missing.
+    printDataStatus: printJobId ? 'not-expected' : printDataStatus(transaction.operation, issued),
     qrCodeUrl: issued?.qrCodeUrl ?? null,
     missing: issued?.missing ?? [],
+    ...(printJobId ? { printJob: { id: printJobId, state: 'queued' as const } } : {}),
   };
+}
+
+/** The cloud printer's job of an issue made by `/Append/PrintInvoices`, else null. */
+function cloudPrintJobOf(outcome: IssuedOutcome): string | null {
+  const id = (outcome as IssuedOutcome & { printJobId?: unknown }).printJobId;
+  return typeof id === 'string' ? id : null;
 }
 
 function printDataStatus(

@@ -34,6 +34,8 @@ export interface IssuedSale {
   outcome: Pick<IssuedOutcome, 'printData' | 'tillBuildsProof'>;
   /** The raw PrintDataString as received (null when missing). */
   printDataString: string | null;
+  /** The e-invoice service's cloud printer prints this proof (its job): nothing printed here. */
+  cloudPrintJobId?: string | null;
 }
 
 export interface PrintingCapability {
@@ -132,8 +134,10 @@ export function createPrintingCapability(options: {
     const tx = event.transaction;
     // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
     const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');
+    // A cloud-printed proof is the provider's job: printing it here too would make two proofs.
+    const printsHere = tx.operation === 'order' && !event.cloudPrintJobId;
     try {
-      if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
+      if (printsHere && event.printDataString !== null && event.outcome.printData !== null) {
         return noteResult(
           await service.printProof({
             orderNo: event.orderNo,
@@ -142,7 +146,7 @@ export function createPrintingCapability(options: {
           }),
         );
       }
-      if (tx.operation === 'order' && event.printDataString === null && event.outcome.tillBuildsProof) {
+      if (printsHere && event.printDataString === null && event.outcome.tillBuildsProof) {
         // The provider never sends print data (SystemLead): the proof is built from the journal's
         // sale and the random code the till sent, the composition the provider would have used.
         try {

@@ -102,6 +102,11 @@ export const CheckoutResult = z.object({
   qrCodeUrl: z.string().nullable(),
   /** Print/QR data the operation should have returned and did not. */
   missing: z.array(z.string()),
+  /**
+   * A paper proof sent to the e-invoice service's cloud printer (provider profile §8): its job,
+   * queued when the sale is issued; the till prints nothing itself.
+   */
+  printJob: z.object({ id: PlainText(64), state: z.enum(['queued', 'printed', 'failed']) }).optional(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
 
