@@ -77,8 +77,8 @@ export async function checkCloudPrint(
       printerNo,
       offered: false,
       said: {
-        zh: `發票服務提供雲端列印，但沒有印表機 ${printerNo}：請確認業者後台的印表機編號。`,
-        en: `The e-invoice service offers cloud print but has no printer ${printerNo}: check the printer number in the provider's console.`,
+        zh: `發票服務提供雲端列印，但沒有印表機 ${printerNo}：請確認發票服務後台的印表機編號。`,
+        en: `The e-invoice service offers cloud print but has no printer ${printerNo}: check the printer number in the e-invoice service's console.`,
       },
       answered: reason,
     };
