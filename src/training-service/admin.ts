@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sameSecret } from './auth';
+import { cloudPrintAdmin, type CloudPrintDesk } from './cloud-print';
 import type { TrainingServiceConfig } from './config';
 import { parseFaultRequest, parseUnreachable, type FaultQueue } from './faults';
 import { readJsonBody, sendJson } from './http-body';
@@ -21,6 +22,7 @@ import { appendStatusOf, processStatusOf } from './upload';
  *   POST /_admin/clock         {"at": ISO instant}            the service clock jumps there and
  *                                                             runs on (across a period end)
  *   POST /_admin/blanks        {}                             the blank ranges that stand
+ *   POST /_admin/cloud-print   {"printerNo","fault"?}         cloud print's jobs and faults (cloud-print.ts)
  * Every call needs `Authorization: Bearer <adminToken>`.
  */
 export const ADMIN_PREFIX = '/_admin/';
@@ -34,6 +36,7 @@ export interface AdminContext {
   /** The fault `unreachable` for `ms` (server.ts closes and reopens its listener). */
   unreachableFor(ms: number): void;
   setClock(instant: Date): void;
+  desk: CloudPrintDesk;
 }
 
 export async function handleAdmin(
@@ -48,7 +51,7 @@ export async function handleAdmin(
     return sendJson(res, 401, { error: 'Authorization: Bearer <adminToken> required' });
   }
   const route = path.slice(ADMIN_PREFIX.length);
-  if (!['lookup', 'faults', 'faults/clear', 'clock', 'blanks'].includes(route))
+  if (!['lookup', 'faults', 'faults/clear', 'clock', 'blanks', 'cloud-print'].includes(route))
     return sendJson(res, 404, { error: `No ${path}` });
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST');
@@ -86,6 +89,7 @@ export async function handleAdmin(
       })),
     });
   }
+  if (route === 'cloud-print') return sendJson(res, ...cloudPrintAdmin(body.json, context.desk));
   if (route === 'faults/clear') {
     context.faults.clear();
     return sendJson(res, 200, { ok: true, pending: 0 });

@@ -1,6 +1,7 @@
 import { TIMESTAMP_WINDOW_SECONDS } from '../provider/pos-profile';
 import { isProviderVariantId, PROVIDER_VARIANT_IDS, type ProviderVariantId } from '../provider/variants';
 import type { Bilingual } from '../shared/domain';
+import { readCloudPrinters, type CloudPrinter } from './cloud-print-config';
 import { isValidTaxId } from './profile-rules';
 
 /**
@@ -66,6 +67,8 @@ export interface TrainingServiceConfig {
   uploadAfterSeconds: number;
   /** ... and `C` (confirmed) this long after its issue; at least `uploadAfterSeconds`. */
   confirmAfterSeconds: number;
+  /** Cloud print (profile §8): the printers the provider drives for this seller (cloud-print-config.ts). */
+  cloudPrinters: CloudPrinter[];
 }
 
 /** One registered device's own POS key pair. */
@@ -114,6 +117,7 @@ function optionalDefaults() {
     segmentSize: DEFAULT_SEGMENT_SIZE,
     uploadAfterSeconds: 60,
     confirmAfterSeconds: 120,
+    cloudPrinters: [] as CloudPrinter[],
   };
 }
 
@@ -360,7 +364,14 @@ function readConfig(json: unknown): TrainingServiceConfig {
     segmentSize,
     uploadAfterSeconds,
     confirmAfterSeconds,
+    cloudPrinters: cloudPrinters(config.cloudPrinters, config.variant as ProviderVariantId),
   };
+}
+
+function cloudPrinters(value: unknown, variantId: ProviderVariantId): CloudPrinter[] {
+  const printers = readCloudPrinters(value, variantId);
+  if (!Array.isArray(printers)) fail(printers.zh, printers.en);
+  return printers as CloudPrinter[];
 }
 
 /** Checks a config JSON value and fills in the defaults; a bad one gets a bilingual reason. */

@@ -1,3 +1,4 @@
+import { CLOUD_PRINT_OPERATIONS } from '../provider/cloud-print';
 import { POS_OPERATIONS } from '../provider/pos-profile';
 import { STANDARD_OPERATIONS } from '../provider/standard-profile';
 import { INVOICE_MODE_OPERATIONS } from '../provider/invoice-mode';
@@ -87,6 +88,7 @@ export const FAULT_PATHS: readonly string[] = [
   ...Object.values(POS_OPERATIONS),
   ...Object.values(STANDARD_OPERATIONS),
   ...Object.values(INVOICE_MODE_OPERATIONS),
+  ...Object.values(CLOUD_PRINT_OPERATIONS),
 ];
 
 /**

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { operationForPath } from '../provider/pos-profile';
 import { variantFor } from '../provider/variants';
 import { STANDARD_PATH_PREFIX, standardOperationForPath } from '../provider/standard-profile';
+import { cloudPrintOperationForPath } from '../provider/cloud-print';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
+import { CloudPrintDesk, handleCloudPrint } from './cloud-print';
 import type { TrainingServiceConfig } from './config';
 import { FaultQueue } from './faults';
 import { RequestAborted, sendJson } from './http-body';
@@ -48,6 +50,8 @@ export interface TrainingService {
   reachable(): Promise<void>;
   /** Sets the service clock to this instant (it runs on from there): across a period end, say. */
   setClock(instant: Date): void;
+  /** Cloud print (profile §8): the print jobs, their agents and faults (cloud-print.ts). */
+  cloudPrint: CloudPrintDesk;
   close(): Promise<void>;
 }
 
@@ -151,7 +155,8 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     },
     setClock,
   };
-  const context = { config, store, faults, now, sleep: sleeper.sleep, hold: sleeper.hold, ...outage };
+  const desk = new CloudPrintDesk(config.cloudPrinters);
+  const context = { config, store, faults, desk, now, sleep: sleeper.sleep, hold: sleeper.hold, ...outage };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Unreachable: a request on a connection accepted before the switch gets no answer either.
@@ -176,6 +181,16 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
       : null;
     // Only the provider's own paths: SystemLead has no /Append/OrderWithoutPrint and no
     // /Append/OrderReturnQKey (InvoiceApiList.md).
+    // Cloud print (profile §8) on the POS base URL, in either variant (SystemLead lists
+    // /Append/PrintInvoices; the job query and the reprint are the profile's own).
+    const cloudPrint = cloudPrintOperationForPath(path);
+    if (cloudPrint) {
+      if (req.method !== 'POST') {
+        res.setHeader('allow', 'POST');
+        return sendJson(res, 405, { StatusCode: 0, ResultMessage: 'Use POST' });
+      }
+      return handleCloudPrint(req, res, cloudPrint, context);
+    }
     const offered = Object.values(variantFor(config.variant).paths).includes(path);
     const operation = standard || !offered ? null : operationForPath(path);
     // Invoice mode (profile §7) on the standard base URL, as far as the variant has the path.
@@ -269,6 +284,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
     unreachable,
     reachable,
     setClock,
+    cloudPrint: desk,
     close() {
       if (reopenTimer) clearTimeout(reopenTimer);
       reopenTimer = null;
@@ -279,6 +295,7 @@ export async function startTrainingService(options: TrainingServiceOptions): Pro
         });
         server.closeAllConnections();
         sleeper.cancelAll();
+        desk.close();
       });
       return closing;
     },

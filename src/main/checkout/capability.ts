@@ -5,6 +5,7 @@ import { bilingual, describeClockOffset } from '../../shared/domain';
 import type { AppStatus } from '../../shared/ipc/contract/app';
 import type { CheckoutOrder, CheckoutResult, checkoutMethods } from '../../shared/ipc/contract/checkout';
 import type { trainingMethods } from '../../shared/ipc/contract/training';
+import { cloudPrinterNo, type TillSettings } from '../../shared/ipc/contract/settings';
 import { startTrainingService, trainingDefaults, type TrainingService } from '../../training-service';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
@@ -23,6 +24,13 @@ import {
 import { createDrillHandlers, type TrainingAdminChannel } from './drills';
 import { createCheckoutHandlers } from './handlers';
 import { createVerification } from './verification';
+
+/** The settings' cloud printer for the paper proof, or null: it prints on this till's printer. */
+function cloudPrinterOf(settings: TillSettings): ServiceConnection['cloudPrinter'] {
+  const printerNo = cloudPrinterNo(settings.cloudPrinter);
+  if (printerNo === null) return null;
+  return settings.cloudSalesId === '' ? { printerNo } : { printerNo, salesId: settings.cloudSalesId };
+}
 
 /**
  * The checkout capability as the core assembles it. Training mode (the default) runs the embedded
@@ -198,6 +206,7 @@ export async function createCheckoutCapability(
           variant,
         },
         training: true,
+        cloudPrinter: cloudPrinterOf(settings),
       };
     }
     // SystemLead has no apiKey (ApiHeader.md): its Salt is the signing secret, and no key is needed.
@@ -223,6 +232,7 @@ export async function createCheckoutCapability(
         variant: settings.providerVariant,
       },
       training: false,
+      cloudPrinter: cloudPrinterOf(settings),
     };
   }
 

@@ -8,6 +8,7 @@ import {
   type PosClientDeps,
   type PosServiceConfig,
 } from '../invoice-service/client';
+import { createCloudPrintClient, type CloudPrintClient } from '../invoice-service/cloud-print-client';
 import type { IssuedOutcome, Outcome } from '../invoice-service/outcome';
 import { toPosOrderData, type PosOperation } from '../../provider/pos-profile';
 import type { Journal, TransactionRecord } from '../journal/journal';
@@ -36,12 +37,16 @@ export interface IssuedEvent {
   outcome: IssuedOutcome;
   /** The raw PrintDataString as received (null when missing); the journal keeps it too. */
   printDataString: string | null;
+  /** The cloud printer's job for this proof (provider profile §8): nothing to print here. */
+  cloudPrintJobId?: string | null;
 }
 
 /** Where sales go right now: the provider's address and keys for the current mode, and whether it is training. */
 export interface ServiceConnection {
   config: PosServiceConfig;
   training: boolean;
+  /** A `cloud:` printer from Settings: paper-proof sales are issued on it (provider profile §8). */
+  cloudPrinter?: { printerNo: string; salesId?: string } | null;
 }
 
 /**
@@ -63,6 +68,8 @@ export interface OfflineIssuing {
     change: number,
   ): Promise<CheckoutResult | null>;
 }
+
+type CloudPrint = { client: CloudPrintClient; printerNo: string; salesId?: string } | null;
 
 export interface CheckoutEngineDeps {
   journal: Journal;
@@ -112,9 +119,9 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
    * The client always takes its timestamps from this journal: the first one is reserved in the
    * same commit as the sale, and every one is on disk before it is sent.
    */
-  async function connect(): Promise<{ client: PosClient; training: boolean }> {
-    const { config, training } = await deps.connect();
-    const client = createPosClient({
+  async function connect(): Promise<{ client: PosClient; training: boolean; cloud: CloudPrint }> {
+    const { config, training, cloudPrinter } = await deps.connect();
+    const clientDeps: PosClientDeps = {
       config,
       reserveTimestamp: (companyId, nowSeconds, windowSeconds) =>
         journal.reserveTimestamp(companyId, nowSeconds, windowSeconds),
@@ -122,14 +129,17 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       nowSeconds: () => Math.floor(now().getTime() / 1000),
       ...(deps.onClockSeen ? { onClock: deps.onClockSeen } : {}),
       ...(deps.post ? { post: deps.post } : {}),
-    });
-    return { client, training };
+    };
+    const client = createPosClient(clientDeps);
+    // The same journal's timestamps and transport: the cloud issue is the same path's other kind.
+    const cloud = cloudPrinter ? { ...cloudPrinter, client: createCloudPrintClient(clientDeps) } : null;
+    return { client, training, cloud };
   }
 
   async function submit(order: CheckoutOrder, options: { reissueOf?: string } = {}): Promise<CheckoutResult> {
     const prepared = prepareOrder(order);
     if (!prepared.ok) throw new TillError('invalid-order', withNothingDone(joinReasons(prepared.reasons)));
-    const { client, training } = await connect();
+    const { client, training, cloud } = await connect();
     const tillId = typeof deps.tillId === 'function' ? deps.tillId() : deps.tillId;
     const instant = now();
     const beginSale = () => {
@@ -169,12 +179,12 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     // One commit before the request: the order number, the sale (state in-flight) and the
     // first timestamp. Nothing leaves the till before it is on disk.
     const { record: transaction, timestamp } = writeAhead(path, beginSale, client.reserveTimestamp);
-    return send(client, transaction, timestamp, prepared.order.change);
+    return send(client, cloud, transaction, timestamp, prepared.order.change);
   }
 
   async function resubmit(orderNo: string, options: { by?: string } = {}): Promise<CheckoutResult> {
     const existing = journal.get(orderNo);
-    const { client, training } = await connect();
+    const { client, training, cloud } = await connect();
     if (existing && existing.training !== training) {
       throw new TillError(
         'mode-mismatch',
@@ -207,11 +217,12 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       client.reserveTimestamp,
     );
     const change = sumNtd(transaction.payments.map((payment) => payment.change ?? 0));
-    return send(client, transaction, timestamp, change);
+    return send(client, cloud, transaction, timestamp, change);
   }
 
   async function send(
     client: PosClient,
+    cloudPrint: CloudPrint,
     transaction: TransactionRecord,
     firstTimestamp: string,
     change: number,
@@ -222,6 +233,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       client,
       logger,
       onServiceSeen: deps.onServiceSeen,
+      cloudPrint,
       onIssuedInCommit: enqueue
         ? (issued, outcome) => {
             try {
@@ -293,6 +305,7 @@ function issuedEvent(transaction: TransactionRecord, outcome: IssuedOutcome): Is
     transaction,
     outcome,
     printDataString: outcome.response.PrintDataString ?? null,
+    cloudPrintJobId: cloudPrintJobOf(outcome),
   };
 }
 
@@ -320,6 +333,7 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
     throw new Error(`checkout ended in state ${state}`);
   }
   const issued = outcome.kind === 'issued' ? outcome : null;
+  const printJobId = issued ? cloudPrintJobOf(issued) : null;
   return {
     orderNo: transaction.orderNo,
     state,
@@ -333,10 +347,18 @@ export function toResult(transaction: TransactionRecord, outcome: Outcome, chang
     invoiceDateTime: transaction.invoiceDateTime,
     randomNumber: transaction.randomNumber,
     printData: issued?.printData ? { ...issued.printData } : null,
-    printDataStatus: printDataStatus(transaction.operation, issued),
+    // The cloud printer prints the proof: no print data is expected here, none is missing.
+    printDataStatus: printJobId ? 'not-expected' : printDataStatus(transaction.operation, issued),
     qrCodeUrl: issued?.qrCodeUrl ?? null,
     missing: issued?.missing ?? [],
+    ...(printJobId ? { printJob: { id: printJobId, state: 'queued' as const } } : {}),
   };
+}
+
+/** The cloud printer's job of an issue made by `/Append/PrintInvoices`, else null. */
+function cloudPrintJobOf(outcome: IssuedOutcome): string | null {
+  const id = (outcome as IssuedOutcome & { printJobId?: unknown }).printJobId;
+  return typeof id === 'string' ? id : null;
 }
 
 function printDataStatus(

@@ -24,6 +24,16 @@ export const ProviderCheckFile = z.object({
   standardSigningSecret: z.string().min(1),
   timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
   variant: z.enum(PROVIDER_VARIANT_IDS).default('profile'),
+  /** A cloud printer (profile §8): the POS API's address and key pair, and the printer's number. */
+  cloudPrint: z
+    .object({
+      serviceUrl: z.string().refine((value) => /^https?:\/\/[^/]/.test(value), 'must be an http(s) address'),
+      companyId: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
+      apiKey: z.string().min(1),
+      signingSecret: z.string().min(1),
+      printerNo: z.string().min(1),
+    })
+    .optional(),
 });
 
 export interface CliStreams {
@@ -56,7 +66,8 @@ function readConfig(
       .join('; ');
     return { ok: false, zh: `設定檔不正確：${issues}`, en: `Bad config: ${issues}` };
   }
-  return { ok: true, config: parsed.data };
+  const { cloudPrint, ...config } = parsed.data;
+  return { ok: true, config: cloudPrint ? { ...config, cloudPrint } : config };
 }
 
 export async function runProviderCheckCli(

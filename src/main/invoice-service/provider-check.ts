@@ -15,6 +15,7 @@ import {
   type ProviderVariant,
   type ProviderVariantId,
 } from '../../provider/variants';
+import { checkCloudPrint, type CloudPrintCheck, type CloudPrintCheckConfig } from './cloud-print-check';
 import { timestampText } from './signing';
 import { readStandardResult, standardClockKey } from './standard-client';
 import { classifyStatus, type StatusOutcome } from './standard-outcome';
@@ -45,6 +46,8 @@ export interface ProviderCheckConfig {
   standardSigningSecret: string;
   timeoutMs: number;
   variant: ProviderVariantId;
+  /** A `cloud:` printer (profile §8): its number and the POS API's address and key pair. */
+  cloudPrint?: Omit<CloudPrintCheckConfig, 'timeoutMs' | 'variant'>;
 }
 
 export interface ProviderCheckStep {
@@ -69,6 +72,8 @@ export interface ProviderCheckReport {
    * (SystemLead: no /Append/OrderWithoutPrint, no /Append/OrderReturnQKey). Not a disagreement.
    */
   notOffered: Array<{ operation: string; instead: Bilingual }>;
+  /** Whether cloud print is offered for the configured `cloud:` printer; absent without one. */
+  cloudPrint?: CloudPrintCheck;
 }
 
 export interface ProviderCheckDeps {
@@ -283,13 +288,21 @@ export async function runProviderCheck(
       en: `The clocks are ${clockOffsetSeconds} s apart, near or beyond the ${TIMESTAMP_WINDOW_SECONDS} s allowed.`,
     });
   }
+  // Cloud print on the POS API (its own key pair and timestamp space, the company's).
+  const cloudPrint = config.cloudPrint
+    ? await checkCloudPrint(
+        { ...config.cloudPrint, timeoutMs: config.timeoutMs, variant: config.variant },
+        { post, nowSeconds, reserveTimestamp: (companyId, now, window) => reserve(companyId, now, window) },
+      )
+    : undefined;
   return {
-    ok: steps.every((step) => step.ok) && findings.length === 0,
+    ok: steps.every((step) => step.ok) && findings.length === 0 && cloudPrint?.offered !== false,
     variant: variant.id,
     steps,
     clockOffsetSeconds,
     findings,
     notOffered: operationsNotOffered(variant),
+    ...(cloudPrint ? { cloudPrint } : {}),
   };
 }
 
@@ -311,6 +324,12 @@ export function formatProviderCheck(report: ProviderCheckReport): string {
       `- 發票服務沒有 ${missing.operation}：${missing.instead.zh}`,
       `- The e-invoice service has no ${missing.operation}: ${missing.instead.en}`,
     ]),
+    ...(report.cloudPrint
+      ? [
+          `${report.cloudPrint.offered ? '✓' : '✗'} 雲端列印 ${report.cloudPrint.printerNo}：${report.cloudPrint.said.zh}`,
+          `${report.cloudPrint.offered ? '✓' : '✗'} Cloud print ${report.cloudPrint.printerNo}: ${report.cloudPrint.said.en}`,
+        ]
+      : []),
     report.ok
       ? '結果：收銀機與發票服務一致 / Result: the till and the e-invoice service agree'
       : '結果：不一致，請見上方 / Result: they do not agree, see above',

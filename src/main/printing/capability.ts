@@ -34,6 +34,8 @@ export interface IssuedSale {
   outcome: Pick<IssuedOutcome, 'printData' | 'tillBuildsProof'>;
   /** The raw PrintDataString as received (null when missing). */
   printDataString: string | null;
+  /** The e-invoice service's cloud printer prints this proof (its job): nothing printed here. */
+  cloudPrintJobId?: string | null;
 }
 
 export interface PrintingCapability {
@@ -138,10 +140,12 @@ export function createPrintingCapability(options: {
   function jobFor(event: IssuedSale): { orderNo: string; kind: 'proof' | 'details'; content: string } | null {
     const tx = event.transaction;
     const { orderNo } = event;
-    if (tx.operation === 'order' && event.printDataString !== null && event.outcome.printData !== null) {
+    // A cloud-printed proof is the provider's job: printing it here too would make two proofs.
+    const printsHere = tx.operation === 'order' && !event.cloudPrintJobId;
+    if (printsHere && event.printDataString !== null && event.outcome.printData !== null) {
       return { orderNo, kind: 'proof', content: event.printDataString };
     }
-    if (tx.operation === 'order' && event.printDataString === null && event.outcome.tillBuildsProof) {
+    if (printsHere && event.printDataString === null && event.outcome.tillBuildsProof) {
       // The provider never sends print data (SystemLead): the proof is built from the journal's
       // sale and the random code the till sent, the composition the provider would have used.
       try {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Bilingual } from '../../shared/domain/i18n';
 import {
   TillSettings,
+  cloudPrinterNo,
   HeadOfficeSecretName,
   StandardSecretName,
   WritableSecretName,
@@ -10,6 +11,7 @@ import {
   type SettingsPatch,
   type SettingsView,
 } from '../../shared/ipc/contract/settings';
+import { CLOUD_PRINT_DIALECTS, refusePrinter } from '../../provider/cloud-print';
 import { variantFor, type ProviderVariantId } from '../../provider/variants';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
@@ -149,6 +151,21 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): HandlersFor<t
           });
         }
       }
+      // A cloud printer this provider could not be sent (SystemLead: not offered; its PrinterNo is
+      // 2 characters and it has no SalesID): refused by name here rather than on the first sale.
+      if (
+        patch.cloudPrinter !== undefined ||
+        patch.cloudSalesId !== undefined ||
+        patch.providerVariant !== undefined
+      ) {
+        const refused = refuseCloudPrinter(next);
+        if (refused) {
+          throw new TillError('rejected', {
+            zh: `${refused.zh}設定未變更。`,
+            en: `${refused.en} Nothing was changed.`,
+          });
+        }
+      }
       const problems = productionProblems(next, isSetAfter);
       if (problems.length > 0) {
         throw new TillError('rejected', {
@@ -243,6 +260,16 @@ const firstRunNeedsPin = () =>
 function applyPatch(current: TillSettings, patch: SettingsPatch): TillSettings {
   const { printer, ...rest } = patch;
   return TillSettings.parse({ ...current, ...rest, printer: { ...current.printer, ...printer } });
+}
+
+/** Why the settings' cloud printer cannot be used with their provider; null when it can (or is none). */
+function refuseCloudPrinter(next: TillSettings): Bilingual | null {
+  const printerNo = cloudPrinterNo(next.cloudPrinter);
+  if (printerNo === null) return null;
+  const dialect = CLOUD_PRINT_DIALECTS[next.providerVariant];
+  if (dialect.notOffered) return dialect.notOffered;
+  const refused = refusePrinter(dialect, printerNo, next.cloudSalesId === '' ? undefined : next.cloudSalesId);
+  return refused && { zh: refused.zh, en: refused.en };
 }
 
 const headOfficeNeedsStore = () =>

@@ -86,6 +86,9 @@ describe('settings in electron-store', () => {
       headOfficeStoreId: '',
       headOfficeTls: 'verify',
       headOfficeCaCert: '',
+      // Cloud print (issue 29): the paper proof on this till's printer, as before.
+      cloudPrinter: '',
+      cloudSalesId: '',
       // Scale labels (issue 15): off, as before.
       scaleBarcode: {
         enabled: false,

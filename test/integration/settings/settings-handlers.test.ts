@@ -117,6 +117,46 @@ describe('settings methods', () => {
     expect(onChanged.mock.calls[0]![0]).toMatchObject({ tillId: 'A7' });
   });
 
+  it('keeps a cloud printer for the paper proof beside the local printer, refusing what the provider cannot take', async () => {
+    const { errorOf, value, settings, onChanged } = setup();
+    // A fresh till prints the paper proof on its own printer.
+    expect((await value('settings.get', {})).settings).toMatchObject({ cloudPrinter: '', cloudSalesId: '' });
+
+    const view = await value('settings.update', {
+      patch: { cloudPrinter: 'cloud:P01', cloudSalesId: 'S-7' },
+    });
+    expect(view.settings).toMatchObject({ cloudPrinter: 'cloud:P01', cloudSalesId: 'S-7' });
+    // The local printer stays as it was: it prints the slips that are no invoice.
+    expect(view.settings.printer.uri).toBe('virtual');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    // Shape errors: empty number, control characters, too long for any provider, a bad SalesID.
+    for (const patch of [
+      { cloudPrinter: 'cloud:' },
+      { cloudPrinter: 'cloud:P\u000701' },
+      { cloudPrinter: 'cloud:ABCDEFGHIJK' },
+      { cloudPrinter: 'tcp://10.0.0.5:9100' },
+      { cloudSalesId: 'S 7' },
+    ]) {
+      const error = await errorOf('settings.update', { patch });
+      expect(error.code, JSON.stringify(patch)).toBe('invalid-input');
+      expect(error.message.zh).toContain('資料格式不正確');
+    }
+
+    // SystemLead takes no cloud print from an order-mode till: refused by name, nothing changed.
+    const notOffered = await errorOf('settings.update', {
+      patch: { providerVariant: 'systemlead', tillId: 'T1' },
+    });
+    expect(notOffered.code).toBe('rejected');
+    expect(notOffered.message.zh).toMatch(/SystemLead.*雲端列印.*設定未變更/);
+    expect(notOffered.message.en).toMatch(/cannot use cloud print.*Nothing was changed/);
+
+    // Back to this till's printer for the paper proof.
+    await value('settings.update', { patch: { cloudPrinter: '', cloudSalesId: '' } });
+    expect(settings.get()).toMatchObject({ cloudPrinter: '', cloudSalesId: '', providerVariant: 'profile' });
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses bad input with a bilingual error and changes nothing', async () => {
     const { errorOf, value, onChanged, secrets } = setup();
     const before = await value('settings.get', {});

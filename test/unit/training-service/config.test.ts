@@ -40,6 +40,7 @@ describe('training service config', () => {
         segmentSize: 1000,
         uploadAfterSeconds: 60,
         confirmAfterSeconds: 120,
+        cloudPrinters: [],
       },
     });
   });

@@ -1,5 +1,7 @@
 import type { Logger } from '../../core/logger';
+import type { CloudPrintClient } from '../../invoice-service/cloud-print-client';
 import type { AttemptStart, PosClient } from '../../invoice-service/client';
+import { toCloudPrintOrder } from '../../../provider/cloud-print';
 import type { IssuedOutcome, Outcome } from '../../invoice-service/outcome';
 import type { ExchangeInput, Journal, TransactionRecord } from '../../journal/journal';
 import { exchangeOf } from '../exchanges';
@@ -20,6 +22,26 @@ export interface SaleKindDeps {
    * so that printing adds no commit to the sale's path).
    */
   onIssuedInCommit?: ((transaction: TransactionRecord, outcome: IssuedOutcome) => void) | undefined;
+  /**
+   * A `cloud:` printer (provider profile §8): a paper-proof sale is issued with
+   * `/Append/PrintInvoices` on it instead of `/Append/Order`; the provider prints the proof.
+   */
+  cloudPrint?: { client: CloudPrintClient; printerNo: string; salesId?: string } | null | undefined;
+}
+
+/**
+ * Whether this sale goes to the cloud printer: a paper proof only. A carrier, love-code or
+ * "decide on the phone" sale keeps its own operation (rule 7 would clear its carrier).
+ */
+export function goesToCloudPrinter(transaction: TransactionRecord): boolean {
+  const data = transaction.requestData;
+  return (
+    transaction.operation === 'order' &&
+    data.PrintMark === 'Y' &&
+    data.CarrierType === undefined &&
+    data.CarrierId === undefined &&
+    data.NPOBAN === undefined
+  );
 }
 
 export function saleKind(
@@ -30,18 +52,27 @@ export function saleKind(
     name: 'checkout',
     id: (transaction) => transaction.orderNo,
     async send(transaction, firstTimestamp, recorder) {
-      const { outcome } = await client.issue(
-        transaction.operation,
-        transaction.requestData,
-        {
-          beforeSend: (start) => recorder.beforeSend(start),
-          afterAnswer: (start, summary, answer) => {
-            deps.onServiceSeen?.(summary.transport !== 'not-sent');
-            recorder.afterAnswer(start, summary, answer);
-          },
+      const recording = {
+        beforeSend: (start: AttemptStart) => recorder.beforeSend(start),
+        afterAnswer: (
+          start: AttemptStart,
+          summary: Parameters<typeof recorder.afterAnswer>[1],
+          answer: Outcome,
+        ) => {
+          deps.onServiceSeen?.(summary.transport !== 'not-sent');
+          recorder.afterAnswer(start, summary, answer);
         },
-        { firstTimestamp },
-      );
+      };
+      // The kind's choice of operation, on the same path: written ahead, sent once, judged by the
+      // same outcome rules (unknown is 待確認, never a second issue).
+      const cloud = deps.cloudPrint;
+      if (cloud && goesToCloudPrinter(transaction)) {
+        const order = toCloudPrintOrder(transaction.requestData, cloud.printerNo, cloud.salesId);
+        return (await cloud.client.issue(order, recording, { firstTimestamp })).outcome;
+      }
+      const { outcome } = await client.issue(transaction.operation, transaction.requestData, recording, {
+        firstTimestamp,
+      });
       return outcome;
     },
     exchange: (start, summary, outcome) =>

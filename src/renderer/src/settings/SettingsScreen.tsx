@@ -68,6 +68,8 @@ const FORM_KEYS = [
   'headOfficeStoreId',
   'headOfficeTls',
   'headOfficeCaCert',
+  'cloudPrinter',
+  'cloudSalesId',
 ] as const;
 
 /** Head office's settings: a change to one is tried at once on save. */
@@ -512,6 +514,34 @@ function SettingsForm({ view }: { view: SettingsView }) {
               </select>
             </Field>
           </div>
+          <TextField
+            label={t({
+              zh: '紙本證明聯印表機（留空：本機印表機；cloud:編號：發票服務的雲端印表機）',
+              en: "Paper proof printer (empty: this till's printer; cloud:NUMBER: the e-invoice service's cloud printer)",
+            })}
+            value={form.cloudPrinter}
+            spellCheck={false}
+            placeholder="cloud:01"
+            onChange={(e) => setForm((f) => ({ ...f, cloudPrinter: e.target.value.trim() }))}
+            data-testid="set-cloud-printer"
+          />
+          {form.cloudPrinter !== '' && (
+            <TextField
+              label={t({ zh: '銷售人員代碼 SalesID（可留空）', en: 'Sales id, SalesID (optional)' })}
+              value={form.cloudSalesId}
+              spellCheck={false}
+              onChange={(e) => setForm((f) => ({ ...f, cloudSalesId: e.target.value.trim() }))}
+              data-testid="set-cloud-sales-id"
+            />
+          )}
+          {form.cloudPrinter !== '' && (
+            <p className="hint" data-testid="cloud-printer-note">
+              {t({
+                zh: '紙本證明聯由發票服務的雲端印表機列印；上方的本機印表機仍列印非發票的單據（日結、退貨、測試頁）。',
+                en: "The paper proof is printed by the e-invoice service's cloud printer; the printer above still prints the slips that are no invoice (summaries, returns, test pages).",
+              })}
+            </p>
+          )}
           <PrinterTest printer={printerKey(view.settings.printer, form.printer)} />
           <h2 className="panel__title">{t({ zh: '主管 PIN', en: 'Supervisor PIN' })}</h2>
           {view.supervisorPin !== 'set' && (

@@ -123,6 +123,11 @@ export const CheckoutResult = z.object({
    * the cashier's notice when they run low; absent for a sale the service issued.
    */
   offline: z.object({ numbersLeft: z.number().int(), notice: BilingualText.nullable() }).optional(),
+  /**
+   * A paper proof sent to the e-invoice service's cloud printer (provider profile §8): its job,
+   * queued when the sale is issued; the till prints nothing itself.
+   */
+  printJob: z.object({ id: PlainText(64), state: z.enum(['queued', 'printed', 'failed']) }).optional(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
 

@@ -110,6 +110,8 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = Object.assign(
     standardSigningSecret: l('標準 API 簽章密鑰', 'the standard API signing secret'),
     headOfficeUrl: l('總部資料庫網址', 'the head office address'),
     headOfficeStoreId: l('門市代號', 'the store id'),
+    cloudPrinter: l('紙本證明聯印表機', 'the paper proof printer'),
+    cloudSalesId: l('銷售人員代碼', 'the sales id'),
     headOfficeTls: l('總部連線加密', 'the head office TLS'),
     headOfficeCaCert: l('總部憑證', 'the head office certificate'),
     headOfficePassword: l('總部密碼', 'the head office password'),

@@ -117,6 +117,32 @@ export const ScaleBarcodeSetting = z
     message: 'the prefix range must run upwards within 20-29; a price has at most 2 decimals',
   });
 
+/**
+ * Where the paper proof (紙本證明聯) prints (issue 29, provider profile §8): '' on this till's own
+ * printer (`printer`), or `cloud:PRINTER_NO`, the e-invoice service's cloud printer: the service
+ * issues the invoice and its print agent prints it. The till's own printer stays for the slips that
+ * are no invoice (summaries, returns, tests). The shape only here (the longest any provider takes);
+ * each provider's own length and whether it has a SalesID are checked in main (provider layer).
+ */
+export const CLOUD_PRINTER_PREFIX = 'cloud:';
+export const CloudPrinterSetting = PlainText(16).refine(
+  (value) => /^(cloud:[0-9A-Za-z]{1,10})?$/.test(value),
+  {
+    message: "empty (this till's printer) or cloud: and 1 to 10 letters or digits, e.g. cloud:01",
+    params: { zh: '須留空（本機印表機）或為 cloud: 加 1 至 10 個英數字，例如 cloud:01' },
+  },
+);
+/** The SalesID sent with each cloud print (the cashier or sales code the console shows); '' none. */
+export const CloudSalesIdSetting = PlainText(20).refine((value) => /^[0-9A-Za-z_-]{0,20}$/.test(value), {
+  message: 'empty, or at most 20 letters, digits, _ and -',
+  params: { zh: '須留空，或為至多 20 個英數字、底線或連字號' },
+});
+
+/** The cloud printer's number from the setting, or null when the paper proof prints here. */
+export function cloudPrinterNo(setting: string): string | null {
+  return setting.startsWith(CLOUD_PRINTER_PREFIX) ? setting.slice(CLOUD_PRINTER_PREFIX.length) : null;
+}
+
 const fields = {
   mode: TillMode,
   tillId: z.string().regex(/^[A-Z0-9]{2,6}$/),
@@ -174,6 +200,8 @@ const fields = {
   headOfficeCaCert: CaCertificate,
   /** Price-embedded labels from a scale (src/shared/domain/scale-barcode.ts): off by default. */
   scaleBarcode: ScaleBarcodeSetting,
+  cloudPrinter: CloudPrinterSetting,
+  cloudSalesId: CloudSalesIdSetting,
 };
 
 /**
@@ -214,6 +242,8 @@ export const TillSettings = z.object({
   headOfficeTls: fields.headOfficeTls.default('verify'),
   headOfficeCaCert: fields.headOfficeCaCert.default(''),
   scaleBarcode: fields.scaleBarcode.default({ ...DEFAULT_SCALE_BARCODE }),
+  cloudPrinter: fields.cloudPrinter.default(''),
+  cloudSalesId: fields.cloudSalesId.default(''),
 });
 export type TillSettings = z.infer<typeof TillSettings>;
 
@@ -258,6 +288,8 @@ export const SettingsPatch = z
     headOfficeTls: fields.headOfficeTls.optional(),
     headOfficeCaCert: fields.headOfficeCaCert.optional(),
     scaleBarcode: fields.scaleBarcode.optional(),
+    cloudPrinter: fields.cloudPrinter.optional(),
+    cloudSalesId: fields.cloudSalesId.optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
