@@ -102,7 +102,9 @@ export function createInvoiceModeServices(options: InvoiceModeServicesOptions): 
         }
       }
       if (found.length > 0) {
-        logger.warn('invoice mode: the e-invoice service rejected offline invoices (a person checks them)', { found });
+        logger.warn('invoice mode: the e-invoice service rejected offline invoices (a person checks them)', {
+          found,
+        });
       }
       findings = found;
     },
