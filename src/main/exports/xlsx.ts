@@ -73,6 +73,15 @@ export function checkCellText(text: string, where: { sheet: string; row: number;
   );
 }
 
+/**
+ * A line break inside a cell is LF, as Excel and Calc write it. A CR would not survive the file
+ * anyway (XML reads a bare CR, and CR LF, as LF), so the export says so itself instead of leaving a
+ * text that reads back different from what was written.
+ */
+export function cellLineBreaks(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/gu, '\n') : text;
+}
+
 /** `2026-11-22 23:59:00` or `2026-11-22` (Taipei wall clock) as a Date whose UTC fields are that clock. */
 function wallClock(text: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
@@ -114,7 +123,7 @@ function addSheet<Row>(
         if (at) return { value: at, format: value.length > 10 ? TIME_FORMAT : DAY_FORMAT };
       }
       checkCellText(value, { sheet: name, row: count + 1, column: titles[i]! });
-      return { value, format: column.kind === 'id' ? TEXT_FORMAT : null };
+      return { value: cellLineBreaks(value), format: column.kind === 'id' ? TEXT_FORMAT : null };
     });
     const added = sheet.addRow(cells.map((c) => c.value));
     cells.forEach(({ value, format }, i) => {

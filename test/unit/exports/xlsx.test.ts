@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isVisibleText } from '../../../src/shared/domain';
 import type { SheetColumn } from '../../../src/main/exports/sheets';
-import { NTD_FORMAT, TIME_FORMAT, workbookOf } from '../../../src/main/exports/xlsx';
+import { NTD_FORMAT, TIME_FORMAT, cellLineBreaks, workbookOf } from '../../../src/main/exports/xlsx';
 
 /**
  * Issue 26, item 3: any text the exports write into an .xlsx cell comes back from the file
@@ -49,8 +49,9 @@ describe('the XLSX cells', () => {
           const sheet = await roundTrip(rows);
           rows.forEach((row, i) => {
             const cells = sheet.getRow(i + 2);
-            expect(cells.getCell(1).value).toBe(row.id);
-            expect(cells.getCell(2).value).toBe(row.text);
+            // A line break reads back as LF, as Excel writes one (CR LF and a bare CR alike).
+            expect(cells.getCell(1).value).toBe(cellLineBreaks(row.id));
+            expect(cells.getCell(2).value).toBe(cellLineBreaks(row.text));
             expect(cells.getCell(1).type).toBe(ExcelJS.ValueType.String);
             expect(cells.getCell(1).numFmt).toBe('@');
           });
@@ -58,6 +59,9 @@ describe('the XLSX cells', () => {
       ),
       { numRuns: 40 },
     );
+    const breaks = await roundTrip([{ id: 'a\rb', text: '第一行\r\n第二行\n第三行' }]);
+    expect(breaks.getRow(2).getCell(1).value).toBe('a\nb');
+    expect(breaks.getRow(2).getCell(2).value).toBe('第一行\n第二行\n第三行');
     const sheet = await roundTrip([{ id: '04595257', text: '珍珠奶茶 0800' }]);
     expect(sheet.getRow(2).getCell(1).value).toBe('04595257');
     expect(sheet.getRow(1).getCell(1).value).toBe('統一編號');
