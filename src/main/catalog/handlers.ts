@@ -4,6 +4,7 @@ import type { EventSink, HandlersFor } from '../core/handlers';
 import { TillError } from '../core/errors';
 import type { SupervisorGate } from '../settings/supervisor';
 import { createCatalogService, findSampleCatalog, type CatalogService } from './catalog-service';
+import { checkProductDraft } from './product-edit';
 import { openProductStore } from './product-store';
 
 export interface CatalogCapability {
@@ -66,6 +67,10 @@ export function createCatalogCapability(options: CatalogCapabilityOptions): Cata
         ),
       'catalog.products': async ({ query, category, limit }) =>
         service.index.search(query, category, limit, true),
+      'catalog.checkProduct': async ({ product, original }) => {
+        const checked = checkProductDraft(product, original, service.index);
+        return { problems: checked.ok ? [] : checked.problems };
+      },
       'catalog.saveProduct': async ({ product, original, pin, by }) => {
         if (options.salePaying?.()) {
           throw new TillError('sale-in-progress', {

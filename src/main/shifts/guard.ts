@@ -52,6 +52,9 @@ const POLICIES = new Map<string, Policy>([
   ['counter.ageCheckDeclined', { signedIn: true }],
   ['shift.cashMovement', { signedIn: true, by: true }],
   ['shift.xReport', { signedIn: true, by: true }],
+  // A product change's journal record names who made it (the price history's who): the cashier
+  // signed in; with nobody signed in (Settings from the lock screen), the name sent or supervisor.
+  ['catalog.saveProduct', { by: true }],
   ['shift.close', { signedIn: true }],
   // Also after the last cashier signed out (LOCKED_METHODS).
   ['day.zReport', { by: true }],
@@ -90,6 +93,8 @@ export const LOCKED_METHODS: ReadonlySet<string> = new Set([
   'catalog.loadSample',
   // The Products screen (Settings): its list (names and prices, no sale) and its save (PIN in main).
   'catalog.products',
+  'catalog.categories',
+  'catalog.checkProduct',
   'catalog.saveProduct',
   'training.drill',
   'journal.acknowledgeBroken',

@@ -254,6 +254,54 @@ export const TERMS = {
     note: 'The cashier confirms a 菸酒 customer is 18 or over (已確認年滿18歲) or does not sell (不販售); both answers are in the journal.',
     avoid: ['年齡驗證', '年齡檢查', 'age verification', 'ID check'],
   },
+  productsScreen: {
+    zh: '商品管理',
+    en: 'Products',
+    note: "The Products screen (Settings, supervisor PIN): the shop's own catalog, one product at a time.",
+    avoid: ['商品維護', '商品設定', 'product maintenance'],
+  },
+  productCode: {
+    zh: '品號',
+    en: 'product code',
+    note: "The shop's own code for a product (1 to 32 letters, digits or . _ -), unique in the catalog.",
+    avoid: ['料號', 'item code'],
+  },
+  barcode: {
+    zh: '條碼',
+    en: 'barcode',
+    note: 'EAN-13, EAN-8 or UPC-A printed on the product, its check digit checked; a product may have several, each unique.',
+    avoid: ['條形碼', 'bar code'],
+  },
+  shelfPrice: {
+    zh: '售價',
+    en: 'price',
+    note: 'What the product sells for: NT$, tax included, whole dollars.',
+    avoid: ['標價', '牌價'],
+  },
+  scaleCode: {
+    zh: '秤重品號',
+    en: 'scale product code',
+    note: "The product code a scale label's barcode carries, when it is not the product's own code.",
+    avoid: ['秤重編號', 'PLU'],
+  },
+  retired: {
+    zh: '停售',
+    en: 'retired',
+    note: 'A product no longer sold: a scan is refused with the reason; it stays in history and on the Products screen.',
+    avoid: ['下架', 'discontinued'],
+  },
+  priceChange: {
+    zh: '售價變更',
+    en: 'price change',
+    note: "A product's price changed on the Products screen: a journal record of who, when, old and new price. (改價 is a line's price changed in the cart.)",
+    avoid: ['調價', '價格異動', '變價'],
+  },
+  openPrice: {
+    zh: '自訂金額',
+    en: 'open price',
+    note: 'The key for an item not in the catalog: the cashier types its amount; above the set maximum, the supervisor PIN.',
+    avoid: ['開放價格', '自由價', 'custom amount'],
+  },
 } as const satisfies Readonly<Record<string, Term>>;
 
 /** docs/glossary.md, written from {@link TERMS} and the code tables above. */

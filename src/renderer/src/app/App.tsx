@@ -10,6 +10,7 @@ import { routeScan } from '../scanner/scan-router';
 import { useScanner } from '../scanner/use-scanner';
 import { SellScreen } from '../sell/SellScreen';
 import { FirstRunScreen } from '../settings/FirstRunScreen';
+import { ProductsScreen } from '../settings/ProductsScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/settings-store';
 import { LockScreen } from '../shifts/LockScreen';
@@ -63,8 +64,10 @@ export function App() {
   }, []);
 
   const busy = isBusyScreen(screen);
-  // The settings stay reachable from the sign-in screen: they ask for the supervisor PIN themselves.
-  const locked = isLocked(session) && screen !== 'settings' && screen !== 'first-run';
+  // The settings (and 商品管理 past their PIN) stay reachable from the sign-in screen: they ask for
+  // the supervisor PIN themselves.
+  const locked =
+    isLocked(session) && screen !== 'settings' && screen !== 'products' && screen !== 'first-run';
   // A locked till answers no reads (main's guard), so the screen behind is not mounted while
   // locked: it loads afresh after the sign-in. The cart, the payment and the result live in
   // their stores and are still there.
@@ -121,6 +124,7 @@ export function App() {
           {shown === 'journal' && <JournalScreen />}
           {shown === 'closing' && <ClosingScreen />}
           {shown === 'settings' && <SettingsScreen />}
+          {shown === 'products' && <ProductsScreen />}
           {shown === 'first-run' && <FirstRunScreen />}
         </main>
         <StatusBar />

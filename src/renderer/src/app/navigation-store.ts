@@ -2,7 +2,17 @@ import { create } from 'zustand';
 
 /** Which screen is in front. The sell screen is home: Esc leads back to it. */
 export type Screen =
-  'sell' | 'checkout' | 'result' | 'returns' | 'shift' | 'journal' | 'closing' | 'settings' | 'first-run';
+  | 'sell'
+  | 'checkout'
+  | 'result'
+  | 'returns'
+  | 'shift'
+  | 'journal'
+  | 'closing'
+  | 'settings'
+  // 商品管理: reached from Settings, past its supervisor PIN (issue 28).
+  | 'products'
+  | 'first-run';
 
 /** Screens a sale or the setup is in the middle of: the other screens wait until it is done. */
 export const isBusyScreen = (screen: Screen): boolean =>

@@ -6,7 +6,9 @@ import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
 import { useText } from '../i18n/language-store';
+import { useNavigation } from '../app/navigation-store';
 import { callTill } from '../ipc/till-client';
+import { useProductsAccess } from './products-access';
 import { useSettings } from './settings-store';
 
 /** The PIN that unlocked the settings screen: main checks it again for every import (and records it). */
@@ -50,6 +52,19 @@ export function CatalogImport() {
   return (
     <section className="panel" data-testid="catalog-import">
       <h2 className="panel__title">{t({ zh: '商品資料', en: 'Catalog' })}</h2>
+      <div className="form-row">
+        {/* 商品管理 with the PIN that opened Settings: main checks it again on every save. */}
+        <KeyButton
+          tone="primary"
+          data-testid="open-products"
+          onClick={() => {
+            useProductsAccess.getState().enter(useSettings.getState().unlockedWith);
+            useNavigation.getState().go('products');
+          }}
+        >
+          {t({ zh: '商品管理（新增、修改、停售）', en: 'Products (add, change, retire)' })}
+        </KeyButton>
+      </div>
       <p className="hint">
         {t({
           zh: 'CSV 欄位：品號 code、條碼 barcode、品名 name、類別 category、含稅售價 price、稅別 taxType（應稅/零稅率/免稅）。整個檔案都正確才會匯入。',

@@ -100,6 +100,17 @@ export const SaveProductResult = z.object({
 });
 export type SaveProductResult = z.infer<typeof SaveProductResult>;
 
+/**
+ * One reason a draft is refused, with the field it belongs to, so the Products screen shows it
+ * under that field (`index`: which of the barcodes).
+ */
+export const ProductProblem = z.object({
+  field: z.enum(['code', 'name', 'price', 'barcode', 'category', 'scaleCode']),
+  index: z.number().int().nonnegative().optional(),
+  message: BilingualText,
+});
+export type ProductProblem = z.infer<typeof ProductProblem>;
+
 export const catalogMethods = {
   'catalog.search': method(
     'The sell screen: products by name, code or barcode (every word must match), optionally in one category.',
@@ -166,6 +177,12 @@ export const catalogMethods = {
       })
       .strict(),
     SaveProductResult,
+  ),
+  'catalog.checkProduct': method(
+    'The Products screen before a save: every reason the draft would be refused (check digits, a ' +
+      'barcode or code another product has, by its name), each with its field. Changes nothing.',
+    z.object({ product: ProductDraft, original: PlainText(40).nullable() }).strict(),
+    z.object({ problems: z.array(ProductProblem) }),
   ),
   'catalog.loadSample': method(
     'Replaces the catalog with the built-in sample (about 60 convenience-store products) for training. Needs the supervisor PIN.',
