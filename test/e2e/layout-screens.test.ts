@@ -25,7 +25,7 @@ const KNOWN_EXCEPTIONS: Record<string, string> = {};
  * 1366×768, in Chinese and English, with Chromium's real scrollbars (support/chromium.ts): a sale
  * of two lines, the payment, the result, a return found, the shift and its cash drop, the journal, the shift
  * closed, the closing screen and its Z report, Settings (every section, scrolled to its end, with
- * cashiers added), head office's status. On each: no word or number broken across lines, no text
+ * cashiers added), 商品管理 with a product open, head office's status. On each: no word or number broken across lines, no text
  * cut, nothing wider than its box, the document no taller or wider than the window. A screenshot
  * of each under test-results/screens/<screen>-<size>-<language>.png.
  */
@@ -198,6 +198,21 @@ describe('every screen at 1024×768 and 1366×768, in Chinese and English: nothi
         await page.mouse.wheel(0, 2000); // a wheel past the end scrolls nothing else
       },
     });
+
+    // 商品管理 (issue 28), from Settings: the list beside the editor, a product open in it with
+    // main's reason under its barcode (a long bilingual line in the narrow column).
+    await page.getByTestId('open-products').click();
+    await page.getByTestId('product-row').first().waitFor();
+    await page.getByTestId('product-row').first().click();
+    await page.getByTestId('product-barcode-add').click();
+    await page.getByTestId('product-barcode').last().fill(COLA);
+    await page.keyboard.press('F12');
+    await page.getByTestId('product-barcode-error-1').waitFor();
+    await check(page, 'products-screen', 'products');
+    await page.getByTestId('products-back').click();
+    await page.getByTestId('products-leave-discard').click();
+    await page.getByTestId('products-back').click();
+    await page.getByTestId('settings-screen').waitFor();
 
     // Head office's status, from the status bar.
     await page.getByTestId('nav-sell').click();

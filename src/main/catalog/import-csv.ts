@@ -3,6 +3,7 @@ import {
   describeHiddenCharacter,
   isValidRetailBarcode,
   MAX_NTD,
+  PRODUCT_CODE_PATTERN,
   validateProductName,
   type Bilingual,
 } from '../../shared/domain';
@@ -16,10 +17,23 @@ import { parseCsv, type CsvRecord } from './csv';
  *
  * Columns by header (English or Chinese, any order, case ignored):
  *   code 品號 · barcode 條碼 · name 品名 · category 類別 · price 售價 · taxType 稅別 ·
- *   ageCheck 菸酒
- * barcode, taxType and ageCheck may be missing or empty (no barcode; taxable; no age check).
+ *   ageCheck 菸酒 · moreBarcodes 其他條碼 · scaleCode 秤重品號 · retired 停售
+ * barcode, taxType, ageCheck and the last three may be missing or empty (no barcode; taxable; no
+ * age check; no other barcodes, separated by spaces; the product's own code on scale labels;
+ * sold). The catalog export (export-csv.ts) writes every column, so a file exported here imports
+ * back to the same catalog.
  */
-type Column = 'code' | 'barcode' | 'name' | 'category' | 'price' | 'taxType' | 'ageCheck';
+type Column =
+  | 'code'
+  | 'barcode'
+  | 'name'
+  | 'category'
+  | 'price'
+  | 'taxType'
+  | 'ageCheck'
+  | 'moreBarcodes'
+  | 'scaleCode'
+  | 'retired';
 
 const HEADER_NAMES: Record<Column, string[]> = {
   code: ['code', 'sku', '品號', '商品編號', '貨號'],
@@ -29,6 +43,9 @@ const HEADER_NAMES: Record<Column, string[]> = {
   price: ['price', '售價', '單價', '價格'],
   taxType: ['taxtype', 'tax_type', 'tax', '稅別'],
   ageCheck: ['agecheck', 'age_check', '菸酒', '年齡確認'],
+  moreBarcodes: ['morebarcodes', 'more_barcodes', '其他條碼'],
+  scaleCode: ['scalecode', 'scale_code', '秤重品號'],
+  retired: ['retired', '停售'],
 };
 const REQUIRED: Column[] = ['code', 'name', 'category', 'price'];
 
@@ -120,7 +137,9 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
   const width = header.fields.length;
   const cell = (fields: string[], column: Column) => {
     const index = columns.get(column);
-    return index === undefined ? '' : (fields[index] ?? '').trim();
+    // The export's formula guard taken off again: `'=x` is the name =x (csvCell writes it so Excel
+    // never runs it as a formula), so a round trip changes nothing.
+    return index === undefined ? '' : (fields[index] ?? '').trim().replace(/^'(?='*[=+\-@])/, '');
   };
 
   for (const row of rows) {
@@ -162,6 +181,43 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
           en: `Barcode ${barcode} repeats line ${barcodeLines.get(barcode)}`,
         });
       } else barcodeLines.set(barcode, line);
+    }
+
+    const moreBarcodes = cell(fields, 'moreBarcodes')
+      .split(/\s+/)
+      .filter((code) => code !== '');
+    if (moreBarcodes.length > 9) {
+      problems.push({ zh: '其他條碼最多 9 個', en: 'At most 9 more barcodes' });
+    }
+    for (const more of moreBarcodes) {
+      if (!isValidRetailBarcode(more)) {
+        problems.push({
+          zh: `其他條碼「${more}」不是有效的 EAN-13、EAN-8 或 UPC-A（檢查碼不符或位數不對）`,
+          en: `More barcode "${more}" is not a valid EAN-13, EAN-8 or UPC-A (length or check digit)`,
+        });
+      } else if (barcodeLines.has(more)) {
+        problems.push({
+          zh: `條碼 ${more} 與第 ${barcodeLines.get(more)} 行重複`,
+          en: `Barcode ${more} repeats line ${barcodeLines.get(more)}`,
+        });
+      } else barcodeLines.set(more, line);
+    }
+
+    const scaleCode = cell(fields, 'scaleCode');
+    if (scaleCode !== '' && !PRODUCT_CODE_PATTERN.test(scaleCode)) {
+      problems.push({
+        zh: `秤重品號「${scaleCode}」不正確（1 到 32 個英數字或 . _ -）`,
+        en: `Scale product code "${scaleCode}" is not 1-32 letters, digits or . _ -`,
+      });
+    }
+
+    const retiredText = cell(fields, 'retired');
+    const retired = AGE_CHECK.get(retiredText.toLowerCase());
+    if (retired === undefined) {
+      problems.push({
+        zh: `停售「${retiredText}」不正確（是、否 或 1、0，空白為否）`,
+        en: `Retired "${retiredText}" is not yes or no (1 or 0; empty is no)`,
+      });
     }
 
     const name = validateProductName(cell(fields, 'name'));
@@ -214,6 +270,9 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
       price,
       taxType: taxType!,
       ...(ageCheck ? { ageCheck: true } : {}),
+      ...(moreBarcodes.length > 0 ? { moreBarcodes } : {}),
+      ...(scaleCode !== '' ? { scaleCode } : {}),
+      ...(retired ? { retired: true } : {}),
     });
   }
 
