@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { enterPin } from './support/layout';
 import { scan, textOf, tillForFile } from './support/till-session';
@@ -107,5 +108,19 @@ describe('商品管理: add, change and retire a product, and the next scan sell
     await scan(page, NEW.barcode);
     await expect.poll(() => textOf(page, 'sell-notice')).toBe(`${NEW.name} 已停售，不能販售`);
     expect(await page.getByTestId('cart-line').count()).toBe(1);
+  });
+
+  it('exports the catalog from Settings as CSV: the file imports back as it was', async () => {
+    const { page, session } = till;
+    await page.getByTestId('nav-settings').click();
+    await enterPin(page);
+    await page.getByTestId('catalog-export-folder').fill(session.dataDir);
+    await page.getByTestId('catalog-export-csv').click();
+    const answer = await textOf(page, 'catalog-export-answer');
+    expect(answer).toMatch(/^已匯出 63 項商品：.*catalog-\d{8}-\d{6}\.csv$/);
+    const file = answer.slice(answer.indexOf('：') + 1);
+    expect(readFileSync(file, 'utf8')).toContain(
+      `${NEW.code},${NEW.barcode},${NEW.name},飲料,55,taxable,0,,,1\r\n`,
+    );
   });
 });

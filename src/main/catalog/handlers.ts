@@ -4,6 +4,7 @@ import type { EventSink, HandlersFor } from '../core/handlers';
 import { TillError } from '../core/errors';
 import type { SupervisorGate } from '../settings/supervisor';
 import { createCatalogService, findSampleCatalog, type CatalogService } from './catalog-service';
+import { exportCatalogFile } from './export-files';
 import { checkProductDraft } from './product-edit';
 import { openProductStore } from './product-store';
 
@@ -101,6 +102,24 @@ export function createCatalogCapability(options: CatalogCapabilityOptions): Cata
           () => service.saveProduct(product, original),
         );
       },
+      'catalog.export': async ({ folder, format, headers, pin, by }) =>
+        options.supervisor.run(
+          { pin, by },
+          {
+            action: 'catalog.export',
+            required: { zh: '匯出商品需要主管 PIN。', en: 'Exporting the catalog needs the supervisor PIN.' },
+            wrong: {
+              zh: '主管 PIN 不正確，未匯出任何檔案。',
+              en: 'Wrong supervisor PIN: nothing was exported.',
+            },
+            detail: (result) => ({ format, file: result.file, productCount: result.productCount }),
+          },
+          async () => {
+            const products = service.index.products;
+            const file = await exportCatalogFile(products, { folder, format, headers, at: new Date() });
+            return { file, productCount: products.length };
+          },
+        ),
       'catalog.loadSample': async ({ pin, by }) =>
         options.supervisor.run(
           { pin, by },

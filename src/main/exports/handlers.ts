@@ -70,7 +70,7 @@ export function createExportHandlers({
 }
 
 /** The export folder as typed: absolute (a relative one would land wherever the app runs) and a folder. */
-function checkExportFolder(folder: string): string {
+export function checkExportFolder(folder: string): string {
   if (!isAbsolute(folder)) {
     throw new TillError('export-folder-invalid', {
       zh: `匯出資料夾須為完整路徑（例如 D:\\匯出 或 /media/usb），「${folder}」不是。未匯出任何檔案。`,

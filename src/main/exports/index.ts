@@ -7,3 +7,8 @@
 export { CSV_BOM, csvCell } from './csv';
 export { verifyExportSignature } from './export-signature';
 export { JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION } from './types';
+// The catalog's export (issue 28): its .xlsx through the same sheet machinery, into a folder
+// checked as the day's exports check theirs.
+export { checkExportFolder } from './handlers';
+export type { SheetColumn } from './sheets';
+export { workbookOf } from './xlsx';

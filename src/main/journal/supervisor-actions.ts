@@ -20,6 +20,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'catalog.import',
   'catalog.load-sample',
   'catalog.product-saved',
+  'catalog.export',
   'journal.export',
   'printing.open-drawer',
   'printing.reprint',

@@ -21,6 +21,8 @@ export type SupervisorActionKind =
   // Issue 28: a product added or changed on the Products screen (detail: code, name, price, and
   // oldPrice when the price changed: the price history).
   | 'catalog.product-saved'
+  // Issue 28: the catalog exported (detail: format, file, productCount).
+  | 'catalog.export'
   | 'journal.export'
   | 'printing.open-drawer'
   | 'printing.reprint'

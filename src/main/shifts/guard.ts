@@ -96,6 +96,7 @@ export const LOCKED_METHODS: ReadonlySet<string> = new Set([
   'catalog.categories',
   'catalog.checkProduct',
   'catalog.saveProduct',
+  'catalog.export',
   'training.drill',
   'journal.acknowledgeBroken',
   // A supervisor makes the Z report with the PIN, also after the last cashier signed out.

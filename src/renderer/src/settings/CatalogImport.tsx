@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { plural } from '../../../shared/domain';
+import { plural, type Bilingual } from '../../../shared/domain';
 import type { ImportResult } from '../../../shared/ipc/contract/catalog';
 import type { IpcError } from '../../../shared/ipc/result';
 import { TextField } from '../components/Field';
 import { KeyButton } from '../components/KeyButton';
 import { Segmented } from '../components/Segmented';
-import { useText } from '../i18n/language-store';
+import { useLanguage, useText } from '../i18n/language-store';
 import { useNavigation } from '../app/navigation-store';
 import { callTill } from '../ipc/till-client';
 import { useProductsAccess } from './products-access';
@@ -67,8 +67,8 @@ export function CatalogImport() {
       </div>
       <p className="hint">
         {t({
-          zh: 'CSV 欄位：品號 code、條碼 barcode、品名 name、類別 category、含稅售價 price、稅別 taxType（應稅/零稅率/免稅）。整個檔案都正確才會匯入。',
-          en: 'CSV columns: code, barcode, name, category, price (tax included), taxType (taxable/zero/exempt). Only a fully valid file is imported.',
+          zh: 'CSV 欄位：品號 code、條碼 barcode、品名 name、類別 category、含稅售價 price、稅別 taxType（應稅/零稅率/免稅）；選填：菸酒 ageCheck、其他條碼 moreBarcodes、秤重品號 scaleCode、停售 retired。整個檔案都正確才會匯入。',
+          en: 'CSV columns: code, barcode, name, category, price (tax included), taxType (taxable/zero/exempt); optional: ageCheck, moreBarcodes, scaleCode, retired. Only a fully valid file is imported.',
         })}
       </p>
       <Segmented
@@ -144,6 +144,7 @@ export function CatalogImport() {
           {t({ zh: '載入範例商品（練習用）', en: 'Load the sample catalog (training)' })}
         </KeyButton>
       </div>
+      <CatalogExport />
       {busy && <p className="hint">{t({ zh: '匯入中…', en: 'Importing…' })}</p>}
       {error && (
         <p className="notice notice--error" role="alert" data-testid="import-error">
@@ -185,5 +186,80 @@ export function CatalogImport() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The catalog exported into a folder (issue 28): CSV in the import's own format (it imports back
+ * to the same catalog) or .xlsx, with the PIN that opened Settings; main records each export.
+ */
+function CatalogExport() {
+  const t = useText();
+  const language = useLanguage((s) => s.language);
+  const [folder, setFolder] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: Bilingual } | null>(null);
+  const run = async (format: 'csv' | 'xlsx') => {
+    setBusy(true);
+    setAnswer(null);
+    const result = await callTill('catalog.export', {
+      folder: folder.trim(),
+      format,
+      headers: language === 'en' ? 'en' : 'zh',
+      ...supervisor(),
+    });
+    setBusy(false);
+    setAnswer(
+      result.ok
+        ? {
+            ok: true,
+            text: {
+              zh: `已匯出 ${result.value.productCount} 項商品：${result.value.file}`,
+              en: `Exported ${plural(result.value.productCount, 'product', 'products')}: ${result.value.file}`,
+            },
+          }
+        : { ok: false, text: result.error.message },
+    );
+  };
+  return (
+    <>
+      <div className="form-row">
+        <TextField
+          label={t({
+            zh: '匯出商品到資料夾（這台電腦上的完整路徑）',
+            en: 'Export the catalog to a folder (a full path on this computer)',
+          })}
+          variant="grow"
+          value={folder}
+          spellCheck={false}
+          placeholder="/media/usb"
+          data-testid="catalog-export-folder"
+          onChange={(e) => setFolder(e.target.value)}
+        />
+        <KeyButton
+          disabled={busy || folder.trim() === ''}
+          data-testid="catalog-export-csv"
+          onClick={() => void run('csv')}
+        >
+          {t({ zh: '匯出 CSV', en: 'Export CSV' })}
+        </KeyButton>
+        <KeyButton
+          disabled={busy || folder.trim() === ''}
+          data-testid="catalog-export-xlsx"
+          onClick={() => void run('xlsx')}
+        >
+          {t({ zh: '匯出 Excel（.xlsx）', en: 'Export Excel (.xlsx)' })}
+        </KeyButton>
+      </div>
+      {answer && (
+        <p
+          className={`notice ${answer.ok ? 'notice--ok' : 'notice--error'}`}
+          role={answer.ok ? 'status' : 'alert'}
+          data-testid="catalog-export-answer"
+        >
+          {t(answer.text)}
+        </p>
+      )}
+    </>
   );
 }

@@ -184,6 +184,21 @@ export const catalogMethods = {
     z.object({ product: ProductDraft, original: PlainText(40).nullable() }).strict(),
     z.object({ problems: z.array(ProductProblem) }),
   ),
+  'catalog.export': method(
+    "Writes the catalog into a folder on this computer: CSV in exactly the import's format (it " +
+      "imports back to the same catalog) or .xlsx beside the day's exports. Never overwrites a " +
+      'file. Needs the supervisor PIN; recorded in the journal.',
+    z
+      .object({
+        folder: PlainText(1024).min(1),
+        format: z.enum(['csv', 'xlsx']),
+        /** The .xlsx column titles: the import's Chinese or English names. */
+        headers: z.enum(['zh', 'en']).default('zh'),
+        ...SupervisorFields,
+      })
+      .strict(),
+    z.object({ file: z.string(), productCount: z.number().int().nonnegative() }),
+  ),
   'catalog.loadSample': method(
     'Replaces the catalog with the built-in sample (about 60 convenience-store products) for training. Needs the supervisor PIN.',
     z.object(SupervisorFields).strict(),
