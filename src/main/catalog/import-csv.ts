@@ -76,6 +76,12 @@ const AGE_CHECK = new Map<string, boolean>([
   ['菸酒', true],
 ]);
 
+// 停售: the same yes and no, and the word itself (菸酒 is no answer here).
+const RETIRED = new Map<string, boolean>([
+  ...[...AGE_CHECK].filter(([word]) => word !== '菸酒'),
+  ['停售', true],
+]);
+
 export const MAX_REPORTED_ERRORS = 100;
 
 export type CatalogParse =
@@ -212,7 +218,7 @@ export function parseCatalogCsv(text: string, options: ParseCatalogOptions = {})
     }
 
     const retiredText = cell(fields, 'retired');
-    const retired = AGE_CHECK.get(retiredText.toLowerCase());
+    const retired = RETIRED.get(retiredText.toLowerCase());
     if (retired === undefined) {
       problems.push({
         zh: `停售「${retiredText}」不正確（是、否 或 1、0，空白為否）`,
