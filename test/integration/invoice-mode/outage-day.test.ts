@@ -316,6 +316,12 @@ describe('a day of outage, then recovery', () => {
       expect(issued.n).toBe(SALES + 1);
       expect(z.invoices.reduce((sum, kind) => sum + kind.count, 0)).toBe(issued.n);
       expect(z.invoices.reduce((sum, kind) => sum + kind.amount, 0)).toBe(issued.amount);
+      // …and marks the offline-issued ones among them: all but the morning's online sale.
+      expect(z.offline).toEqual({
+        count: SALES,
+        amount: offline.reduce((sum, invoice) => sum + invoice.total, 0),
+        waitingUpload: 0,
+      });
       expect(period).toBe(periodCodeOf(new Date()));
     } finally {
       db.close();
