@@ -82,6 +82,13 @@ export interface TillCore {
    * (issue 26), and the tests count them through the whole core, printing included.
    */
   durableCommits(): number;
+  /**
+   * Runs one of the core's periodic services now and resolves when that run is over
+   * (`invoice-mode-upload`, `invoice-mode-top-up`, `invoice-mode-probe`, `reconciliation`,
+   * `head-office`). For code in this process only (tests that drive the background work in a
+   * forced order instead of waiting for its timer); no host forwards it.
+   */
+  runService(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -480,6 +487,17 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     events,
     trainingAdmin: () => checkout.trainingAdmin(),
     durableCommits: () => journal.durableCommits(),
+    runService(name) {
+      const runnable = [
+        invoiceMode.probe,
+        invoiceModeServices.topUp,
+        invoiceModeServices.upload,
+        reconciliation.service,
+        headOffice.service,
+      ].find((service) => service.name === name);
+      if (!runnable) return Promise.reject(new Error(`no periodic service ${name}`));
+      return runnable.runNow();
+    },
     async close() {
       publishing = false;
       await lifecycle.stop();

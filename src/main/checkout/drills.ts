@@ -1,5 +1,9 @@
 import { bilingual } from '../../shared/domain';
-import { TRAINING_DRILL_TEXT, type TrainingDrill } from '../../shared/domain/training-drills';
+import {
+  DEFAULT_OUTAGE_MINUTES,
+  TRAINING_DRILL_TEXT,
+  type TrainingDrill,
+} from '../../shared/domain/training-drills';
 import type { trainingMethods, TrainingDrillResult } from '../../shared/ipc/contract/training';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
@@ -30,8 +34,12 @@ export interface DrillDeps {
 export function drillFault(
   drill: TrainingDrill,
   timeoutMs: number,
-): { kind: string; count: number; ms?: number; path?: string } | null {
+  outageMinutes: number = DEFAULT_OUTAGE_MINUTES,
+): { kind: string; count?: number; ms?: number; path?: string } | null {
   switch (drill) {
+    case 'outage':
+      // The whole service refuses connections for N minutes (invoice mode's drill, issue 27).
+      return { kind: 'unreachable', ms: outageMinutes * 60_000 };
     case 'slow':
       // Long enough for the screen's "service is slow", well inside the till's timeout.
       return { kind: 'delay-before', count: 1, ms: Math.max(500, Math.min(6000, timeoutMs - 2000)) };
@@ -67,10 +75,10 @@ const unreachable = () =>
   );
 
 export function createDrillHandlers(deps: DrillDeps): HandlersFor<typeof trainingMethods> {
-  async function arm(drill: TrainingDrill): Promise<TrainingDrillResult> {
+  async function arm(drill: TrainingDrill, minutes?: number): Promise<TrainingDrillResult> {
     const channel = await deps.channel();
     if (!channel) throw notTraining();
-    const fault = drillFault(drill, deps.timeoutMs());
+    const fault = drillFault(drill, deps.timeoutMs(), minutes);
     const result = await postJson({
       url: `${channel.url.replace(/\/+$/, '')}/_admin/${fault ? 'faults' : 'faults/clear'}`,
       headers: { authorization: `Bearer ${channel.adminToken}`, 'content-type': 'application/json' },
@@ -97,7 +105,7 @@ export function createDrillHandlers(deps: DrillDeps): HandlersFor<typeof trainin
   }
 
   return {
-    'training.drill': async ({ drill, pin, by }) => {
+    'training.drill': async ({ drill, minutes, pin, by }) => {
       // Refused outside training mode before the PIN is even asked.
       if (!(await deps.channel())) throw notTraining();
       return deps.supervisor.run(
@@ -112,9 +120,13 @@ export function createDrillHandlers(deps: DrillDeps): HandlersFor<typeof trainin
             zh: '主管 PIN 不正確，未執行任何演練。',
             en: 'Wrong supervisor PIN: no drill was armed.',
           },
-          detail: (result) => ({ drill: result.drill, pending: result.pending }),
+          detail: (result) => ({
+            drill: result.drill,
+            pending: result.pending,
+            ...(drill === 'outage' ? { minutes: minutes ?? DEFAULT_OUTAGE_MINUTES } : {}),
+          }),
         },
-        () => arm(drill),
+        () => arm(drill, minutes),
       );
     },
   };

@@ -110,6 +110,9 @@ const COLUMNS: { name: string; value: (row: ExportRow) => string | number | bool
   { name: 'reissue_of', value: (r) => r.reissue_of },
   // Added with the card approval code (issue 24, item 10), at the end for the same reason.
   { name: 'approval_codes', value: (r) => r.approval_codes },
+  // Added with invoice mode (issue 27), at the end for the same reason: `offline` marks an
+  // invoice issued with the till's own number.
+  { name: 'issued_via', value: (r) => r.issued_via },
 ];
 export const EXPORT_COLUMNS = COLUMNS.map((c) => c.name);
 

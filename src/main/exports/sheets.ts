@@ -4,6 +4,7 @@ import {
   includedTax,
   INVOICE_KIND_LABEL,
   INVOICE_STANDING_LABEL,
+  ISSUED_VIA_LABEL,
   labelOf,
   OPERATION_LABEL,
   PAYMENT_METHOD_LABEL,
@@ -190,6 +191,13 @@ export const TRANSACTION_COLUMNS: readonly SheetColumn<SheetRecord>[] = [
     (r) => r.invoice_kind,
   ),
   column('invoice_number', '發票號碼', 'Invoice number', 'id', (r) => r.invoice_number),
+  // Offline-issued invoices (the till's own numbers, issue 27) are marked for the accountant.
+  ...coded<SheetRecord>(
+    'issued_via',
+    { zh: '開立方式', en: 'Issued' },
+    ISSUED_VIA_LABEL,
+    (r) => r.issued_via,
+  ),
   column('random_number', '隨機碼', 'Random code', 'id', (r) => r.random_number),
   column('allowance_number', '折讓單號', 'Allowance number', 'id', (r) => r.allowance_number),
   column('total_amount', '總計（含稅）', 'Total (tax incl.)', 'money', (r) => r.total_amount),

@@ -91,7 +91,14 @@ export type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution' | 'oper
   reissue_of: string | null;
   /** The card payments' approval codes (授權碼), space-separated; null when none was typed. */
   approval_codes: string | null;
+  /** `online` / `offline` (invoice mode, issue 27) for an issued sale; null otherwise. */
+  issued_via: string | null;
 };
+
+/** The sale `t`'s invoice: issued offline (an invoice-mode record of it), online, or none. */
+const ISSUED_VIA_SQL = `CASE WHEN t.invoice_number IS NULL THEN NULL
+         WHEN EXISTS (SELECT 1 FROM offline_invoices o WHERE o.order_no = t.order_no) THEN 'offline'
+         ELSE 'online' END`;
 
 const EXPORT_SQL = `
   SELECT order_no, till_id, business_day, created_at, state, training, operation, invoice_kind, attempt,
@@ -103,7 +110,8 @@ const EXPORT_SQL = `
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
     resolution ->> '$.at' AS resolved_at, cashier, updated_at,
     'sale' AS record, 1 AS sign, NULL AS return_id, NULL AS allowance_number, NULL AS return_reason,
-    body ->> '$.reissueOf' AS reissue_of, ${APPROVAL_CODES_SQL} AS approval_codes
+    body ->> '$.reissueOf' AS reissue_of, ${APPROVAL_CODES_SQL} AS approval_codes,
+    ${ISSUED_VIA_SQL} AS issued_via
   FROM transactions t
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   UNION ALL
@@ -119,7 +127,7 @@ const EXPORT_SQL = `
     last_message, resolution ->> '$.outcome' AS resolution, resolution ->> '$.by' AS resolved_by,
     resolution ->> '$.at' AS resolved_at, by_name AS cashier, updated_at,
     kind AS record, s AS sign, id AS return_id, allowance_number, reason AS return_reason, NULL AS reissue_of,
-    NULL AS approval_codes
+    NULL AS approval_codes, NULL AS issued_via
   FROM (SELECT *, CASE kind WHEN 'allowance-void' THEN 1 ELSE -1 END AS s FROM returns) r
   WHERE business_day = @day AND (@tillId IS NULL OR till_id = @tillId)
   ORDER BY created_at, order_no`;
@@ -136,6 +144,11 @@ export interface SheetRecord {
   invoice_kind: string;
   /** `standing` / `voided` / `none` for a sale; null for a return. */
   invoice_state: string | null;
+  /**
+   * How the sale's invoice was issued: `online`, or `offline` with the till's own number (invoice
+   * mode, issue 27); a return's row names its sale's; null when no invoice was issued.
+   */
+  issued_via: string | null;
   /** Signed: a void or an allowance negative. */
   total_amount: number;
   sales_amount: number;
@@ -172,6 +185,7 @@ const recordSql = (withLines: boolean) => `
          WHEN EXISTS (SELECT 1 FROM returns v
                       WHERE v.order_no = t.order_no AND v.kind = 'void' AND v.state = 'done') THEN 'voided'
          ELSE 'standing' END AS invoice_state,
+    ${ISSUED_VIA_SQL} AS issued_via,
     t.total_amount, t.sales_amount, t.tax_amount, t.zero_tax_sales_amount, t.free_tax_sales_amount,
     t.payments, 1 AS sign, t.buyer_tax_id, t.buyer_title, t.carrier_type, t.carrier_id, t.love_code,
     t.invoice_number, t.random_number, NULL AS allowance_number, NULL AS return_reason,
@@ -183,7 +197,7 @@ const recordSql = (withLines: boolean) => `
   -- A void undoes the whole sale: its split is the sale's; an allowance's is its own (per line,
   -- tax apart); an allowance void's that of the allowance it undoes.
   SELECT r.kind, r.order_no, r.till_id, r.business_day, r.created_at, r.state, r.training,
-    t.invoice_kind, NULL,
+    t.invoice_kind, NULL, ${ISSUED_VIA_SQL},
     r.s * r.total_amount,
     CASE r.kind WHEN 'void' THEN r.s * t.sales_amount ELSE r.s * r.sales_amount END,
     CASE r.kind WHEN 'void' THEN r.s * t.tax_amount ELSE r.s * r.tax_amount END,

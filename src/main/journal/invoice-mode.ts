@@ -581,3 +581,30 @@ export function recordCallFailure(
     payload: { callId: call.callId, call: call.kind, state: failure.state, reason: failure.reason },
   });
 }
+
+/**
+ * A business day's offline-issued invoices of one till and mode (the Z report, issue 27): those
+ * that stand (issued, not voided), with their amount, and how many of the day's are still waiting
+ * for their upload.
+ */
+export function offlineIssuedOn(
+  db: Database.Database,
+  filter: { businessDay: string; tillId: string; training: boolean },
+): { count: number; amount: number; waitingUpload: number } {
+  const row = statement(
+    db,
+    `SELECT
+       count(*) FILTER (WHERE t.state = 'issued' AND NOT EXISTS (SELECT 1 FROM returns v
+         WHERE v.order_no = t.order_no AND v.kind = 'void' AND v.state = 'done')) AS count,
+       coalesce(sum(t.total_amount) FILTER (WHERE t.state = 'issued' AND NOT EXISTS (SELECT 1 FROM returns v
+         WHERE v.order_no = t.order_no AND v.kind = 'void' AND v.state = 'done')), 0) AS amount,
+       count(*) FILTER (WHERE o.upload_state = 'waiting') AS waitingUpload
+     FROM offline_invoices o JOIN transactions t ON t.order_no = o.order_no
+     WHERE t.business_day = ? AND t.till_id = ? AND t.training = ?`,
+  ).get(filter.businessDay, filter.tillId, filter.training ? 1 : 0) as {
+    count: number;
+    amount: number;
+    waitingUpload: number;
+  };
+  return row;
+}

@@ -497,6 +497,15 @@ export class Journal {
     return invoiceMode.offlineInvoices(this.db, filter);
   }
 
+  /** The Z report's offline-issued invoices of a day (journal/invoice-mode.ts `offlineIssuedOn`). */
+  offlineIssuedOn(filter: { businessDay: string; tillId: string; training: boolean }): {
+    count: number;
+    amount: number;
+    waitingUpload: number;
+  } {
+    return invoiceMode.offlineIssuedOn(this.db, filter);
+  }
+
   recordOfflineUpload(
     answers: readonly invoiceMode.UploadAnswer[],
     at: Date = this.now(),

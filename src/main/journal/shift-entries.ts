@@ -142,6 +142,13 @@ const payloads = {
         }),
       ),
       reconciliation: z.array(MethodReconciliation),
+      /**
+       * Of the standing invoices, those issued offline with the till's own numbers (invoice mode,
+       * issue 27), and how many of the day's offline invoices still waited for their upload.
+       */
+      offline: z
+        .object({ count: z.number().int(), amount: NtdAmount, waitingUpload: z.number().int() })
+        .optional(),
     })
     .strict(),
   /**

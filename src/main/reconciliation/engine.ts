@@ -1,5 +1,6 @@
-import { periodOf, type Bilingual } from '../../shared/domain';
+import { accountSegment, invoiceModeId, periodOf, splitStage, type Bilingual } from '../../shared/domain';
 import type {
+  InvoiceModeSegmentAccount,
   ReconciliationFinding,
   ReconciliationReport,
   ReconciliationSuggestion,
@@ -99,6 +100,8 @@ export interface RunOptions {
   by?: string | null;
   /** Record the run in the journal (default true). */
   record?: boolean;
+  /** This till's seller and mode: its invoice-mode segments are accounted for (step 3). */
+  invoiceMode?: { companyId: string; training: boolean };
 }
 
 export interface RunResult {
@@ -155,7 +158,10 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
       const skip = options.skip;
       source.invoices = source.invoices.filter((invoice) => !skip.has(invoice.invoiceNumber));
     }
-    const result = await reconcile([source], reads, options);
+    const result = await reconcile([source], reads, {
+      ...options,
+      invoiceMode: { companyId: connection.config.companyId, training: connection.training },
+    });
     return result;
   }
 
@@ -186,6 +192,7 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
       businessDays: [options.businessDay],
       trigger: options.trigger ?? 'store',
       by: options.by,
+      invoiceMode: { companyId: connection.config.companyId, training: connection.training },
     });
     return report;
   }
@@ -259,6 +266,12 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
     findings.push(...segments.findings);
     suggestions.push(...segments.suggestions);
 
+    // 3. This till's invoice-mode segments: every number issued, blank or unused (issue 27).
+    const invoiceMode = options.invoiceMode
+      ? await checkInvoiceModeSegments(options.invoiceMode, options.businessDays, reads)
+      : null;
+    if (invoiceMode) findings.push(...invoiceMode.findings);
+
     // The report, per till and for the store.
     const lists = { mismatches: [], uploadsLate: [], unknownToJournal: [], notChecked: [] } as Record<
       ReturnType<typeof listOf>,
@@ -293,6 +306,7 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
         returns: sumOf(tills.map((t) => t.returns)),
         net: [...net].map(([method, amount]) => ({ method, amount })),
       },
+      ...(invoiceMode ? { invoiceMode: invoiceMode.accounts } : {}),
     };
     if (options.record !== false) recordRun(report, options, sources);
     logger.info('reconciliation ran', {
@@ -341,6 +355,89 @@ export function createReconciliationEngine(deps: ReconciliationEngineDeps) {
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+
+  /**
+   * Step 3. This till's invoice-mode segments of the periods the days fall in, each number
+   * accounted for (`accountSegment`): the journal's offline invoices against the segment's
+   * cursor, and the provider's `CurrentNumber` for the segment (`GetInvoiceIDList`, already read
+   * in step 2 for the same periods). A number the cursor passed without an invoice is a gap; one
+   * the provider holds that the till never used is unknown to the journal. A period the list
+   * could not be read for is not checked there (step 2 reported it): its segments are accounted
+   * from the journal alone.
+   */
+  async function checkInvoiceModeSegments(
+    seller: { companyId: string; training: boolean },
+    businessDays: readonly string[],
+    reads: ProviderReads,
+  ): Promise<{ findings: ReconciliationFinding[]; accounts: InvoiceModeSegmentAccount[] }> {
+    const findings: ReconciliationFinding[] = [];
+    const accounts: InvoiceModeSegmentAccount[] = [];
+    const periods = new Set(
+      businessDays.map((day) => periodOf(Number(day.slice(0, 4)), Number(day.slice(5, 7))).code),
+    );
+    const segments = journal.invoiceModeSegments(seller).filter((s) => periods.has(s.periodCode));
+    if (segments.length === 0) return { findings, accounts };
+    const issuedBySegment = new Map<number, Set<number>>();
+    for (const invoice of journal.offlineInvoices()) {
+      const numbers = issuedBySegment.get(invoice.segmentId) ?? new Set<number>();
+      issuedBySegment.set(invoice.segmentId, numbers.add(invoice.number));
+    }
+    const fields = { tillId: tillId(), orderNo: null, businessDay: null };
+    for (const segment of segments) {
+      const { stageYear, stageMonth } = splitStage(segment.periodCode);
+      const list = await reads.idList(stageYear, stageMonth);
+      let providerNext: number | null = null;
+      let atProvider: boolean | null = null;
+      if (!('failure' in list)) {
+        const held = list.tracks
+          .filter((track) => track.Word === segment.word)
+          .flatMap((track) => track.Details)
+          .find((d) => d.UseFor === segment.useFor && Number(d.StartNumber) === segment.start);
+        atProvider = held !== undefined;
+        providerNext = held ? Number(held.CurrentNumber) : null;
+      }
+      const account = accountSegment(
+        { ...segment, blankReported: segment.blankState === 'reported' },
+        issuedBySegment.get(segment.id) ?? new Set(),
+        providerNext,
+      );
+      const name = `${invoiceModeId(segment.word, segment.start)}–${String(segment.end).padStart(8, '0')}`;
+      for (const number of account.gaps) {
+        const invoiceNumber = invoiceModeId(segment.word, number);
+        findings.push(
+          finding(
+            'invoice-mode-gap',
+            { ...fields, invoiceNumber },
+            DETAILS.invoiceModeGap(invoiceNumber, name),
+          ),
+        );
+      }
+      for (const number of account.unknown) {
+        const invoiceNumber = invoiceModeId(segment.word, number);
+        findings.push(
+          finding(
+            'unknown-to-journal',
+            { ...fields, invoiceNumber },
+            DETAILS.invoiceModeUnknown(invoiceNumber, name),
+          ),
+        );
+      }
+      accounts.push({
+        word: segment.word,
+        periodCode: segment.periodCode,
+        useFor: segment.useFor,
+        start: segment.start,
+        end: segment.end,
+        issued: account.issued,
+        blank: account.blank,
+        unused: account.unused,
+        gaps: account.gaps.length,
+        unknown: account.unknown.length,
+        atProvider,
+      });
+    }
+    return { findings, accounts };
   }
 
   /**

@@ -51,9 +51,23 @@ export const ACTIONS: Readonly<Record<FindingKind, Bilingual>> = {
     '這次未能向發票服務核對：請檢查網路與電子發票標準 API 設定，稍後再核對一次。',
     'Not checked with the e-invoice service this time: check the network and the standard API settings, then reconcile again.',
   ),
+  'invoice-mode-gap': bilingual(
+    '收銀機已用過這個離線發票號碼，卻沒有它的發票紀錄（日誌可能由備份還原）：請找出這個號碼開給了哪筆交易或是否作廢，並致電發票服務確認；不要再用這個號碼。',
+    'The till has passed this offline invoice number but holds no invoice of it (the journal may have been restored from a backup): find which sale it went to, or whether it was spoilt, and call the e-invoice service; never use the number again.',
+  ),
 };
 
 export const DETAILS = {
+  invoiceModeGap: (invoiceNumber: string, segment: string) =>
+    bilingual(
+      `離線發票號碼 ${inv(invoiceNumber)}（配號區間 ${segment}）已被收銀機用過，但日誌沒有這張發票：既非已開立、空白，也非未使用。`,
+      `Offline invoice number ${inv(invoiceNumber)} (segment ${segment}) was passed by the till, but the journal has no invoice of it: neither issued, blank nor unused.`,
+    ),
+  invoiceModeUnknown: (invoiceNumber: string, segment: string) =>
+    bilingual(
+      `發票服務持有離線發票號碼 ${inv(invoiceNumber)}（配號區間 ${segment}）的發票，但收銀機從未用過這個號碼。`,
+      `The e-invoice service holds an invoice numbered ${inv(invoiceNumber)} (segment ${segment}), a number the till never used offline.`,
+    ),
   notAtProvider: (invoiceNumber: string, orderNo: string, amount: number, processStatus: string) =>
     bilingual(
       `收銀機紀錄訂單 ${orderNo} 已開立發票 ${inv(invoiceNumber)}（${ntd(amount)}），但發票服務查無此發票。`,

@@ -213,6 +213,7 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
       ...(p.sales ? { sales: p.sales } : {}),
       invoices: p.invoices.map((row) => ({ ...row, label: labelOf(INVOICE_KIND_LABEL, row.kind) })),
       reconciliation: p.reconciliation,
+      ...(p.offline ? { offline: p.offline } : {}),
       chainHead: `#${p.chainHead.entryId}:${p.chainHead.hash}`,
       ...(copy ? { copy: true } : {}),
     };
@@ -398,6 +399,8 @@ export function createShiftsEngine(deps: ShiftsEngineDeps): ShiftsEngine {
           figures,
           sales: block.figures,
           invoices,
+          // The offline-issued ones among them (invoice mode, issue 27), marked on the report.
+          offline: journal.offlineIssuedOn({ businessDay, tillId, training }),
           reconciliation: dayReconciliation(
             shifts.map((shift) => ({
               reconciliation: shift.closed!.payload.reconciliation,

@@ -91,6 +91,16 @@ export const INVOICE_STANDING_LABEL = {
 export type InvoiceStandingCode = keyof typeof INVOICE_STANDING_LABEL;
 
 /**
+ * How an issued invoice was issued (issue 27): by the e-invoice service as the sale was sent, or
+ * offline with the till's own number (invoice mode), uploaded afterwards.
+ */
+export const ISSUED_VIA_LABEL = {
+  online: { zh: '線上', en: 'Online' },
+  offline: { zh: '離線', en: 'Offline' },
+} as const satisfies Glossary<string>;
+export type IssuedViaCode = keyof typeof ISSUED_VIA_LABEL;
+
+/**
  * What an invoice is now, from its sale and the returns made on it (shared/domain/invoice-status.ts).
  */
 export const INVOICE_STATUS_WORDS = {
@@ -331,6 +341,7 @@ export function glossaryMarkdown(): string {
     ['Payment methods', PAYMENT_METHOD_LABEL],
     ['Return kinds', RETURN_KIND_LABEL],
     ['Invoice standing', INVOICE_STANDING_LABEL],
+    ['Issued (how)', ISSUED_VIA_LABEL],
     ['Invoice status (the journal)', INVOICE_STATUS_WORDS],
     ['Journal status filter', INVOICE_STATUS_FILTER_WORDS],
     ['Carrier types', CARRIER_TYPE_LABEL],

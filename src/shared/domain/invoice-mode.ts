@@ -318,3 +318,43 @@ export function segmentRefusal(
   }
   return null;
 }
+
+/** Where the numbers of one invoice-mode segment stand (reconciliation, issue 27). */
+export interface SegmentAccount {
+  /** Used by the till, with its offline invoice in the journal. */
+  issued: number;
+  /** Never used and reported blank. */
+  blank: number;
+  /** Never used and not (yet) reported blank: still in hand. */
+  unused: number;
+  /** Passed by the till's cursor with no offline invoice of its own: a gap in the numbers. */
+  gaps: number[];
+  /** Not used by the till, yet the provider holds an invoice of it (its `CurrentNumber` is past it). */
+  unknown: number[];
+}
+
+/**
+ * Accounts for every number of a segment, none left unknown: `[start, next)` was used by the
+ * till, so each is an offline invoice of the journal or a gap; `[next, end]` was not, so each is
+ * blank (the segment's blank report went through), still unused, or, when the provider's cursor
+ * (`providerNext`, from `GetInvoiceIDList`; null when not asked) is past it, an invoice the
+ * provider holds that the till never issued. The five counts add up to the segment's size.
+ */
+export function accountSegment(
+  segment: InvoiceModeSegment & { blankReported: boolean },
+  issued: ReadonlySet<number>,
+  providerNext: number | null,
+): SegmentAccount {
+  const account: SegmentAccount = { issued: 0, blank: 0, unused: 0, gaps: [], unknown: [] };
+  const used = Math.min(Math.max(segment.next, segment.start), segment.end + 1);
+  for (let number = segment.start; number < used; number++) {
+    if (issued.has(number)) account.issued++;
+    else account.gaps.push(number);
+  }
+  for (let number = used; number <= segment.end; number++) {
+    if (providerNext !== null && number < providerNext) account.unknown.push(number);
+    else if (segment.blankReported) account.blank++;
+    else account.unused++;
+  }
+  return account;
+}

@@ -13,8 +13,13 @@ export const TRAINING_DRILLS = [
   'server-error',
   'lost-answer',
   'upload-stuck',
+  'outage',
   'clear',
 ] as const;
+
+/** The outage drill's length when none is asked, and the longest it takes (minutes). */
+export const DEFAULT_OUTAGE_MINUTES = 5;
+export const MAX_OUTAGE_MINUTES = 120;
 export type TrainingDrill = (typeof TRAINING_DRILLS)[number];
 
 export interface TrainingDrillText {
@@ -58,6 +63,13 @@ export const TRAINING_DRILL_TEXT: Readonly<Record<TrainingDrill, TrainingDrillTe
     expect: {
       zh: '下一筆結帳正常開立並列印，但這張發票一直停在「待上傳」：結帳畫面沒有異常；對帳時會列出未上傳的發票，請通知店長聯絡發票服務。',
       en: 'The next sale is issued and printed normally, but its invoice stays waiting for upload: nothing shows at checkout; the reconciliation lists the invoice as not uploaded, tell the manager to contact the e-invoice service.',
+    },
+  },
+  outage: {
+    label: { zh: '發票服務斷線', en: 'Service outage' },
+    expect: {
+      zh: '接下來數分鐘發票服務完全連不上：前兩筆結帳未送達後，收銀機改為離線開立（使用收銀機自有號碼），狀態列顯示離線；時間到服務恢復後自動上傳離線發票。斷線期間無法以「恢復正常」取消。',
+      en: 'For the next few minutes the e-invoice service cannot be reached at all: after two sales not delivered the till issues offline with its own numbers and the status bar says offline; when the time is up the service answers again and the offline invoices are uploaded. "Back to normal" cannot cancel it during the outage.',
     },
   },
   clear: {

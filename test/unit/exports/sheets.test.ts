@@ -81,6 +81,7 @@ const record: fc.Arbitrary<SheetRecord> = fc.record({
   training: fc.constantFrom(0, 1),
   invoice_kind: fc.constantFrom('paper', 'phone', 'carrier', 'donate', 'business', 'toString'),
   invoice_state: maybe(fc.constantFrom('standing', 'voided', 'none')),
+  issued_via: maybe(fc.constantFrom('online', 'offline')),
   total_amount: amount,
   sales_amount: amount,
   tax_amount: amount,

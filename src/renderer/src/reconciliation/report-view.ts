@@ -56,6 +56,7 @@ export const FINDING_LABEL: Readonly<Record<FindingKind, Bilingual>> = {
   'upload-suspended': { zh: '上傳暫停', en: 'Upload suspended' },
   'unknown-to-journal': { zh: '日誌沒有', en: 'Not in the journal' },
   'not-checked': { zh: '未核對', en: 'Not checked' },
+  'invoice-mode-gap': { zh: '離線號碼缺號', en: 'Gap in offline numbers' },
 };
 
 export type FindingGroupId = 'mismatches' | 'uploads' | 'unknown';

@@ -31,6 +31,11 @@ export const FindingKind = z.enum([
   'unknown-to-journal',
   /** The provider's answer could not be read, or the provider could not be reached: not checked. */
   'not-checked',
+  /**
+   * A number of this till's invoice-mode segment that the till's cursor passed with no offline
+   * invoice in the journal (issue 27): neither issued, blank nor unused.
+   */
+  'invoice-mode-gap',
 ]);
 export type FindingKind = z.infer<typeof FindingKind>;
 
@@ -97,6 +102,27 @@ export const TillFigures = z.object({
 });
 export type TillFigures = z.infer<typeof TillFigures>;
 
+/**
+ * One invoice-mode segment of this till (issue 27) with every number accounted for: issued
+ * offline, reported blank, still unused, a gap in the journal, or held by the provider though the
+ * till never issued it. The five add up to the segment's size.
+ */
+export const InvoiceModeSegmentAccount = z.object({
+  word: z.string(),
+  periodCode: z.string(),
+  useFor: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  issued: z.number().int().nonnegative(),
+  blank: z.number().int().nonnegative(),
+  unused: z.number().int().nonnegative(),
+  gaps: z.number().int().nonnegative(),
+  unknown: z.number().int().nonnegative(),
+  /** Whether the provider listed the segment (`GetInvoiceIDList`); null when it was not asked. */
+  atProvider: z.boolean().nullable(),
+});
+export type InvoiceModeSegmentAccount = z.infer<typeof InvoiceModeSegmentAccount>;
+
 export const ReconciliationReport = z.object({
   businessDays: z.array(z.string()),
   /** ISO instant. */
@@ -115,6 +141,8 @@ export const ReconciliationReport = z.object({
   suggestions: z.array(ReconciliationSuggestion),
   tills: z.array(TillFigures),
   store: z.object({ sales: AmountCount, returns: AmountCount, net: z.array(MethodAmount) }),
+  /** This till's invoice-mode segments of the periods concerned (absent before issue 27). */
+  invoiceMode: z.array(InvoiceModeSegmentAccount).optional(),
 });
 export type ReconciliationReport = z.infer<typeof ReconciliationReport>;
 

@@ -144,6 +144,18 @@ export const ZReport = z.object({
     }),
   ),
   reconciliation: z.array(MethodReconciliation),
+  /**
+   * Of the standing invoices, those issued offline with the till's own numbers (開立方式 離線,
+   * invoice mode, issue 27), and the day's offline invoices still waiting for their upload at the
+   * Z report. Absent on a Z report made before it.
+   */
+  offline: z
+    .object({
+      count: z.number().int().nonnegative(),
+      amount: z.number().int(),
+      waitingUpload: z.number().int().nonnegative(),
+    })
+    .optional(),
   /** The journal's chain head at the Z report: anchors the day. */
   chainHead: z.string(),
   /** A copy (day.zReportCopy): printed and shown as 副本 / COPY, never as the original. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRAINING_DRILLS } from '../../domain/training-drills';
+import { MAX_OUTAGE_MINUTES, TRAINING_DRILLS } from '../../domain/training-drills';
 import { BilingualText, method } from './define';
 import { SupervisorFields } from './settings';
 
@@ -23,7 +23,14 @@ export type TrainingDrillResult = z.infer<typeof TrainingDrillResult>;
 export const trainingMethods = {
   'training.drill': method(
     'Arm a fault drill of the training service for the next sale (training mode, supervisor PIN)',
-    z.object({ drill: TrainingDrillId, ...SupervisorFields }).strict(),
+    z
+      .object({
+        drill: TrainingDrillId,
+        /** The outage drill's length: the service is unreachable this many minutes (default 5). */
+        minutes: z.number().int().min(1).max(MAX_OUTAGE_MINUTES).optional(),
+        ...SupervisorFields,
+      })
+      .strict(),
     TrainingDrillResult,
   ),
 };
