@@ -9,6 +9,7 @@ import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createInvoiceModeCapability } from '../invoice-mode/capability';
 import { createInvoiceModeServices } from '../invoice-mode/services';
+import { createInvoiceModeHandlers } from '../invoice-mode/handlers';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
 import { createEventHub, type EventHub } from '../core/event-hub';
@@ -390,6 +391,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
+    // Invoice mode's supervisor top-up (invoice-mode/handlers.ts).
+    ...createInvoiceModeHandlers({ capability: invoiceMode, services: invoiceModeServices, supervisor }),
     ...createSettingsHandlers({
       settings: options.settings,
       secrets: options.secrets,

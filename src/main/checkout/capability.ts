@@ -287,7 +287,7 @@ export async function createCheckoutCapability(
   async function trainingAdmin(): Promise<TrainingAdminChannel | null> {
     if (closed || options.settings.get().mode !== 'training') return null;
     const service = await ensureTrainingService();
-    return { url: service.url, adminToken: service.config.adminToken };
+    return { url: service.url, adminToken: service.config.adminToken, reachable: () => service.reachable() };
   }
 
   return {

@@ -19,6 +19,11 @@ import type { SupervisorGate } from '../settings/supervisor';
 export interface TrainingAdminChannel {
   url: string;
   adminToken: string;
+  /**
+   * In this process only (test rigs; no host forwards it): ends an `unreachable` outage at once,
+   * where the admin route's outage ends on a timer. The outage's start stays the admin route's.
+   */
+  reachable?: () => Promise<void>;
 }
 
 export interface DrillDeps {

@@ -1,6 +1,7 @@
 import {
   bilingual,
   numbersLeftIn,
+  numbersRunningOut,
   periodCodeOf,
   uploadUrgency,
   parseTaipeiDateTime,
@@ -11,7 +12,7 @@ import { periodic, type PeriodicService, type Service } from '../core/lifecycle'
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal/journal';
 import type { PrintResult } from '../printing';
-import { createOfflineIssuing, type InvoiceModeIssuing } from './issuing';
+import { createOfflineIssuing, DEFAULT_LOW_NUMBERS, type InvoiceModeIssuing } from './issuing';
 import { serviceAnswers } from './probe';
 
 /** How often offline mode asks whether the service answers again. */
@@ -98,9 +99,10 @@ export function createInvoiceModeCapability(options: InvoiceModeCapabilityOption
       if (urgency === 'late') late++;
     }
     const reason: Bilingual | null = issuing.offReason();
+    const numbersLeft = numbersLeftIn(segments, periodCodeOf(at));
     return {
       mode: issuing.state().mode,
-      numbersLeft: numbersLeftIn(segments, periodCodeOf(at)),
+      numbersLeft,
       waitingUpload: waiting.length,
       warnUpload: warn,
       lateUpload: late,
@@ -112,6 +114,11 @@ export function createInvoiceModeCapability(options: InvoiceModeCapabilityOption
               '發票服務連不上：已改為離線開立（使用收銀機自有號碼），連線恢復後自動上傳。',
               'The e-invoice service cannot be reached: invoices are issued offline with the till’s own numbers and uploaded once it answers.',
             )
+          : null,
+      // Told while offline issuing is possible at all: without a QR key `reason` says why not.
+      lowNotice:
+        reason === null
+          ? numbersRunningOut(numbersLeft, options.lowNumbers?.() ?? DEFAULT_LOW_NUMBERS)
           : null,
     };
   }

@@ -381,6 +381,19 @@ export function offlineInvoice(db: Database.Database, invoiceNumber: string): Of
   return row ? toOffline(row) : null;
 }
 
+/** The offline invoices of these sales (the journal's list and detail mark them), any order. */
+export function offlineInvoicesOf(
+  db: Database.Database,
+  orderNos: readonly string[],
+): OfflineInvoiceRecord[] {
+  if (orderNos.length === 0) return [];
+  const rows = statement(
+    db,
+    'SELECT * FROM offline_invoices WHERE order_no IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(orderNos)) as OfflineRow[];
+  return rows.map(toOffline);
+}
+
 /** Offline invoices, in number order; `state` narrows to one upload state. */
 export function offlineInvoices(
   db: Database.Database,

@@ -485,6 +485,11 @@ export class Journal {
     return invoiceMode.invoiceModeSegments(this.db, filter);
   }
 
+  /** The offline invoices of these sales (the journal screen's 離線開立 and upload state). */
+  offlineInvoicesOf(orderNos: readonly string[]): invoiceMode.OfflineInvoiceRecord[] {
+    return invoiceMode.offlineInvoicesOf(this.db, orderNos);
+  }
+
   /** The next number, the sale issued, its random code, its offline record and proof job: one commit. */
   issueOffline(input: invoiceMode.OfflineIssueInput): invoiceMode.OfflineIssueResult {
     return this.write(() => invoiceMode.issueOffline(this.db, input, this.now()));

@@ -40,7 +40,9 @@ export type SupervisorActionKind =
   // imported it (detail: tillId, publicKey, fingerprint).
   | 'reconciliation.till-key'
   // Head office (issue 22): sales stopped by a refused claim of the till id, resolved with the PIN.
-  | 'head-office.claim-resolved';
+  | 'head-office.claim-resolved'
+  // Invoice mode (issue 27): offline numbers split now with the PIN (detail: numbers left, reason).
+  | 'invoice-mode.top-up';
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;

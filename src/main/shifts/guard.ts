@@ -98,6 +98,7 @@ export const LOCKED_METHODS: ReadonlySet<string> = new Set([
   'catalog.saveProduct',
   'catalog.export',
   'training.drill',
+  'invoiceMode.topUp',
   'journal.acknowledgeBroken',
   // A supervisor makes the Z report with the PIN, also after the last cashier signed out.
   'day.zReport',

@@ -155,6 +155,16 @@ export function labelOf(table: Readonly<Record<string, Bilingual>>, code: string
 }
 
 /**
+ * An offline invoice's upload (invoice mode, issue 27): waiting for the e-invoice service, stored
+ * there, or refused by it (a person checks it). The journal's `offline_invoices.upload_state`.
+ */
+export const UPLOAD_STATE_LABEL = {
+  waiting: { zh: '待上傳', en: 'Waiting to upload' },
+  uploaded: { zh: '已上傳', en: 'Uploaded' },
+  rejected: { zh: '上傳被拒', en: 'Upload rejected' },
+} as const satisfies Readonly<Record<string, Bilingual>>;
+
+/**
  * The product's terms: one word per thing, in both languages, and the variants the screens used
  * to mix (three names for the provider, 單號 and 訂單號碼 for the order number, API Key beside API
  * 金鑰). docs/glossary.md is written from this table (`glossaryMarkdown`), and a unit test checks
@@ -312,6 +322,24 @@ export const TERMS = {
     note: 'The key for an item not in the catalog: the cashier types its amount; above the set maximum, the supervisor PIN.',
     avoid: ['開放價格', '自由價', 'custom amount'],
   },
+  offlineMode: {
+    zh: '離線開立中',
+    en: 'Issuing offline',
+    note: 'The till cannot reach the e-invoice service (a sale never got there, twice in a row by default) and issues invoices with its own offline numbers until the service answers again; it says so in the status bar and on the sale screen.',
+    avoid: ['離線模式中', '斷線模式'],
+  },
+  issuedOffline: {
+    zh: '離線開立',
+    en: 'Issued offline',
+    note: 'An invoice the till numbered itself from its offline numbers while the e-invoice service could not be reached; its proof is built by the till and it is uploaded afterwards (C within 48 hours, B within 7 days).',
+    avoid: ['脫機開立', '離線發行', 'offline-issued'],
+  },
+  offlineNumbers: {
+    zh: '離線號碼',
+    en: 'offline numbers',
+    note: 'Invoice numbers the e-invoice service split off for this till alone (invoice mode), held for the current period and the next; topped up by themselves while online, or by a supervisor. Those never used are reported blank after the period.',
+    avoid: ['離線字軌', '預留號碼', 'reserved numbers'],
+  },
 } as const satisfies Readonly<Record<string, Term>>;
 
 /** docs/glossary.md, written from {@link TERMS} and the code tables above. */
@@ -347,6 +375,7 @@ export function glossaryMarkdown(): string {
     ['Carrier types', CARRIER_TYPE_LABEL],
     ['Tax types', TAX_TYPE_LABEL],
     ["The drawer's expected cash (its parts)", DRAWER_PART_LABEL],
+    ['Offline invoice uploads', UPLOAD_STATE_LABEL],
   ];
   for (const [title, table] of tables) {
     lines.push('', `## ${title}`, '', '| Code | 中文 | English |', '| --- | --- | --- |');

@@ -11,7 +11,7 @@ import { periodCodeOf } from '../../../src/shared/domain';
 import type { AppStatus } from '../../../src/shared/ipc/contract/app';
 import type { CheckoutResult } from '../../../src/shared/ipc/contract/checkout';
 import { SettingsPatch, TillSettings } from '../../../src/shared/ipc/contract/settings';
-import type { JournalDetail } from '../../../src/shared/ipc/contract/journal';
+import type { JournalDetail, JournalListItem } from '../../../src/shared/ipc/contract/journal';
 import {
   parseTrainingServiceConfig,
   startTrainingService,
@@ -179,6 +179,14 @@ describe('invoice mode through the core', () => {
     expect(first.randomNumber).toMatch(/^\d{4}$/);
     const firstDetail = await call<JournalDetail>('journal.get', { orderNo: first.orderNo });
     expect(firstDetail.exchanges.map((exchange) => exchange.outcome)).toEqual(['not-delivered']);
+    // The journal marks it 離線開立 with its upload waiting, in the detail and the day's list.
+    expect(firstDetail.offline).toMatchObject({ uploadState: 'waiting', uploadedAt: null });
+    const list = await call<JournalListItem[]>('journal.list', {
+      businessDay: firstDetail.transaction.businessDay,
+    });
+    const rows = new Map(list.map((item) => [item.orderNo, item.offline]));
+    expect(rows.get(first.orderNo)).toMatchObject({ uploadState: 'waiting' });
+    expect([...rows.values()].filter((offline) => offline === null).length).toBeGreaterThan(0);
     expect((await status()).invoiceMode?.mode).toBe('online');
 
     const business = await call<CheckoutResult>('checkout.submit', businessOrder());
@@ -196,6 +204,8 @@ describe('invoice mode through the core', () => {
 
     // Running low (5 or fewer): the cashier is told, and surely before the last number is used.
     expect(carrier.offline?.notice?.en).toContain('Only 5 offline invoice numbers left');
+    // The status says so too (the sale screen's notice, the status bar's caution).
+    expect((await status()).invoiceMode?.lowNotice?.en).toContain('Only 5 offline invoice numbers left');
     const notices: string[] = [];
     for (const amount of [60, 70, 80, 90]) {
       const sale = await call<CheckoutResult>('checkout.submit', paperOrder(amount));

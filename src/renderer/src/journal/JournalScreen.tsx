@@ -20,6 +20,7 @@ import { useStatus } from '../status/status-store';
 import { AgeChecksPanel } from './AgeChecksPanel';
 import { useJournal, type StateFilter } from './journal-store';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { OfflineUploadBadge } from './OfflineUploadBadge';
 import { KIND_LABEL, paymentLabel, taipeiTime } from './labels';
 import { ResolveDialog } from './ResolveDialog';
 import { SaleDetail } from './SaleDetail';
@@ -172,7 +173,8 @@ export function JournalScreen() {
                         status={item.invoiceStatus}
                         onReturns={() => openReturnsOf(item.orderNo)}
                         onSale={(orderNo) => void journal.select(orderNo)}
-                      />
+                      />{' '}
+                      <OfflineUploadBadge offline={item.offline} />
                     </td>
                   </tr>
                 ))}

@@ -19,6 +19,8 @@ import { ReprintDialog } from '../returns/ReprintDialog';
 import { useSupervisorAction } from '../settings/SupervisorAction';
 import { useJournal } from './journal-store';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { OfflineUploadBadge } from './OfflineUploadBadge';
+import { deadlineText } from '../reconciliation/report-view';
 import { openReturnsOf } from './open-returns';
 import { KIND_LABEL, paymentLabel, taipeiTime } from './labels';
 
@@ -62,6 +64,22 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
           {tx.invoice.loveCode && ` · ${t({ zh: '愛心碼', en: 'Love code' })} ${tx.invoice.loveCode}`}
           {tx.invoice.buyerTaxId && ` · ${tx.invoice.buyerTaxId} ${tx.invoice.buyerTitle ?? ''}`}
         </dd>
+        {detail.offline && (
+          <>
+            <dt>{t({ zh: '上傳', en: 'Upload' })}</dt>
+            <dd data-testid="detail-offline">
+              <OfflineUploadBadge offline={detail.offline} />{' '}
+              {detail.offline.uploadState === 'waiting' &&
+                t(deadlineText(detail.offline.deadline, new Date()))}
+              {detail.offline.uploadState === 'uploaded' &&
+                detail.offline.uploadedAt &&
+                taipeiTime(detail.offline.uploadedAt)}
+              {detail.offline.uploadState === 'rejected' && detail.offline.uploadMessage && (
+                <span data-testid="detail-offline-reason"> {detail.offline.uploadMessage}</span>
+              )}
+            </dd>
+          </>
+        )}
         <dt>{t({ zh: '時間', en: 'Time' })}</dt>
         <dd>{taipeiTime(tx.createdAt)}</dd>
         <dt>{t({ zh: '金額', en: 'Total' })}</dt>

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { formatInvoiceNumber, formatNtd, OPERATION_LABEL, type Bilingual } from '../../../shared/domain';
+import {
+  formatInvoiceNumber,
+  formatNtd,
+  OPERATION_LABEL,
+  TERMS,
+  UPLOAD_STATE_LABEL,
+  type Bilingual,
+} from '../../../shared/domain';
 import type { CheckoutResult } from '../../../shared/ipc/contract/checkout';
 import { useNavigation } from '../app/navigation-store';
 import { useShortcuts } from '../app/shortcuts';
@@ -182,7 +189,19 @@ function Outcome({ result }: { result: CheckoutResult }) {
             <dd data-testid="result-kind">{t(KIND_TEXT[result.operation])}</dd>
             <dt>{t({ zh: '訂單編號', en: 'Order number' })}</dt>
             <dd data-testid="result-order">{result.orderNo}</dd>
+            {result.offline && (
+              <>
+                <dt>{t({ zh: '上傳', en: 'Upload' })}</dt>
+                <dd data-testid="result-offline">
+                  <span className="badge badge--caution">
+                    {t({ zh: TERMS.issuedOffline.zh, en: TERMS.issuedOffline.en })} ·{' '}
+                    {t(UPLOAD_STATE_LABEL.waiting)}
+                  </span>
+                </dd>
+              </>
+            )}
           </dl>
+          {result.offline && <p data-testid="result-offline-message">{t(result.message)}</p>}
         </section>
       );
     case 'needs-verification':

@@ -16,6 +16,7 @@ import { useCatalog } from './catalog-store';
 import { useHeldCarts } from './held-carts';
 import { CancelCartDialog, HeldCartsDialog } from './HeldCartsDialog';
 import { CategoryTabs } from './CategoryTabs';
+import { InvoiceModeNotice } from './InvoiceModeNotice';
 import { LineDialogs, type LineDialog } from './LineDialogs';
 import { ProductGrid } from './ProductGrid';
 import { SearchBox } from './SearchBox';
@@ -284,6 +285,7 @@ export function SellScreen() {
             </button>
           </div>
         )}
+        <InvoiceModeNotice />
         {cart.notice && !dialog && (
           <p
             className={`notice notice--${cart.notice.tone}`}

@@ -24,6 +24,8 @@ import { useText } from '../i18n/language-store';
 import { CashierSettings } from '../shifts/CashierSettings';
 import { CatalogImport } from './CatalogImport';
 import { PrinterTest } from './PrinterTest';
+import { InvoiceModeSettings } from './InvoiceModeSettings';
+import { invoiceModeProblem } from './invoice-mode-settings';
 import { ProviderCheck } from './ProviderCheck';
 import { printerKey } from './printer-test-store';
 import { ScaleBarcodeSettings } from './ScaleBarcodeSettings';
@@ -61,6 +63,10 @@ const FORM_KEYS = [
   'providerVariant',
   'timeoutMs',
   'reconcileIntervalMinutes',
+  'offlineAfterFailures',
+  'offlineLowNumbers',
+  'invoiceModeSegmentSize',
+  'invoiceModeGroup',
   'idleLockMinutes',
   'kiosk',
   'acceptInsecureSecretStorage',
@@ -181,6 +187,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
           en: `Company tax ID "${patch.companyId}": ${checked.reason.en}`,
         });
     }
+    // Invoice mode's settings said by the field's name, before anything is sent.
+    const offlineProblem = invoiceModeProblem(form);
+    if (offlineProblem) return setProblem(offlineProblem);
     const secretsPatch = secretsPatchOf(secrets, cleared);
     if (newPin !== '' || newPinAgain !== '') {
       if (!isPin(newPin))
@@ -658,6 +667,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </div>
         </div>
       </section>
+      <InvoiceModeSettings form={form} set={(key, value) => set(key, value as Settings[typeof key])} />
       <CashierSettings
         idleLockMinutes={form.idleLockMinutes}
         onIdleLockMinutes={(minutes) => set('idleLockMinutes', minutes)}

@@ -7,6 +7,7 @@ import { PRINTER_STATE_TEXT } from '../printing/printer-state-text';
 import { UploadWarning } from '../reconciliation/UploadWarning';
 import { CashierStatus } from '../shifts/CashierStatus';
 import { CustomerWindowToggle } from './CustomerWindowToggle';
+import { InvoiceModeStatus } from './InvoiceModeStatus';
 import { useStatus } from './status-store';
 
 const SERVICE_TEXT = {
@@ -19,7 +20,8 @@ const SERVICE_TEXT = {
 
 /**
  * Always visible, on one line: mode, till, who is signed in, service, printer, how many sales
- * wait for verification, invoices late or at risk to upload, and head office once one is set.
+ * wait for verification, invoices late or at risk to upload, invoice mode (offline numbers left,
+ * offline invoices waiting to upload), and head office once one is set.
  */
 export function StatusBar() {
   const t = useText();
@@ -108,6 +110,7 @@ export function StatusBar() {
         <span data-testid="status-pending">{pending}</span>
       )}
       <UploadWarning state={status.reconciliation} disabled={busy} />
+      {status.invoiceMode && <InvoiceModeStatus status={status.invoiceMode} />}
       <HeadOfficeStatus state={status.headOffice} />
       <CustomerWindowToggle />
       <span className="status-bar__version" data-testid="status-version">

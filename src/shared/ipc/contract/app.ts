@@ -54,6 +54,11 @@ export const InvoiceModeStatus = z.object({
   reason: BilingualText.nullable(),
   /** The calm notice the sale screen shows in offline mode; null online. */
   notice: BilingualText.nullable(),
+  /**
+   * Numbers running out (at or below the low-numbers setting, before the last is used): what the
+   * cashier does then; null while enough are left.
+   */
+  lowNotice: BilingualText.nullable(),
 });
 export type InvoiceModeStatus = z.infer<typeof InvoiceModeStatus>;
 

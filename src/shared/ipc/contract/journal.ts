@@ -112,11 +112,25 @@ export type InvoiceStatusValue = z.infer<typeof InvoiceStatusSchema>;
 
 export const InvoiceStatusFilterSchema = z.enum(INVOICE_STATUS_FILTERS);
 
+/**
+ * A sale issued offline (invoice mode, issue 27): its upload to the e-invoice service, waiting,
+ * done or refused (with the service's reason), and the deadline (C 48 hours, B 7 days).
+ */
+export const OfflineUpload = z.object({
+  uploadState: z.enum(['waiting', 'uploaded', 'rejected']),
+  uploadMessage: z.string().nullable(),
+  uploadedAt: z.string().nullable(),
+  deadline: z.string(),
+});
+export type OfflineUpload = z.infer<typeof OfflineUpload>;
+
 export const JournalListItem = z.object({
   ...TxCommon,
   invoiceKind: InvoiceKindSchema,
   paymentMethods: z.array(z.string()),
   invoiceStatus: InvoiceStatusSchema,
+  /** Issued offline: its upload; absent or null for a sale the e-invoice service numbered. */
+  offline: OfflineUpload.nullable().optional(),
 });
 export type JournalListItem = z.infer<typeof JournalListItem>;
 
@@ -178,6 +192,8 @@ export const JournalDetail = z.object({
   transaction: JournalTransaction,
   /** What the invoice is now (voided, allowed, reissued), as the list shows it. */
   invoiceStatus: InvoiceStatusSchema,
+  /** Issued offline: its upload; absent or null for a sale the e-invoice service numbered. */
+  offline: OfflineUpload.nullable().optional(),
   exchanges: z.array(
     z.object({
       entryId: z.number().int(),
