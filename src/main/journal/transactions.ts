@@ -62,7 +62,7 @@ function requireState(found: TxRow, allowed: readonly TxState[], action: Bilingu
 /** Saves the row an appended entry derives (derive.ts) over the one before it. */
 function saveTxRow(db: Database.Database, before: TxRow | null, entry: JournalEntry): TxRow {
   const row = nextTxRow(before, entry)!;
-  saveRow(db, 'transactions', 'order_no', row);
+  saveRow(db, 'transactions', 'order_no', row, before);
   return row;
 }
 
