@@ -76,17 +76,16 @@ export function reserveTimestamp(
   const ceiling = now + windowSeconds;
   pruneNow(db, companyId);
   // The highest second handed out that the service could accept now. Those beyond the window
-  // are left aside, not forgotten: once the clock reaches them again they count.
-  const highest = statement(
+  // are left aside, not forgotten: once the clock reaches them again they count. Two scalar
+  // look-ups, each one step down the primary key: a max() over a UNION of the two walked every
+  // kept second of the company at every sale.
+  const found = statement(
     db,
-    `SELECT max(ts) FROM (
-       SELECT ts FROM request_timestamps WHERE company_id = ? AND ts <= ?
-       UNION ALL
-       SELECT last_timestamp FROM company_clock WHERE company_id = ? AND last_timestamp <= ?)`,
-  )
-    .pluck()
-    .get(companyId, ceiling, companyId, ceiling) as number | null;
-  const next = Math.max(now, (highest ?? now - 1) + 1);
+    `SELECT (SELECT max(ts) FROM request_timestamps WHERE company_id = ? AND ts <= ?) AS kept,
+       (SELECT last_timestamp FROM company_clock WHERE company_id = ? AND last_timestamp <= ?) AS clock`,
+  ).get(companyId, ceiling, companyId, ceiling) as { kept: number | null; clock: number | null };
+  const highest = Math.max(found.kept ?? now - 1, found.clock ?? now - 1);
+  const next = Math.max(now, highest + 1);
   if (next > ceiling) {
     const wait = next - ceiling;
     throw new JournalError('journal-refused', {

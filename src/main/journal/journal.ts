@@ -172,6 +172,16 @@ export class Journal {
     return this.write(() => txs.begin(this.db, tx, this.now()));
   }
 
+  /**
+   * `begin` on the sale's path, for the checkout engine alone: a sale it built from an order
+   * `prepareOrder` accepted, so its shape is not checked a second time (the boundary checked the
+   * order: the IPC contract, then the shared validators); what ties the record together (order
+   * number, till, total) still is, and everything else `begin` refuses it refuses.
+   */
+  beginPrepared(tx: NewTransaction): TransactionRecord {
+    return this.write(() => txs.begin(this.db, tx, this.now(), { shapeChecked: true }));
+  }
+
   /** Every HTTP exchange (or transport failure) as its own record; does not change the state. */
   recordExchange(orderNo: string, exchange: ExchangeInput): ExchangeRecord {
     return this.write(() => txs.recordExchange(this.db, orderNo, exchange, this.now()));
