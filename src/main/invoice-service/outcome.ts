@@ -203,7 +203,7 @@ export function judgeAnswer(
     readable = false;
   }
   const answer = readable ? variant.readAnswer(json, sent) : null;
-  let evidence: string | null = null;
+  let evidence: string | null;
   try {
     evidence = readable ? variant.evidence(json) : null;
   } catch {
