@@ -148,7 +148,8 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
       // The provider's variant may not take this order (a till id longer than its field): thrown
       // here, the commit is rolled back with the order number, and nothing is written or sent.
       refuseFor(client, requestData, prepared.order.operation);
-      const transaction = journal.begin({
+      // The order passed prepareOrder: the journal checks the record's links, not its shape again.
+      const transaction = journal.beginPrepared({
         orderNo,
         tillId,
         companyId: client.config.companyId,

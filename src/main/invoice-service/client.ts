@@ -1,6 +1,6 @@
 import type { Logger } from '../core/logger';
 import { clientBasics, isFreshTimestampRetry, runAttempts } from './attempts';
-import { classify, logFields, summarize, type ExchangeSummary, type Outcome } from './outcome';
+import { judgeAnswer, logFields, type ExchangeSummary, type Outcome } from './outcome';
 import {
   POS_OPERATIONS,
   RESULT_MESSAGES,
@@ -112,8 +112,7 @@ export function createPosClient(deps: PosClientDeps) {
           timeoutMs: config.timeoutMs,
           ...(options.signal ? { signal: options.signal } : {}),
         });
-        const summary = summarize(result, variant);
-        const outcome = classify(operation, data, result, variant);
+        const { summary, outcome } = judgeAnswer(operation, data, result, variant);
         const offset = clockOffsetSeconds(result, nowSeconds());
         if (offset !== null) deps.onClock?.(offset);
         if (outcome.kind === 'rejected' && outcome.reason === RESULT_MESSAGES.timestampExpired) {

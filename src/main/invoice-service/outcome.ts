@@ -176,13 +176,60 @@ export function classify(
   result: TransportResult,
   variant: ProviderVariant = variantFor(undefined),
 ): Outcome {
+  return classifyRead(operation, sent, result, variant, () =>
+    result.kind === 'response' ? readResponse(result.body, variant, sent) : null,
+  );
+}
+
+/**
+ * `summarize` and `classify` of one answer, its body parsed and read by the variant once (the
+ * client's path: apart, they parse it three times). The envelope (StatusCode, ResultMessage) does
+ * not depend on the order sent, so one reading with it serves both.
+ */
+export function judgeAnswer(
+  operation: PosOperation,
+  sent: SentOrder,
+  result: TransportResult,
+  variant: ProviderVariant = variantFor(undefined),
+): { summary: ExchangeSummary; outcome: Outcome } {
+  if (result.kind !== 'response') {
+    return { summary: summarize(result, variant), outcome: classify(operation, sent, result, variant) };
+  }
+  let json: unknown;
+  let readable = true;
+  try {
+    json = JSON.parse(result.body);
+  } catch {
+    readable = false;
+  }
+  const answer = readable ? variant.readAnswer(json, sent) : null;
+  let evidence: string | null;
+  try {
+    evidence = readable ? variant.evidence(json) : null;
+  } catch {
+    evidence = null;
+  }
+  return {
+    summary: { ...summaryOf(result, answer), providerEvidence: evidence },
+    outcome: classifyRead(operation, sent, result, variant, () => answer),
+  };
+}
+
+/** `classify` with the answer as the variant read it (`read`: asked only for an HTTP answer). */
+function classifyRead(
+  operation: PosOperation,
+  sent: SentOrder,
+  result: TransportResult,
+  variant: ProviderVariant,
+  read: () => PosResponse | null,
+): Outcome {
   const billingNo = sent.BillingNo;
   if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
   if (result.kind === 'failed-after-send') return unknown(`sent, then ${result.reason}`);
 
   if (result.status !== 200) {
     if (NOTHING_ISSUED_HTTP_STATUSES.includes(result.status)) {
-      const message = readResponse(result.body, variant)?.ResultMessage;
+      const message = read()?.ResultMessage;
       return {
         kind: 'rejected',
         reason: `HTTP ${result.status}${message ? `: ${message}` : ''}`,
@@ -193,7 +240,7 @@ export function classify(
     return unknown(`HTTP ${result.status}`);
   }
 
-  const response = readResponse(result.body, variant, sent);
+  const response = read();
   if (!response) return unknown(`HTTP 200 with an unreadable answer (provider variant ${variant.id})`);
 
   if (response.StatusCode === 0) {

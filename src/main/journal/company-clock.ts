@@ -6,6 +6,37 @@ import { statement } from './statements';
 const KEPT_TIMESTAMPS = 10_000;
 
 /**
+ * Reservations between two prunings on one connection. Finding the 10,000th newest second walks
+ * 10,000 index entries: done at every sale it was the largest cost of the sale's first commit,
+ * growing with the table. Once in PRUNE_EVERY (and at each connection's first reservation) keeps
+ * the table under KEPT_TIMESTAMPS + PRUNE_EVERY rows per company and connection, and never drops
+ * one of the newest KEPT_TIMESTAMPS.
+ */
+const PRUNE_EVERY = 1_000;
+const sinceLastPrune = new WeakMap<Database.Database, Map<string, number>>();
+
+/**
+ * Only the newest seconds can matter (at most window + 1 of them fall in any window); the clock
+ * itself cannot say which are old, since it may be the thing that was wrong: so the table keeps
+ * the newest KEPT_TIMESTAMPS whatever their age.
+ */
+function pruneNow(db: Database.Database, companyId: string): void {
+  let counts = sinceLastPrune.get(db);
+  if (!counts) sinceLastPrune.set(db, (counts = new Map()));
+  const since = counts.get(companyId);
+  if (since !== undefined && since < PRUNE_EVERY) {
+    counts.set(companyId, since + 1);
+    return;
+  }
+  statement(
+    db,
+    `DELETE FROM request_timestamps WHERE company_id = ? AND ts < (
+       SELECT ts FROM request_timestamps WHERE company_id = ? ORDER BY ts DESC LIMIT 1 OFFSET ?)`,
+  ).run(companyId, companyId, KEPT_TIMESTAMPS - 1);
+  counts.set(companyId, 1);
+}
+
+/**
  * The request `Timestamp` per company (provider profile §1: accepted within `window` seconds of
  * the service's clock, never twice for one key pair, also across restarts).
  *
@@ -43,25 +74,18 @@ export function reserveTimestamp(
   }
   const now = nowEpochSeconds;
   const ceiling = now + windowSeconds;
-  // Only the newest seconds can matter (at most window + 1 of them fall in any window); the
-  // clock itself cannot say which are old, since it may be the thing that was wrong.
-  statement(
-    db,
-    `DELETE FROM request_timestamps WHERE company_id = ? AND ts < (
-       SELECT ts FROM request_timestamps WHERE company_id = ? ORDER BY ts DESC LIMIT 1 OFFSET ?)`,
-  ).run(companyId, companyId, KEPT_TIMESTAMPS - 1);
+  pruneNow(db, companyId);
   // The highest second handed out that the service could accept now. Those beyond the window
-  // are left aside, not forgotten: once the clock reaches them again they count.
-  const highest = statement(
+  // are left aside, not forgotten: once the clock reaches them again they count. Two scalar
+  // look-ups, each one step down the primary key: a max() over a UNION of the two walked every
+  // kept second of the company at every sale.
+  const found = statement(
     db,
-    `SELECT max(ts) FROM (
-       SELECT ts FROM request_timestamps WHERE company_id = ? AND ts <= ?
-       UNION ALL
-       SELECT last_timestamp FROM company_clock WHERE company_id = ? AND last_timestamp <= ?)`,
-  )
-    .pluck()
-    .get(companyId, ceiling, companyId, ceiling) as number | null;
-  const next = Math.max(now, (highest ?? now - 1) + 1);
+    `SELECT (SELECT max(ts) FROM request_timestamps WHERE company_id = ? AND ts <= ?) AS kept,
+       (SELECT last_timestamp FROM company_clock WHERE company_id = ? AND last_timestamp <= ?) AS clock`,
+  ).get(companyId, ceiling, companyId, ceiling) as { kept: number | null; clock: number | null };
+  const highest = Math.max(found.kept ?? now - 1, found.clock ?? now - 1);
+  const next = Math.max(now, highest + 1);
   if (next > ceiling) {
     const wait = next - ceiling;
     throw new JournalError('journal-refused', {

@@ -16,6 +16,7 @@ import { reserveTimestamp } from './company-clock';
 import { daySnapshot, type DaySnapshot } from './day-snapshot';
 import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, readSnapshot } from './open-db';
+import { statement } from './statements';
 import * as invoiceMode from './invoice-mode';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
@@ -169,6 +170,16 @@ export class Journal {
   /** Writes the sale BEFORE its request is sent: state `in-flight`, attempt 1. */
   begin(tx: NewTransaction): TransactionRecord {
     return this.write(() => txs.begin(this.db, tx, this.now()));
+  }
+
+  /**
+   * `begin` on the sale's path, for the checkout engine alone: a sale it built from an order
+   * `prepareOrder` accepted, so its shape is not checked a second time (the boundary checked the
+   * order: the IPC contract, then the shared validators); what ties the record together (order
+   * number, till, total) still is, and everything else `begin` refuses it refuses.
+   */
+  beginPrepared(tx: NewTransaction): TransactionRecord {
+    return this.write(() => txs.begin(this.db, tx, this.now(), { shapeChecked: true }));
   }
 
   /** Every HTTP exchange (or transport failure) as its own record; does not change the state. */
@@ -559,9 +570,14 @@ export class Journal {
     return this.write(() => printJobs.createPrintJob(this.db, job, this.now()));
   }
 
-  /** Success → `printed`; failure → stays `pending` with the reason. A printed job is not printed again. */
+  /**
+   * Success → `printed`; failure → stays `pending` with the reason. A printed job is not printed
+   * again. Not a durable commit of its own (`writeSyncedLater`): a paper sale's path stays at two.
+   * Lost in a power cut before the next durable commit, the job is `pending` again and prints
+   * again at the next start: what a crash between the printer and this record already does.
+   */
   recordPrintAttempt(jobId: number, attempt: PrintAttempt, at: Date = this.now()): PrintJobRecord {
-    return this.write(() => printJobs.recordPrintAttempt(this.db, jobId, attempt, at));
+    return this.writeSyncedLater(() => printJobs.recordPrintAttempt(this.db, jobId, attempt, at));
   }
 
   getPrintJob(jobId: number): PrintJobRecord | null {
@@ -641,8 +657,8 @@ export class Journal {
 
   /**
    * Durable commits made through this journal since it was opened (each outermost write
-   * transaction is one fsync under synchronous=FULL): a sale's path is held to two, and a test
-   * counts them so that a third cannot creep back in.
+   * transaction is one fsync under synchronous=FULL; `writeSyncedLater` makes none): a sale's
+   * path is held to two, and a test counts them so that a third cannot creep back in.
    */
   durableCommits(): number {
     return this.commits;
@@ -663,5 +679,23 @@ export class Journal {
     const result = this.transaction(fn) as T;
     this.commits++;
     return result;
+  }
+
+  /**
+   * `write` for a record that need not be on disk before the call returns: committed under
+   * synchronous=NORMAL, which in WAL mode writes the commit to the WAL without an fsync. The next
+   * durable commit's fsync covers the WAL up to its own end, this record included; a power cut
+   * before then loses this record alone (WAL frames are checksummed: a torn tail is dropped,
+   * never half read). Inside another write it is part of that one. Only for records whose loss is
+   * already a case the till handles (a print attempt: the job prints again).
+   */
+  private writeSyncedLater<T>(fn: () => T): T {
+    if (this.db.inTransaction) return this.transaction(fn) as T;
+    statement(this.db, 'PRAGMA synchronous = NORMAL').run();
+    try {
+      return this.transaction(fn) as T;
+    } finally {
+      statement(this.db, 'PRAGMA synchronous = FULL').run();
+    }
   }
 }

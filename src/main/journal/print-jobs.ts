@@ -90,7 +90,7 @@ function savePrintJobRow(
   entry: JournalEntry,
 ): PrintJobRecord {
   const row = nextPrintJobRow(before, entry)!;
-  saveRow(db, 'print_jobs', 'id', row);
+  saveRow(db, 'print_jobs', 'id', row, before);
   return toPrintJobRecord(row);
 }
 

@@ -126,7 +126,14 @@ function common(row: Omit<TxRow, 'body'>) {
 }
 
 export function toRecord(row: TxRow): TransactionRecord {
-  const body = JSON.parse(row.body) as TxBody;
+  return recordWithBody(row, JSON.parse(row.body) as TxBody);
+}
+
+/**
+ * `toRecord` with the row's body as the caller holds it (`begin`, which has just written the body
+ * column from this very object), so that it is not parsed back.
+ */
+export function recordWithBody(row: TxRow, body: TxBody): TransactionRecord {
   return { ...common(row), ...body, reissueOf: body.reissueOf ?? null };
 }
 

@@ -7,7 +7,7 @@ import { invalid, JournalError, notFound, refusedTransition } from './errors';
 import { findTx } from './queries';
 import { voidStateOf } from './return-queries';
 import { linkReissue } from './returns';
-import { exchangeFromEntry, toRecord, type TxBody, type TxRow } from './rows';
+import { exchangeFromEntry, recordWithBody, toRecord, type TxBody, type TxRow } from './rows';
 import { withoutSecrets } from './secrets';
 import { refuseClosedDay } from './shift-entries';
 import * as moves from './operation-moves';
@@ -34,6 +34,7 @@ import {
   check,
   checkNewTransaction,
   checkTotalMatchesRequest,
+  checkTransactionLinks,
   checkResubmitChanges,
   exchangeInput,
   issueInput,
@@ -62,17 +63,37 @@ function requireState(found: TxRow, allowed: readonly TxState[], action: Bilingu
 /** Saves the row an appended entry derives (derive.ts) over the one before it. */
 function saveTxRow(db: Database.Database, before: TxRow | null, entry: JournalEntry): TxRow {
   const row = nextTxRow(before, entry)!;
-  saveRow(db, 'transactions', 'order_no', row);
+  saveRow(db, 'transactions', 'order_no', row, before);
   return row;
 }
 
-/** Appends the entry and saves its row: the move, as the record it leaves. */
-function commit(db: Database.Database, before: TxRow | null, entry: NewEntry): TransactionRecord {
-  return toRecord(saveTxRow(db, before, appendEntry(db, entry)));
+/**
+ * Appends the entry and saves its row: the move, as the record it leaves. `body`: the body the
+ * move wrote, when it wrote one (begin), read into the record as it is rather than parsed back.
+ */
+function commit(
+  db: Database.Database,
+  before: TxRow | null,
+  entry: NewEntry,
+  body?: TxBody,
+): TransactionRecord {
+  const row = saveTxRow(db, before, appendEntry(db, entry));
+  return body ? recordWithBody(row, body) : toRecord(row);
 }
 
-export function begin(db: Database.Database, input: NewTransaction, now: Date): TransactionRecord {
-  checkNewTransaction(input);
+/**
+ * `shapeChecked`: the sale was built by the checkout engine from an order `prepareOrder` accepted
+ * (the shared validators, stricter than the shape check), typed at compile time: the shape check
+ * (zod, the largest cost of the sale's first commit) is not run again; the links are.
+ */
+export function begin(
+  db: Database.Database,
+  input: NewTransaction,
+  now: Date,
+  options: { shapeChecked?: boolean } = {},
+): TransactionRecord {
+  if (options.shapeChecked) checkTransactionLinks(input);
+  else checkNewTransaction(input);
   const tx = withoutSecrets(input);
   refuseClosedDay(db, tx.tillId, tx.training, taipeiBusinessDay(input.at ?? now));
   if (findTx(db, tx.orderNo)) {
@@ -91,23 +112,28 @@ export function begin(db: Database.Database, input: NewTransaction, now: Date): 
     requestData: tx.requestData,
     ...(tx.reissueOf === undefined ? {} : { reissueOf: tx.reissueOf }),
   };
-  const record = commit(db, null, {
-    at: iso(at),
-    kind: 'tx.begun',
-    orderNo: tx.orderNo,
-    payload: {
-      state: 'in-flight',
-      attempt: 1,
-      tillId: tx.tillId,
-      companyId: tx.companyId,
-      businessDay: taipeiBusinessDay(at),
-      training: tx.training,
-      operation: tx.operation,
-      cashier: tx.cashier ?? null,
-      invoiceNumber: null,
-      ...body,
+  const record = commit(
+    db,
+    null,
+    {
+      at: iso(at),
+      kind: 'tx.begun',
+      orderNo: tx.orderNo,
+      payload: {
+        state: 'in-flight',
+        attempt: 1,
+        tillId: tx.tillId,
+        companyId: tx.companyId,
+        businessDay: taipeiBusinessDay(at),
+        training: tx.training,
+        operation: tx.operation,
+        cashier: tx.cashier ?? null,
+        invoiceNumber: null,
+        ...body,
+      },
     },
-  });
+    body,
+  );
   // 改開: the owed reissue is paid by this sale, in the same write (returns.ts).
   if (tx.reissueOf !== undefined) linkReissue(db, tx.reissueOf, tx.orderNo, at);
   return record;
@@ -171,7 +197,12 @@ export function markIssued(
   check(issueInput, input, { zh: '開立結果', en: 'issue result' });
   const found = requireRow(db, orderNo);
   requireState(found, ['in-flight'], { zh: '記為已開立', en: 'marked issued' });
-  const parsed = input.printDataString === null ? null : parsePrintDataString(input.printDataString);
+  const parsed =
+    input.printDataString === null
+      ? null
+      : input.printDataParsed
+        ? { ok: true as const }
+        : parsePrintDataString(input.printDataString);
   return commit(db, found, {
     at: iso(input.at ?? now),
     kind: 'tx.issued',

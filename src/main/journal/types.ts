@@ -142,6 +142,11 @@ export interface IssueInput {
   randomNumber: string;
   /** Raw text as received (kept even when it does not parse); null when missing. */
   printDataString: string | null;
+  /**
+   * The caller parsed this very `printDataString` with `parsePrintDataString` and it was good
+   * (the outcome classifier has): the journal does not parse it a second time.
+   */
+  printDataParsed?: boolean;
   qKey?: string | null;
   qrCodeUrl?: string | null;
   at?: Date;

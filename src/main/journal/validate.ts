@@ -151,6 +151,15 @@ export function check<S extends z.ZodType>(
 
 export function checkNewTransaction(tx: NewTransaction): void {
   check(newTransaction, tx, { zh: '交易資料', en: 'transaction' });
+  checkTransactionLinks(tx);
+}
+
+/**
+ * What ties a new sale's record together, checked even for a sale the checkout engine built (whose
+ * shape its types and `prepareOrder` already checked): the order number is the request's and this
+ * till's, and the total is the request's.
+ */
+export function checkTransactionLinks(tx: NewTransaction): void {
   if (tx.requestData.BillingNo !== tx.orderNo) {
     throw invalid('訂單編號與請求的 BillingNo 不同', 'The order number differs from the request BillingNo');
   }

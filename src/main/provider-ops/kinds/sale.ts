@@ -98,6 +98,8 @@ export function saleKind(
             invoiceDateTime: response.InvoiceDateTime,
             randomNumber: response.RandomNumber,
             printDataString: response.PrintDataString ?? null,
+            // The classifier's parse of this PrintDataString succeeded: not parsed again.
+            ...(outcome.printData ? { printDataParsed: true } : {}),
             qKey: response.QKey ?? null,
             qrCodeUrl: response.QrCodeUrl ?? null,
           });
