@@ -15,8 +15,10 @@ import type { SupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { variantFor, type ProviderVariantId } from '../../provider/variants';
+import { createCloudPrintClient, type CloudPrintClient } from '../invoice-service/cloud-print-client';
 import {
   createCheckoutEngine,
+  journaledClientDeps,
   type IssuedEvent,
   type OfflineIssuing,
   type ServiceConnection,
@@ -76,6 +78,11 @@ export interface CheckoutCapability {
    * provider variant changed (it speaks the setting's dialect). Never throws.
    */
   settingsChanged(): Promise<void>;
+  /**
+   * The cloud print client (issue 29) on the service sales go to now, its timestamps from the
+   * journal: printing polls its jobs and sends 補印 with it. Throws when no service is set up.
+   */
+  cloudPrintClient(): Promise<CloudPrintClient>;
   /** 改開: a new sale (new order number) replacing a voided one; the returns capability calls it. */
   reissue(order: CheckoutOrder, reissueOf: string): Promise<CheckoutResult>;
   close(): Promise<void>;
@@ -317,6 +324,10 @@ export async function createCheckoutCapability(
       return { state: seen.state, url, checkedAt: seen.checkedAt, clockOffsetSeconds };
     },
     trainingServiceUrl: () => training?.url ?? null,
+    async cloudPrintClient() {
+      const { config } = await connect();
+      return createCloudPrintClient(journaledClientDeps({ journal, logger, now: () => new Date() }, config));
+    },
     async settingsChanged() {
       // Training follows the provider variant at once, so that returns and reconciliation (which
       // only ask for the address) meet a service speaking the setting's dialect.

@@ -1,6 +1,7 @@
 import type { Bilingual, DrawerCash, LineTaxType, Ntd, SalesFigures } from '../../shared/domain';
 import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
 import type { SupervisorActionInput } from '../settings/supervisor';
+import type { CloudPrintJobRecord } from './cloud-print';
 
 /**
  * The journal's public types: what the checkout engine writes before and after each request,
@@ -280,6 +281,7 @@ export type EntryKind =
   | 'supervisor.action'
   | 'reconciliation.run'
   | InvoiceModeEntryKind
+  | CloudPrintEntryKind
   | ReturnEntryKind
   | ShiftEntryKind;
 
@@ -288,6 +290,17 @@ export type EntryKind =
  * an offline invoice's upload (the sale's order number), a blank report (no order number). The
  * offline issue itself is a `tx.issued` entry carrying `invoiceMode`.
  */
+/**
+ * Cloud print (issue 29, cloud-print.ts): a job the e-invoice service queued, its state as the
+ * service reports it, and a 補印 through the service (written ahead, its answers, its failure).
+ */
+export type CloudPrintEntryKind =
+  | 'cloud-print.queued'
+  | 'cloud-print.state'
+  | 'cloud-print.reprint-sending'
+  | 'cloud-print.exchange'
+  | 'cloud-print.reprint-failed';
+
 export type InvoiceModeEntryKind =
   | 'invoice-mode.segment'
   | 'invoice-mode.uploaded'
@@ -380,6 +393,8 @@ export interface TransactionDetail {
   issue: IssueRecord | null;
   qrDisplays: QrDisplayRecord[];
   prints: PrintJobRecord[];
+  /** The proof's jobs on the e-invoice service's cloud printer (issue 29), oldest first. */
+  cloudPrints: CloudPrintJobRecord[];
   /** Every entry of this transaction (its returns' too), oldest first. */
   entries: JournalEntry[];
   /** Its voids, allowances and allowance voids, oldest first. */

@@ -1,5 +1,6 @@
 import type { IssuedOutcome } from '../invoice-service/outcome';
 import { invoiceTimeOf } from '../journal/invoice-time';
+import type { Journal } from '../journal/journal';
 import type { TransactionRecord } from '../journal/types';
 import { bilingual, type Bilingual } from '../../shared/domain';
 import type { printingMethods } from '../../shared/ipc/contract/printing';
@@ -10,6 +11,7 @@ import { silentLogger, type Logger } from '../core/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SupervisorGate } from '../settings/supervisor';
 import { failureMessage } from './failure-messages';
+import { createCloudJobs, type CloudJobs, type CloudJobsOptions } from './cloud-jobs';
 import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
@@ -76,6 +78,8 @@ export interface PrintingCapability {
    * which starts it with the other background services and stops it before `close`.
    */
   statusPoll: Service;
+  /** The cloud printer's jobs (issue 29): polled on the lifecycle, 補印 through the service. Null without `cloud`. */
+  cloudJobs: CloudJobs | null;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,11 @@ export function createPrintingCapability(options: {
    * Needed only for a proof the till builds itself; without it such a proof is refused.
    */
   qrAesKey?: () => string | null;
+  /**
+   * Cloud print (issue 29): the client on the e-invoice service (the checkout's connection, handed
+   * in by the composition) and where a job's move is pushed.
+   */
+  cloud?: Omit<CloudJobsOptions, 'journal' | 'logger'> & { journal: Journal };
 }): PrintingCapability {
   const printer = () => options.settings.get().printer;
   let state: PrinterState = 'unknown';
@@ -231,11 +240,23 @@ export function createPrintingCapability(options: {
     return null;
   }
 
+  const cloudJobs = options.cloud
+    ? createCloudJobs({ ...options.cloud, logger: options.logger ?? silentLogger })
+    : null;
+
   return {
-    handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor, () => ({
-      tillId: options.settings.get().tillId,
-      training: options.settings.get().mode === 'training',
-    })),
+    handlers: createPrintingHandlers(
+      service,
+      printer,
+      options.daySummary,
+      options.supervisor,
+      () => ({
+        tillId: options.settings.get().tillId,
+        training: options.settings.get().mode === 'training',
+      }),
+      cloudJobs,
+    ),
+    cloudJobs,
     service,
     reprintProof: async (input) => noteResult(await service.reprintProof(input))!,
     printResolvedProof: async (input) => {

@@ -6,7 +6,7 @@ import type { MethodSpec } from './define';
 import { displayEvents, displayMethods } from './display';
 import { headOfficeMethods } from './head-office';
 import { journalMethods } from './journal';
-import { printingMethods } from './printing';
+import { printingEvents, printingMethods } from './printing';
 import { reconciliationMethods } from './reconciliation';
 import { returnsMethods } from './returns';
 import { settingsMethods } from './settings';
@@ -37,6 +37,7 @@ export const events = {
   ...appEvents,
   ...catalogEvents,
   ...displayEvents,
+  ...printingEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;
