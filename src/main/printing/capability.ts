@@ -198,12 +198,6 @@ export function createPrintingCapability(options: {
     return { orderNo, kind: 'details', content: JSON.stringify(details) };
   }
 
-  /**
-   * Jobs written in a sale's outcome commit (`enqueueIssued`), by order number, until `onIssued`
-   * prints them; null: written as nothing to print.
-   */
-  const written = new Map<string, PrintJobRecord | null>();
-
   function enqueueIssued(event: IssuedSale): void {
     const job = jobFor(event);
     const created = job ? options.store.createPrintJob(job) : null;
@@ -212,7 +206,16 @@ export function createPrintingCapability(options: {
       void created.catch(() => {});
       throw new Error('this print job store cannot write in the sale’s commit');
     }
-    written.set(event.orderNo, created);
+  }
+
+  /**
+   * The job the sale's outcome commit wrote (`enqueueIssued`), read back from the journal: an
+   * issued sale's jobs are all made after its issue, so one not yet tried is that job. Read, not
+   * remembered: a commit that rolled back leaves no job here, and nothing stale in memory.
+   */
+  async function writtenJob(orderNo: string): Promise<PrintJobRecord | null> {
+    const jobs = await options.store.printJobsFor(orderNo);
+    return jobs.find((job) => job.state === 'pending' && job.attempts === 0) ?? null;
   }
 
   /**
@@ -223,12 +226,10 @@ export function createPrintingCapability(options: {
     const tx = event.transaction;
     // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
     const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');
-    const enqueued = written.has(event.orderNo);
-    const job = written.get(event.orderNo) ?? null;
-    written.delete(event.orderNo);
     try {
+      const job = await writtenJob(event.orderNo);
       if (job) return noteResult(await service.printWritten(job, cash));
-      const fresh = enqueued ? null : jobFor(event);
+      const fresh = jobFor(event);
       if (fresh) return noteResult(await service.printCreated(fresh, cash));
       if (cash) await service.openDrawer();
     } catch (error) {
