@@ -265,6 +265,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     offline: invoiceMode.issuing,
+    // Training's cloud printer P01 prints on the virtual printer (issue 29).
+    cloudPrintAgent: () => printing.service.virtualPrinterAddress(),
     dataDir: options.dataDir,
     journal,
     settings: options.settings,

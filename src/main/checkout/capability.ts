@@ -52,6 +52,11 @@ export interface CheckoutCapabilityOptions {
   onStatusChanged(): void;
   /** Invoice mode's offline issuing (src/main/invoice-mode), when the composition has it. */
   offline?: OfflineIssuing;
+  /**
+   * Where the embedded training service's cloud printer P01 delivers its bytes (the virtual
+   * printer; issue 29), so that `cloud:P01` works in training mode out of the box. Null: no agent.
+   */
+  cloudPrintAgent?: () => Promise<{ host: string; port: number } | null>;
 }
 
 export interface CheckoutCapability {
@@ -89,6 +94,9 @@ export interface CheckoutCapability {
 }
 
 type ServiceState = AppStatus['service']['state'];
+
+/** The embedded training service's cloud printer (Settings: `cloud:P01`). */
+export const TRAINING_CLOUD_PRINTER = 'P01';
 
 /** How long a sale waits for the service before the status bar calls it slow. */
 export const SLOW_ANSWER_MS = 4000;
@@ -158,6 +166,17 @@ export async function createCheckoutCapability(
    * Starts and stops run one after the other (`chain`): one service at a time owns the folder,
    * and the last variant asked for is the one left running.
    */
+  const agentAddress = async () => {
+    try {
+      return (await options.cloudPrintAgent?.()) ?? null;
+    } catch (error) {
+      logger.warn('the training cloud printer has no agent (the virtual printer did not start)', {
+        error: (error as Error).message,
+      });
+      return null;
+    }
+  };
+
   function ensureTrainingService(): Promise<TrainingService> {
     const variant = options.settings.get().providerVariant;
     if (training && training.config.variant === variant && !pending) return Promise.resolve(training);
@@ -175,7 +194,17 @@ export async function createCheckoutCapability(
         // A random admin token per start, held only here (never in settings, the status or a
         // file): the well-known training token would let anyone on this machine arm a fault or
         // read a sale without the drill's supervisor PIN and its journal record.
-        config: { ...trainingDefaults(), variant, adminToken: randomBytes(32).toString('base64url') },
+        config: {
+          ...trainingDefaults(),
+          variant,
+          adminToken: randomBytes(32).toString('base64url'),
+          // Cloud print (profile §8): printer P01, its agent printing on the virtual printer.
+          // SystemLead has no cloud print the till can use (provider/cloud-print.ts).
+          cloudPrinters:
+            variant === 'profile'
+              ? [{ printerNo: TRAINING_CLOUD_PRINTER, agent: await agentAddress(), salesIds: null }]
+              : [],
+        },
       });
       training = service;
       logger.info('training service started', { url: service.url, variant });

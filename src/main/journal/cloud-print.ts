@@ -3,6 +3,9 @@ import { appendEntry } from './chain';
 import { invalid, JournalError, notFound } from './errors';
 import { voidStateOf } from './return-queries';
 import { statement } from './statements';
+import type { CloudPrintJobRecord, CloudPrintState } from './types';
+
+export type { CloudPrintJobRecord, CloudPrintState };
 
 /**
  * Cloud print jobs (issue 29, provider profile §8): the proof the e-invoice service's agent prints
@@ -14,26 +17,6 @@ import { statement } from './statements';
  * appends its entry (carrying the sale's order number, so the chain check reads it with the sale)
  * and saves its row, or throws and changes nothing.
  */
-
-export type CloudPrintState = 'queued' | 'printed' | 'failed';
-
-export interface CloudPrintJobRecord {
-  id: number;
-  orderNo: string;
-  /** The service's `PrintJobID`. */
-  printJobId: string;
-  printerNo: string;
-  state: CloudPrintState;
-  /** The service's `Message` of a failed job. */
-  message: string | null;
-  /** A 補印 through the service, with who asked, who approved and why. */
-  reprint: boolean;
-  by: string | null;
-  approvedBy: string | null;
-  reason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface NewCloudPrintJob {
   orderNo: string;

@@ -1,7 +1,6 @@
 import type { Bilingual, DrawerCash, LineTaxType, Ntd, SalesFigures } from '../../shared/domain';
 import type { InvoiceKind, PosOperation, PosOrderData } from '../../provider/pos-profile';
 import type { SupervisorActionInput } from '../settings/supervisor';
-import type { CloudPrintJobRecord } from './cloud-print';
 
 /**
  * The journal's public types: what the checkout engine writes before and after each request,
@@ -385,6 +384,27 @@ export interface JournalEntry {
   payload: Record<string, unknown>;
   prevHash: string;
   hash: string;
+}
+
+/** A proof's job on the e-invoice service's cloud printer (issue 29, cloud-print.ts). */
+export type CloudPrintState = 'queued' | 'printed' | 'failed';
+
+export interface CloudPrintJobRecord {
+  id: number;
+  orderNo: string;
+  /** The service's `PrintJobID`. */
+  printJobId: string;
+  printerNo: string;
+  state: CloudPrintState;
+  /** The service's `Message` of a failed job. */
+  message: string | null;
+  /** A 補印 through the service, with who asked, who approved and why. */
+  reprint: boolean;
+  by: string | null;
+  approvedBy: string | null;
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface TransactionDetail {
