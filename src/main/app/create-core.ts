@@ -59,6 +59,8 @@ export interface CoreOptions {
   logger: Logger;
   /** The idle lock's clock in ms (shifts/session.ts); tests move it instead of waiting. */
   sessionClock?: () => number;
+  /** The cloud print jobs' clock in ms (printing/cloud-jobs.ts: when a queued job is stuck); tests move it. */
+  cloudPrintClock?: () => number;
   /** Between head-office runs (head-office/capability.ts; default 10 s); tests shorten it. */
   headOfficeIntervalMs?: number;
   /** The customer display's window, where the host has one (Electron: shell/customer-window.ts). */
@@ -192,6 +194,13 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     // For a proof the till builds itself (a sale resolved after a timeout): the training service's
     // well-known key in training mode, the seller's write-only secret in production.
     qrAesKey,
+    // Cloud print (issue 29): its jobs asked on the checkout's connection, each move pushed.
+    cloud: {
+      journal,
+      client: () => checkout.cloudPrintClient(),
+      ...(options.cloudPrintClock ? { now: options.cloudPrintClock } : {}),
+      onChanged: (orderNo, job) => events.publish('printing.cloud-job-changed', { orderNo, job }),
+    },
   });
   // Sales on their way to the e-invoice service: a product edit waits for them (catalog.saveProduct).
   let salesPaying = 0;
@@ -264,6 +273,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     offline: invoiceMode.issuing,
+    // Training's cloud printer P01 prints on the virtual printer (issue 29).
+    cloudPrintAgent: () => printing.service.virtualPrinterAddress(),
     dataDir: options.dataDir,
     journal,
     settings: options.settings,
@@ -326,6 +337,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   // The printer's first answer, for the status bar (the poll keeps it fresh).
   void printing.refreshPrinterState();
   lifecycle.register(printing.statusPoll);
+  if (printing.cloudJobs) lifecycle.register(printing.cloudJobs.poll);
   lifecycle.register(reconciliation.service);
   // Cashiers, the session and its idle lock, shifts, paid-in/out, X and Z reports (issue 14).
   const shifts = createShiftsCapability({

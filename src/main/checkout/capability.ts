@@ -15,8 +15,10 @@ import type { SupervisorGate } from '../settings/supervisor';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { variantFor, type ProviderVariantId } from '../../provider/variants';
+import { createCloudPrintClient, type CloudPrintClient } from '../invoice-service/cloud-print-client';
 import {
   createCheckoutEngine,
+  journaledClientDeps,
   type IssuedEvent,
   type OfflineIssuing,
   type ServiceConnection,
@@ -50,6 +52,11 @@ export interface CheckoutCapabilityOptions {
   onStatusChanged(): void;
   /** Invoice mode's offline issuing (src/main/invoice-mode), when the composition has it. */
   offline?: OfflineIssuing;
+  /**
+   * Where the embedded training service's cloud printer P01 delivers its bytes (the virtual
+   * printer; issue 29), so that `cloud:P01` works in training mode out of the box. Null: no agent.
+   */
+  cloudPrintAgent?: () => Promise<{ host: string; port: number } | null>;
 }
 
 export interface CheckoutCapability {
@@ -76,12 +83,20 @@ export interface CheckoutCapability {
    * provider variant changed (it speaks the setting's dialect). Never throws.
    */
   settingsChanged(): Promise<void>;
+  /**
+   * The cloud print client (issue 29) on the service sales go to now, its timestamps from the
+   * journal: printing polls its jobs and sends 補印 with it. Throws when no service is set up.
+   */
+  cloudPrintClient(): Promise<CloudPrintClient>;
   /** 改開: a new sale (new order number) replacing a voided one; the returns capability calls it. */
   reissue(order: CheckoutOrder, reissueOf: string): Promise<CheckoutResult>;
   close(): Promise<void>;
 }
 
 type ServiceState = AppStatus['service']['state'];
+
+/** The embedded training service's cloud printer (Settings: `cloud:P01`). */
+export const TRAINING_CLOUD_PRINTER = 'P01';
 
 /** How long a sale waits for the service before the status bar calls it slow. */
 export const SLOW_ANSWER_MS = 4000;
@@ -151,6 +166,17 @@ export async function createCheckoutCapability(
    * Starts and stops run one after the other (`chain`): one service at a time owns the folder,
    * and the last variant asked for is the one left running.
    */
+  const agentAddress = async () => {
+    try {
+      return (await options.cloudPrintAgent?.()) ?? null;
+    } catch (error) {
+      logger.warn('the training cloud printer has no agent (the virtual printer did not start)', {
+        error: (error as Error).message,
+      });
+      return null;
+    }
+  };
+
   function ensureTrainingService(): Promise<TrainingService> {
     const variant = options.settings.get().providerVariant;
     if (training && training.config.variant === variant && !pending) return Promise.resolve(training);
@@ -168,7 +194,17 @@ export async function createCheckoutCapability(
         // A random admin token per start, held only here (never in settings, the status or a
         // file): the well-known training token would let anyone on this machine arm a fault or
         // read a sale without the drill's supervisor PIN and its journal record.
-        config: { ...trainingDefaults(), variant, adminToken: randomBytes(32).toString('base64url') },
+        config: {
+          ...trainingDefaults(),
+          variant,
+          adminToken: randomBytes(32).toString('base64url'),
+          // Cloud print (profile §8): printer P01, its agent printing on the virtual printer.
+          // SystemLead has no cloud print the till can use (provider/cloud-print.ts).
+          cloudPrinters:
+            variant === 'profile'
+              ? [{ printerNo: TRAINING_CLOUD_PRINTER, agent: await agentAddress(), salesIds: null }]
+              : [],
+        },
       });
       training = service;
       logger.info('training service started', { url: service.url, variant });
@@ -317,6 +353,10 @@ export async function createCheckoutCapability(
       return { state: seen.state, url, checkedAt: seen.checkedAt, clockOffsetSeconds };
     },
     trainingServiceUrl: () => training?.url ?? null,
+    async cloudPrintClient() {
+      const { config } = await connect();
+      return createCloudPrintClient(journaledClientDeps({ journal, logger, now: () => new Date() }, config));
+    },
     async settingsChanged() {
       // Training follows the provider variant at once, so that returns and reconciliation (which
       // only ask for the address) meet a service speaking the setting's dialect.

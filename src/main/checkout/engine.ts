@@ -121,15 +121,7 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
    */
   async function connect(): Promise<{ client: PosClient; training: boolean; cloud: CloudPrint }> {
     const { config, training, cloudPrinter } = await deps.connect();
-    const clientDeps: PosClientDeps = {
-      config,
-      reserveTimestamp: (companyId, nowSeconds, windowSeconds) =>
-        journal.reserveTimestamp(companyId, nowSeconds, windowSeconds),
-      logger,
-      nowSeconds: () => Math.floor(now().getTime() / 1000),
-      ...(deps.onClockSeen ? { onClock: deps.onClockSeen } : {}),
-      ...(deps.post ? { post: deps.post } : {}),
-    };
+    const clientDeps = journaledClientDeps({ ...deps, now }, config);
     const client = createPosClient(clientDeps);
     // The same journal's timestamps and transport: the cloud issue is the same path's other kind.
     const cloud = cloudPrinter ? { ...cloudPrinter, client: createCloudPrintClient(clientDeps) } : null;
@@ -298,6 +290,26 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
   }
 
   return { submit, resubmit };
+}
+
+/**
+ * A POS-API client's dependencies on this journal: every timestamp reserved (and on disk) here
+ * before it is sent. The sale's clients and the cloud print jobs' client (printing) share it.
+ */
+export function journaledClientDeps(
+  deps: Pick<CheckoutEngineDeps, 'journal' | 'logger' | 'onClockSeen' | 'post'> & { now: () => Date },
+  config: PosServiceConfig,
+): PosClientDeps {
+  const { journal, now } = deps;
+  return {
+    config,
+    reserveTimestamp: (companyId, nowSeconds, windowSeconds) =>
+      journal.reserveTimestamp(companyId, nowSeconds, windowSeconds),
+    logger: deps.logger,
+    nowSeconds: () => Math.floor(now().getTime() / 1000),
+    ...(deps.onClockSeen ? { onClock: deps.onClockSeen } : {}),
+    ...(deps.post ? { post: deps.post } : {}),
+  };
 }
 
 function issuedEvent(transaction: TransactionRecord, outcome: IssuedOutcome): IssuedEvent {

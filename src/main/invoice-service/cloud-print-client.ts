@@ -25,7 +25,14 @@ import {
   type IssueOptions,
   type PosClientDeps,
 } from './client';
-import { logFields, summaryOf, type IssuedOutcome, type Outcome, type UnknownOutcome } from './outcome';
+import {
+  logFields,
+  summaryOf,
+  type ExchangeSummary,
+  type IssuedOutcome,
+  type Outcome,
+  type UnknownOutcome,
+} from './outcome';
 import { timestampText } from './signing';
 import type { TransportResult } from './transport';
 
@@ -118,6 +125,42 @@ export type RePrintResult =
   | { kind: 'refused'; reason: string }
   | { kind: 'unknown'; reason: string };
 
+/** What one `/Update/RePrint` exchange came to, by the till's outcome rules. */
+export type RePrintOutcome =
+  | { kind: 'queued'; printJobId: string }
+  | { kind: 'rejected'; reason: string; retryWithFreshTimestamp: boolean }
+  | { kind: 'not-delivered'; reason: string }
+  | { kind: 'unknown'; reason: string };
+
+export interface RePrintStart {
+  attempt: number;
+  path: string;
+  companyId: string;
+  timestamp: string;
+}
+
+export interface RePrintRecorder {
+  beforeSend(start: RePrintStart): void;
+  afterAnswer(start: RePrintStart, summary: ExchangeSummary, outcome: RePrintOutcome): void;
+}
+
+export function classifyRePrint(result: TransportResult): RePrintOutcome {
+  if (result.kind === 'not-sent') return { kind: 'not-delivered', reason: result.reason };
+  if (result.kind !== 'response') return { kind: 'unknown', reason: `sent, then ${result.reason}` };
+  if (NOTHING_ISSUED_HTTP_STATUSES.includes(result.status)) {
+    return { kind: 'rejected', reason: `HTTP ${result.status}`, retryWithFreshTimestamp: false };
+  }
+  if (result.status !== 200) return { kind: 'unknown', reason: `HTTP ${result.status}` };
+  const read = readRePrintAnswer(parse(result.body));
+  if (!read.ok) return { kind: 'unknown', reason: read.reason };
+  if (read.value.StatusCode === 1) return { kind: 'queued', printJobId: read.value.PrintJobID };
+  return {
+    kind: 'rejected',
+    reason: read.value.ResultMessage,
+    retryWithFreshTimestamp: isTimestampUsed(read.value),
+  };
+}
+
 export function createCloudPrintClient(deps: PosClientDeps) {
   const { nowSeconds, post, base, windowSeconds, variant } = clientBasics(deps, TIMESTAMP_WINDOW_SECONDS);
   const { config, logger } = deps;
@@ -175,8 +218,7 @@ export function createCloudPrintClient(deps: PosClientDeps) {
   }
 
   /** One signed single-wrapper request (`/Update/RePrint`, `/Inquire/GetPrintJobs`). */
-  async function call(path: string, data: unknown): Promise<TransportResult> {
-    const timestamp = reserveTimestamp();
+  async function call(path: string, data: unknown, timestamp = reserveTimestamp()): Promise<TransportResult> {
     const body = buildStandardRequestBody(
       config.companyId,
       config.signingSecret,
@@ -207,27 +249,67 @@ export function createCloudPrintClient(deps: PosClientDeps) {
       : { kind: 'answered', jobs: read.value.jobs };
   }
 
-  /** Queues the proof again, marked 補印 by the provider. */
-  async function rePrint(invoiceNumber: string, printerNo: string, reason: string): Promise<RePrintResult> {
-    const result = await call(CLOUD_PRINT_OPERATIONS.rePrint, {
+  /**
+   * `/Update/RePrint` as the one path sends it (provider-ops' cloud reprint kind): under the
+   * written-ahead timestamp first, each answer recorded; only `Timestamp already used` goes again.
+   * A refusal queued nothing; a lost or broken answer is unknown (a job may have been queued).
+   */
+  async function reprint(
+    input: { invoiceNumber: string; printerNo: string; reason: string },
+    recorder: RePrintRecorder,
+    options: { firstTimestamp?: string } = {},
+  ): Promise<RePrintOutcome> {
+    const path = CLOUD_PRINT_OPERATIONS.rePrint;
+    const data = {
       CompanyID: config.companyId,
-      InvoiceNumber: invoiceNumber,
-      PrinterNo: printerNo,
-      Reason: reason,
+      InvoiceNumber: input.invoiceNumber,
+      PrinterNo: input.printerNo,
+      Reason: input.reason,
+    };
+    const { outcome } = await runAttempts<RePrintOutcome>({
+      firstTimestamp: options.firstTimestamp,
+      reserveTimestamp,
+      text: timestampText,
+      retry: isFreshTimestampRetry,
+      maxAttempts: MAX_FRESH_TIMESTAMP_ATTEMPTS,
+      exchange: async (attempt, timestamp) => {
+        const start: RePrintStart = { attempt, path, companyId: config.companyId, timestamp };
+        recorder.beforeSend(start);
+        const result = await call(path, data, timestamp);
+        const outcome = classifyRePrint(result);
+        const read = result.kind === 'response' ? readRePrintAnswer(parse(result.body)) : null;
+        const summary = summaryOf(result, read?.ok ? read.value : null);
+        logger.info('e-invoice service answered', {
+          invoiceNumber: input.invoiceNumber,
+          operation: 'rePrint',
+          attempt,
+          ...logFields(summary, outcome),
+        });
+        recorder.afterAnswer(start, summary, outcome);
+        return outcome;
+      },
     });
-    if (result.kind === 'not-sent') return { kind: 'refused', reason: result.reason };
-    if (result.kind !== 'response') return { kind: 'unknown', reason: `sent, then ${result.reason}` };
-    if (NOTHING_ISSUED_HTTP_STATUSES.includes(result.status))
-      return { kind: 'refused', reason: `HTTP ${result.status}` };
-    if (result.status !== 200) return { kind: 'unknown', reason: `HTTP ${result.status}` };
-    const read = readRePrintAnswer(parse(result.body));
-    if (!read.ok) return { kind: 'unknown', reason: read.reason };
-    return read.value.StatusCode === 1
-      ? { kind: 'queued', printJobId: read.value.PrintJobID }
-      : { kind: 'refused', reason: read.value.ResultMessage };
+    return outcome;
   }
 
-  return { issue, printJobs, rePrint, dialect, variant };
+  /** Queues the proof again, marked 補印 by the provider (the provider check's probe: nothing recorded). */
+  async function rePrint(invoiceNumber: string, printerNo: string, reason: string): Promise<RePrintResult> {
+    const outcome = await reprint(
+      { invoiceNumber, printerNo, reason },
+      { beforeSend: () => {}, afterAnswer: () => {} },
+    );
+    switch (outcome.kind) {
+      case 'queued':
+        return outcome;
+      case 'rejected':
+      case 'not-delivered':
+        return { kind: 'refused', reason: outcome.reason };
+      case 'unknown':
+        return outcome;
+    }
+  }
+
+  return { issue, printJobs, rePrint, reprint, reserveTimestamp, dialect, variant };
 }
 
 export type CloudPrintClient = ReturnType<typeof createCloudPrintClient>;

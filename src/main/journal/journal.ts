@@ -17,6 +17,7 @@ import { daySnapshot, type DaySnapshot } from './day-snapshot';
 import { allocateOrderNo } from './order-numbers';
 import { openJournalDatabase, readSnapshot } from './open-db';
 import { statement } from './statements';
+import * as cloudPrint from './cloud-print';
 import * as invoiceMode from './invoice-mode';
 import * as printJobs from './print-jobs';
 import * as queries from './queries';
@@ -79,6 +80,7 @@ export type {
   UploadAnswer,
   UploadState,
 } from './invoice-mode';
+export type { CloudPrintJobRecord, CloudPrintState, CloudReprintCall, NewCloudPrintJob } from './cloud-print';
 export type { EntryRange, RangeReturn, RangeSale, ShiftEntry, ShiftEntryPayload } from './shift-entries';
 
 export interface JournalOptions {
@@ -562,6 +564,58 @@ export class Journal {
     at: Date = this.now(),
   ): invoiceMode.InvoiceModeSegmentRecord {
     return this.write(() => invoiceMode.markBlank(this.db, segmentId, state, message, at));
+  }
+
+  // ------------------------------------------------------------------ cloud print (issue 29)
+
+  /** A job the e-invoice service queued on a cloud printer (in the sale's or the reprint's outcome commit). */
+  queueCloudPrintJob(
+    job: cloudPrint.NewCloudPrintJob,
+    at: Date = this.now(),
+  ): cloudPrint.CloudPrintJobRecord {
+    return this.write(() => cloudPrint.queueCloudPrintJob(this.db, job, at));
+  }
+
+  /** The service's word on a job; null when it did not move (nothing written). */
+  recordCloudPrintState(
+    printJobId: string,
+    state: cloudPrint.CloudPrintState,
+    message: string | null,
+    at: Date = this.now(),
+  ): cloudPrint.CloudPrintJobRecord | null {
+    return this.write(() => cloudPrint.recordCloudPrintState(this.db, printJobId, state, message, at));
+  }
+
+  openCloudPrintJobs(): cloudPrint.CloudPrintJobRecord[] {
+    return cloudPrint.openCloudPrintJobs(this.db);
+  }
+
+  cloudPrintJobsFor(orderNo: string): cloudPrint.CloudPrintJobRecord[] {
+    return cloudPrint.cloudPrintJobsFor(this.db, orderNo);
+  }
+
+  /** A 補印 through the service written ahead (provider-ops' cloud reprint kind). */
+  beginCloudReprint(
+    input: { orderNo: string; by: string; approvedBy: string | null; reason: string },
+    at: Date = this.now(),
+  ): cloudPrint.CloudReprintCall {
+    return this.write(() => cloudPrint.beginCloudReprint(this.db, input, at));
+  }
+
+  recordCloudReprintExchange(
+    call: cloudPrint.CloudReprintCall,
+    exchange: Record<string, unknown>,
+    at: Date = this.now(),
+  ): void {
+    this.write(() => cloudPrint.recordCloudReprintExchange(this.db, call, exchange, at));
+  }
+
+  recordCloudReprintFailure(
+    call: cloudPrint.CloudReprintCall,
+    failure: { state: 'rejected' | 'not-delivered' | 'unknown'; reason: string },
+    at: Date = this.now(),
+  ): void {
+    this.write(() => cloudPrint.recordCloudReprintFailure(this.db, call, failure, at));
   }
 
   // ------------------------------------------------------------------ print jobs

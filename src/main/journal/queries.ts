@@ -1,3 +1,4 @@
+import { cloudPrintJobsFor } from './cloud-print';
 import type Database from 'better-sqlite3';
 import {
   invoiceStatus,
@@ -87,6 +88,7 @@ export function detail(db: Database.Database, orderNo: string): TransactionDetai
     issue,
     qrDisplays,
     prints: printJobsFor(db, orderNo),
+    cloudPrints: cloudPrintJobsFor(db, orderNo),
     entries,
     returns: returnsOf(db, orderNo),
   };

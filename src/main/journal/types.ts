@@ -285,6 +285,7 @@ export type EntryKind =
   | 'supervisor.action'
   | 'reconciliation.run'
   | InvoiceModeEntryKind
+  | CloudPrintEntryKind
   | ReturnEntryKind
   | ShiftEntryKind;
 
@@ -293,6 +294,17 @@ export type EntryKind =
  * an offline invoice's upload (the sale's order number), a blank report (no order number). The
  * offline issue itself is a `tx.issued` entry carrying `invoiceMode`.
  */
+/**
+ * Cloud print (issue 29, cloud-print.ts): a job the e-invoice service queued, its state as the
+ * service reports it, and a 補印 through the service (written ahead, its answers, its failure).
+ */
+export type CloudPrintEntryKind =
+  | 'cloud-print.queued'
+  | 'cloud-print.state'
+  | 'cloud-print.reprint-sending'
+  | 'cloud-print.exchange'
+  | 'cloud-print.reprint-failed';
+
 export type InvoiceModeEntryKind =
   | 'invoice-mode.segment'
   | 'invoice-mode.uploaded'
@@ -379,12 +391,35 @@ export interface JournalEntry {
   hash: string;
 }
 
+/** A proof's job on the e-invoice service's cloud printer (issue 29, cloud-print.ts). */
+export type CloudPrintState = 'queued' | 'printed' | 'failed';
+
+export interface CloudPrintJobRecord {
+  id: number;
+  orderNo: string;
+  /** The service's `PrintJobID`. */
+  printJobId: string;
+  printerNo: string;
+  state: CloudPrintState;
+  /** The service's `Message` of a failed job. */
+  message: string | null;
+  /** A 補印 through the service, with who asked, who approved and why. */
+  reprint: boolean;
+  by: string | null;
+  approvedBy: string | null;
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface TransactionDetail {
   transaction: TransactionRecord;
   exchanges: ExchangeRecord[];
   issue: IssueRecord | null;
   qrDisplays: QrDisplayRecord[];
   prints: PrintJobRecord[];
+  /** The proof's jobs on the e-invoice service's cloud printer (issue 29), oldest first. */
+  cloudPrints: CloudPrintJobRecord[];
   /** Every entry of this transaction (its returns' too), oldest first. */
   entries: JournalEntry[];
   /** Its voids, allowances and allowance voids, oldest first. */

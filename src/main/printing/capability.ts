@@ -1,5 +1,6 @@
 import type { IssuedOutcome } from '../invoice-service/outcome';
 import { invoiceTimeOf } from '../journal/invoice-time';
+import type { Journal } from '../journal/journal';
 import type { TransactionRecord } from '../journal/types';
 import { bilingual, type Bilingual } from '../../shared/domain';
 import type { printingMethods } from '../../shared/ipc/contract/printing';
@@ -10,6 +11,7 @@ import { silentLogger, type Logger } from '../core/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SupervisorGate } from '../settings/supervisor';
 import { failureMessage } from './failure-messages';
+import { createCloudJobs, type CloudJobs, type CloudJobsOptions } from './cloud-jobs';
 import { createPrintingHandlers } from './handlers';
 import type { DetailsSlipInput } from './layout/details-layout';
 import type { DaySummary } from './layout/summary-layout';
@@ -76,6 +78,8 @@ export interface PrintingCapability {
    * which starts it with the other background services and stops it before `close`.
    */
   statusPoll: Service;
+  /** The cloud printer's jobs (issue 29): polled on the lifecycle, 補印 through the service. Null without `cloud`. */
+  cloudJobs: CloudJobs | null;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,11 @@ export function createPrintingCapability(options: {
    * Needed only for a proof the till builds itself; without it such a proof is refused.
    */
   qrAesKey?: () => string | null;
+  /**
+   * Cloud print (issue 29): the client on the e-invoice service (the checkout's connection, handed
+   * in by the composition) and where a job's move is pushed.
+   */
+  cloud?: Omit<CloudJobsOptions, 'journal' | 'logger'> & { journal: Journal };
 }): PrintingCapability {
   const printer = () => options.settings.get().printer;
   let state: PrinterState = 'unknown';
@@ -189,12 +198,6 @@ export function createPrintingCapability(options: {
     return { orderNo, kind: 'details', content: JSON.stringify(details) };
   }
 
-  /**
-   * Jobs written in a sale's outcome commit (`enqueueIssued`), by order number, until `onIssued`
-   * prints them; null: written as nothing to print.
-   */
-  const written = new Map<string, PrintJobRecord | null>();
-
   function enqueueIssued(event: IssuedSale): void {
     const job = jobFor(event);
     const created = job ? options.store.createPrintJob(job) : null;
@@ -203,7 +206,16 @@ export function createPrintingCapability(options: {
       void created.catch(() => {});
       throw new Error('this print job store cannot write in the sale’s commit');
     }
-    written.set(event.orderNo, created);
+  }
+
+  /**
+   * The job the sale's outcome commit wrote (`enqueueIssued`), read back from the journal: an
+   * issued sale's jobs are all made after its issue, so one not yet tried is that job. Read, not
+   * remembered: a commit that rolled back leaves no job here, and nothing stale in memory.
+   */
+  async function writtenJob(orderNo: string): Promise<PrintJobRecord | null> {
+    const jobs = await options.store.printJobsFor(orderNo);
+    return jobs.find((job) => job.state === 'pending' && job.attempts === 0) ?? null;
   }
 
   /**
@@ -214,12 +226,10 @@ export function createPrintingCapability(options: {
     const tx = event.transaction;
     // A 改開's new sale takes no money (it replaces a voided one, paid as it was): no drawer.
     const cash = tx.reissueOf === null && tx.payments.some((payment) => payment.method === 'cash');
-    const enqueued = written.has(event.orderNo);
-    const job = written.get(event.orderNo) ?? null;
-    written.delete(event.orderNo);
     try {
+      const job = await writtenJob(event.orderNo);
       if (job) return noteResult(await service.printWritten(job, cash));
-      const fresh = enqueued ? null : jobFor(event);
+      const fresh = jobFor(event);
       if (fresh) return noteResult(await service.printCreated(fresh, cash));
       if (cash) await service.openDrawer();
     } catch (error) {
@@ -231,11 +241,23 @@ export function createPrintingCapability(options: {
     return null;
   }
 
+  const cloudJobs = options.cloud
+    ? createCloudJobs({ ...options.cloud, logger: options.logger ?? silentLogger })
+    : null;
+
   return {
-    handlers: createPrintingHandlers(service, printer, options.daySummary, options.supervisor, () => ({
-      tillId: options.settings.get().tillId,
-      training: options.settings.get().mode === 'training',
-    })),
+    handlers: createPrintingHandlers(
+      service,
+      printer,
+      options.daySummary,
+      options.supervisor,
+      () => ({
+        tillId: options.settings.get().tillId,
+        training: options.settings.get().mode === 'training',
+      }),
+      cloudJobs,
+    ),
+    cloudJobs,
     service,
     reprintProof: async (input) => noteResult(await service.reprintProof(input))!,
     printResolvedProof: async (input) => {

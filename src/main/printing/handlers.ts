@@ -3,6 +3,7 @@ import type { printingMethods } from '../../shared/ipc/contract/printing';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import type { SupervisorGate } from '../settings/supervisor';
+import type { CloudJobs } from './cloud-jobs';
 import { failureMessage } from './failure-messages';
 import type { DaySummary } from './layout/summary-layout';
 import { pngDataUrl, type SlipPreview } from './preview';
@@ -44,6 +45,8 @@ export function createPrintingHandlers(
   supervisor: SupervisorGate,
   /** Whose drawer: the till and its mode, recorded with a drawer opened outside a sale (its cash-table row). */
   drawerOf: () => { tillId: string; training: boolean } = () => ({ tillId: '', training: false }),
+  /** The cloud printer's jobs (issue 29); null: this till has none to show. */
+  cloudJobs: CloudJobs | null = null,
 ): HandlersFor<typeof printingMethods> {
   return {
     'printing.status': async () => {
@@ -159,6 +162,34 @@ export function createPrintingHandlers(
           detail: () => ({ orderNo, reason }),
         },
         async () => outcome(await service.reprintProof({ orderNo, by, reason })),
+      ),
+    'printing.cloudJobs': async ({ orderNo, refresh }) => ({
+      jobs: cloudJobs ? await cloudJobs.jobsFor(orderNo, { refresh: refresh === true }) : [],
+    }),
+    // 補印 through the e-invoice service: the same PIN and record as a local reprint; the journal
+    // keeps the call written ahead and the queued job with who and why.
+    'printing.cloudReprint': async ({ orderNo, by, reason, pin }) =>
+      supervisor.run(
+        { pin, by },
+        {
+          // The same supervisor act as a local 補印; the detail says it went through the service.
+          action: 'printing.reprint',
+          required: {
+            zh: '補印需要主管 PIN。未列印。',
+            en: 'A reprint needs the supervisor PIN. Nothing was printed.',
+          },
+          wrong: { zh: '主管 PIN 不正確，未補印。', en: 'Wrong supervisor PIN: nothing was reprinted.' },
+          detail: () => ({ orderNo, reason, cloud: true }),
+        },
+        async () => {
+          if (!cloudJobs) {
+            throw new TillError('cloud-print-off', {
+              zh: '此收銀機沒有雲端印表機，未補印。',
+              en: 'This till has no cloud printer: nothing was reprinted.',
+            });
+          }
+          return cloudJobs.reprint({ orderNo, by, approvedBy: null, reason });
+        },
       ),
     'printing.previewAllowanceSlip': async (slip) => drawn(() => service.previewAllowanceSlip(slip)),
     'printing.previewVoidNotice': async (notice) => drawn(() => service.previewVoidNotice(notice)),

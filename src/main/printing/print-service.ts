@@ -357,6 +357,18 @@ export class PrintService {
     await this.exclusive(async () => (await this.transports.create(config)).send(writer.bytes()));
   }
 
+  /**
+   * The virtual printer's address (started if need be) while the setting is `virtual`, else null:
+   * where the embedded training service's cloud print agent delivers its bytes (issue 29).
+   */
+  async virtualPrinterAddress(): Promise<{ host: string; port: number } | null> {
+    const config = this.deps.printer();
+    if (config.uri !== 'virtual') return null;
+    await this.transports.create(config);
+    const printer = this.transports.virtualPrinter;
+    return printer ? { host: '127.0.0.1', port: printer.port } : null;
+  }
+
   /** The training printer (virtual), when one is running. */
   get virtualPrinter() {
     return this.transports.virtualPrinter;

@@ -47,6 +47,7 @@ const POLICIES = new Map<string, Policy>([
   ['returns.status', { signedIn: true, by: true }],
   ['printing.openDrawer', { signedIn: true, by: true }],
   ['printing.reprint', { signedIn: true, by: true }],
+  ['printing.cloudReprint', { signedIn: true, by: true }],
   ['reconciliation.accept', { signedIn: true, by: true }],
   ['shift.open', { signedIn: true }],
   ['counter.ageCheckDeclined', { signedIn: true }],

@@ -23,6 +23,17 @@ export const TX_STATE_LABEL = {
 } as const satisfies Glossary<string>;
 export type TxStateCode = keyof typeof TX_STATE_LABEL;
 
+/**
+ * A paper proof's job on the e-invoice service's cloud printer (issue 29, `cloud_print_jobs.state`):
+ * shown like a local print's state on the result screen and in the journal.
+ */
+export const CLOUD_PRINT_STATE_LABEL = {
+  queued: { zh: '排入雲端列印', en: 'Queued for cloud print' },
+  printed: { zh: '已列印', en: 'Printed' },
+  failed: { zh: '列印失敗', en: 'Print failed' },
+} as const satisfies Glossary<string>;
+export type CloudPrintStateCode = keyof typeof CLOUD_PRINT_STATE_LABEL;
+
 /** A void's, allowance's or allowance void's state (`returns.state`). */
 export const RETURN_STATE_LABEL = {
   'in-flight': { zh: '傳送中', en: 'In flight' },
@@ -364,6 +375,7 @@ export function glossaryMarkdown(): string {
   const tables: Array<[string, Readonly<Record<string, Bilingual>>]> = [
     ['Sale states', TX_STATE_LABEL],
     ['Return states', RETURN_STATE_LABEL],
+    ['Cloud print job states', CLOUD_PRINT_STATE_LABEL],
     ['Invoice kinds', INVOICE_KIND_LABEL],
     ['Operations', OPERATION_LABEL],
     ['Payment methods', PAYMENT_METHOD_LABEL],

@@ -82,3 +82,39 @@ describe('printing after an issue', () => {
     expect(pending.jobs).toEqual([expect.objectContaining({ orderNo, failure: 'offline' })]);
   });
 });
+
+describe('the job written in the outcome commit (review mend: read from the journal, no map)', () => {
+  it('a rolled-back commit leaves nothing behind: the next onIssued prints its own job, never a stale one', async () => {
+    const orderNo = issuedSale(journal, 'AB12345678');
+    const event = issued(orderNo, samplePrintDataString());
+    // The sale's outcome commit writes the job, then rolls back (a later write in it failed).
+    expect(() =>
+      journal.batch(() => {
+        printing.enqueueIssued(event);
+        throw new Error('the outcome commit failed after the hook');
+      }),
+    ).toThrow('the outcome commit failed');
+    expect(journal.printJobsFor(orderNo)).toEqual([]);
+    // Another job now takes the id the rolled-back job had.
+    const other = journal.createPrintJob({ orderNo: null, kind: 'summary', content: '{}' });
+
+    const result = await printing.onIssued(event);
+    expect(result).toMatchObject({ printed: true, reprint: false });
+    expect(result!.jobId).not.toBe(other.id);
+    expect(journal.printJobsFor(orderNo)).toEqual([
+      expect.objectContaining({ kind: 'proof', state: 'printed', attempts: 1 }),
+    ]);
+    // The other job was not touched.
+    expect(journal.getPrintJob(other.id)).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('a job written in the commit is printed once by onIssued, not written twice', async () => {
+    const orderNo = issuedSale(journal, 'AB12345678');
+    const event = issued(orderNo, samplePrintDataString());
+    journal.batch(() => printing.enqueueIssued(event));
+    const [written] = journal.printJobsFor(orderNo);
+    const result = await printing.onIssued(event);
+    expect(result).toMatchObject({ jobId: written!.id, printed: true });
+    expect(journal.printJobsFor(orderNo)).toHaveLength(1);
+  });
+});

@@ -285,6 +285,31 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX offline_invoices_waiting ON offline_invoices (upload_state, invoice_number);
     `,
   },
+  {
+    version: 11,
+    description: 'cloud print jobs (issue 29)',
+    up: `
+      -- One row per job the e-invoice service queued on a cloud printer (provider profile §8):
+      -- the sale's proof, or a 補印 through the service; its state as /Inquire/GetPrintJobs said.
+      CREATE TABLE cloud_print_jobs (
+        id INTEGER PRIMARY KEY,
+        order_no TEXT NOT NULL REFERENCES transactions (order_no),
+        print_job_id TEXT NOT NULL UNIQUE,
+        printer_no TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('queued','printed','failed')),
+        message TEXT,
+        reprint INTEGER NOT NULL CHECK (reprint IN (0, 1)),
+        by_name TEXT,
+        approved_by TEXT,
+        reason TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entry_id INTEGER NOT NULL
+      );
+      CREATE INDEX cloud_print_jobs_order ON cloud_print_jobs (order_no, id);
+      CREATE INDEX cloud_print_jobs_open ON cloud_print_jobs (state) WHERE state = 'queued';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -118,6 +118,21 @@ export function saleKind(
               printDataError: outcome.printDataError,
             });
           }
+          const printJobId = (outcome as { printJobId?: unknown }).printJobId;
+          if (deps.cloudPrint && typeof printJobId === 'string') {
+            // The provider's job is the proof's print record (queued, then printed or failed), in
+            // the outcome's commit; a savepoint, so a job the journal refuses never undoes the sale.
+            try {
+              journal.batch(() =>
+                journal.queueCloudPrintJob({ orderNo, printJobId, printerNo: deps.cloudPrint!.printerNo }),
+              );
+            } catch (error) {
+              logger.error(
+                `checkout ${orderNo}: the cloud print job was not recorded (the invoice stands)`,
+                error,
+              );
+            }
+          }
           deps.onIssuedInCommit?.(issued, outcome);
           return issued;
         }

@@ -14,6 +14,7 @@ import { TechnicalDetail } from '../components/TechnicalDetail';
 import { useText } from '../i18n/language-store';
 import { TAX_LABEL } from '../sell/tax-labels';
 import { PrintJobList } from '../printing/PrintJobList';
+import { CloudPrintStatus } from '../result/CloudPrintStatus';
 import { usePrintJobs } from '../printing/print-jobs-store';
 import { ReprintDialog } from '../returns/ReprintDialog';
 import { useSupervisorAction } from '../settings/SupervisorAction';
@@ -201,6 +202,7 @@ export function SaleDetail({ detail }: { detail: JournalDetail }) {
         </details>
       )}
       <PrintJobList jobs={jobs} />
+      {detail.cloudPrints.length > 0 && <CloudPrintStatus orderNo={tx.orderNo} />}
       {canResend && (
         <KeyButton
           tone="primary"

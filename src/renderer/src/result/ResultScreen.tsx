@@ -19,6 +19,7 @@ import { useCatalog } from '../sell/catalog-store';
 import { addByCode } from '../sell/sell-actions';
 import { isPinError, useSupervisorAction } from '../settings/SupervisorAction';
 import { ReprintDialog } from '../returns/ReprintDialog';
+import { CloudPrintStatus } from './CloudPrintStatus';
 import { PrintPreview, PrintStatus } from './PrintStatus';
 import { isUsableQrLink, QrPanel } from './QrPanel';
 
@@ -50,7 +51,8 @@ export function ResultScreen() {
   const submitting = useCheckout((s) => s.submitting);
   const done = result !== null && isRecorded(result);
   const [reprinting, setReprinting] = useState(false);
-  const canReprint = result?.state === 'issued' && result.operation === 'order';
+  // A cloud-printed proof offers 補印 through the service, beside its job (CloudPrintStatus).
+  const canReprint = result?.state === 'issued' && result.operation === 'order' && !result.printJob;
 
   const nextSale = () => {
     if (submitting) return;
@@ -105,7 +107,8 @@ export function ResultScreen() {
     <div className={`result result--${result.state}`} data-testid="result-screen" data-state={result.state}>
       <div className="result__main">
         <Outcome result={result} />
-        {result.state === 'issued' && <PrintStatus result={result} />}
+        {result.state === 'issued' &&
+          (result.printJob ? <CloudPrintStatus orderNo={result.orderNo} /> : <PrintStatus result={result} />)}
         {result.operation === 'orderReturnQKey' && result.state === 'issued' && !qr && (
           <p className="notice notice--warning" data-testid="qr-missing">
             {t({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Bilingual } from '../../../shared/domain';
-import type { PrintOutcome } from '../../../shared/ipc/contract/printing';
+import type { CloudReprintView, PrintOutcome } from '../../../shared/ipc/contract/printing';
 import { CancelButton } from '../components/CancelButton';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
@@ -23,7 +23,16 @@ const QUICK_REASONS: Bilingual[] = [
  * keeps who and why with the print job). What comes out is titled 電子發票證明聯補印: never a
  * second original. The dialog then shows what printed.
  */
-export function ReprintDialog({ orderNo, onClose }: { orderNo: string; onClose(): void }) {
+export function ReprintDialog({
+  orderNo,
+  onClose,
+  cloud = false,
+}: {
+  orderNo: string;
+  onClose(): void;
+  /** 補印 through the e-invoice service's cloud printer (issue 29): nothing prints here. */
+  cloud?: boolean;
+}) {
   const t = useText();
   const pinSet = useStatus((s) => s.status?.supervisorPin !== 'waived');
   const [by, setBy] = useState('');
@@ -33,12 +42,27 @@ export function ReprintDialog({ orderNo, onClose }: { orderNo: string; onClose()
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [cloudAnswer, setCloudAnswer] = useState<CloudReprintView | null>(null);
 
   const submit = async () => {
     setProblem(null);
     if (by.trim() === '') return setProblem({ zh: '請輸入經手人', en: 'Enter who asks for it' });
     if (reason.trim() === '') return setProblem({ zh: '請填寫補印原因', en: 'Say why it is reprinted' });
     setBusy(true);
+    if (cloud) {
+      const queued = await callTill('printing.cloudReprint', {
+        orderNo,
+        by: by.trim(),
+        reason: reason.trim(),
+        ...(pinSet ? { pin } : {}),
+      });
+      setBusy(false);
+      if (!queued.ok) {
+        setPin('');
+        return setProblem(queued.error.message);
+      }
+      return setCloudAnswer(queued.value);
+    }
     const answer = await callTill('printing.reprint', {
       orderNo,
       by: by.trim(),
@@ -65,7 +89,7 @@ export function ReprintDialog({ orderNo, onClose }: { orderNo: string; onClose()
       testId="reprint-dialog"
       wide={outcome !== null}
       footer={
-        outcome ? (
+        outcome || cloudAnswer ? (
           <KeyButton shortcut="Escape" tone="primary" onClick={onClose} data-testid="reprint-close">
             {t({ zh: '關閉', en: 'Close' })}
           </KeyButton>
@@ -84,7 +108,15 @@ export function ReprintDialog({ orderNo, onClose }: { orderNo: string; onClose()
         )
       }
     >
-      {outcome ? (
+      {cloudAnswer ? (
+        <p
+          className={cloudAnswer.outcome === 'queued' ? 'notice notice--ok' : 'notice notice--error'}
+          data-testid="reprint-result"
+          data-outcome={cloudAnswer.outcome}
+        >
+          {t(cloudAnswer.message)}
+        </p>
+      ) : outcome ? (
         <div className="reprint__done" data-testid="reprint-result" data-printed={outcome.printed}>
           <p className={outcome.printed ? 'notice notice--ok' : 'notice notice--error'}>
             {outcome.printed

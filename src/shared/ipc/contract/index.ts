@@ -7,7 +7,7 @@ import { displayEvents, displayMethods } from './display';
 import { headOfficeMethods } from './head-office';
 import { invoiceModeMethods } from './invoice-mode';
 import { journalMethods } from './journal';
-import { printingMethods } from './printing';
+import { printingEvents, printingMethods } from './printing';
 import { reconciliationMethods } from './reconciliation';
 import { returnsMethods } from './returns';
 import { settingsMethods } from './settings';
@@ -39,6 +39,7 @@ export const events = {
   ...appEvents,
   ...catalogEvents,
   ...displayEvents,
+  ...printingEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -188,6 +188,22 @@ export const JournalPrintJob = z.object({
   printedAt: z.string().nullable(),
 });
 
+/** A proof's job on the e-invoice service's cloud printer (issue 29), as the journal keeps it. */
+export const JournalCloudPrintJob = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  printJobId: z.string(),
+  printerNo: z.string(),
+  state: z.enum(['queued', 'printed', 'failed']),
+  message: z.string().nullable(),
+  reprint: z.boolean(),
+  by: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export const JournalDetail = z.object({
   transaction: JournalTransaction,
   /** What the invoice is now (voided, allowed, reissued), as the list shows it. */
@@ -233,6 +249,7 @@ export const JournalDetail = z.object({
     }),
   ),
   prints: z.array(JournalPrintJob),
+  cloudPrints: z.array(JournalCloudPrintJob),
   entries: z.array(
     z.object({
       id: z.number().int(),

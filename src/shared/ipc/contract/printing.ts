@@ -142,6 +142,40 @@ export const SlipImageView = z.object({
 });
 export type SlipImageView = z.infer<typeof SlipImageView>;
 
+/**
+ * A proof's job on the e-invoice service's cloud printer (issue 29, provider profile §8), as the
+ * journal keeps it: 排入雲端列印 (queued), 已列印 (printed) or 列印失敗 (failed, with the service's
+ * message). `stuck`: queued longer than the till waits for a printer; `canReprint`: the sale's
+ * latest job failed or is stuck, and its invoice stands (補印 through the service, PIN).
+ */
+export const CloudPrintJobView = z.object({
+  printJobId: PlainText(64),
+  printerNo: PlainText(10),
+  state: z.enum(['queued', 'printed', 'failed']),
+  message: BilingualText.nullable(),
+  reprint: z.boolean(),
+  by: PlainText(40).nullable(),
+  reason: PlainText(40).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  stuck: z.boolean(),
+  canReprint: z.boolean(),
+});
+export type CloudPrintJobView = z.infer<typeof CloudPrintJobView>;
+
+/** 補印 through the service: the answer. `queued`: its new job; else why nothing (or maybe something) queued. */
+export const CloudReprintView = z.object({
+  outcome: z.enum(['queued', 'rejected', 'not-delivered', 'unknown']),
+  job: CloudPrintJobView.nullable(),
+  message: BilingualText,
+});
+export type CloudReprintView = z.infer<typeof CloudReprintView>;
+
+export const printingEvents = {
+  /** A cloud print job moved (queued → printed or failed, or a 補印 queued): the result screen and the journal follow. */
+  'printing.cloud-job-changed': z.object({ orderNo: PlainText(40), job: CloudPrintJobView }),
+};
+
 export const printingMethods = {
   'printing.status': method(
     'The printer as it answers now: online, offline, paper out, cover open.',
@@ -188,6 +222,16 @@ export const printingMethods = {
     "補印: prints an issued sale's paper proof again, titled 電子發票證明聯補印 (never a second original), with who and why in the job. Needs the supervisor PIN.",
     ReprintInput,
     PrintOutcome,
+  ),
+  'printing.cloudJobs': method(
+    "A sale's jobs on the e-invoice service's cloud printer, oldest first; `refresh` asks the service first.",
+    z.object({ orderNo: PlainText(40).min(1), refresh: z.boolean().optional() }).strict(),
+    z.object({ jobs: z.array(CloudPrintJobView) }),
+  ),
+  'printing.cloudReprint': method(
+    '補印 through the e-invoice service (/Update/RePrint): the same proof queued again, marked 補印, with who and why; for a failed or stuck job of an invoice that stands. Needs the supervisor PIN.',
+    ReprintInput,
+    CloudReprintView,
   ),
   'printing.previewAllowanceSlip': method(
     'The allowance slip (both copies) as a PNG for the screen; prints nothing.',
