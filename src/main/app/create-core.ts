@@ -8,6 +8,7 @@ import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createInvoiceModeCapability } from '../invoice-mode/capability';
+import { createInvoiceModeHandlers } from '../invoice-mode/handlers';
 import { createInvoiceModeServices } from '../invoice-mode/services';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
@@ -82,6 +83,11 @@ export interface TillCore {
    * (issue 26), and the tests count them through the whole core, printing included.
    */
   durableCommits(): number;
+  /**
+   * A run of one background service now, by its name (`invoice-mode-upload`…), joining one under
+   * way: for tests and rigs that force the order of events instead of waiting for a timer.
+   */
+  runBackgroundNow(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -253,6 +259,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   lifecycle.register(invoiceMode.probe);
   lifecycle.register(invoiceModeServices.topUp);
   lifecycle.register(invoiceModeServices.upload);
+  lifecycle.register(invoiceModeServices.blanks);
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     offline: invoiceMode.issuing,
@@ -455,6 +462,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...shifts.handlers,
     // Status and sync read only; the store view needs a connected head office.
     ...headOffice.handlers,
+    // Invoice mode: the blank report from the closing screen (supervisor PIN, recorded).
+    ...createInvoiceModeHandlers({ services: invoiceModeServices, supervisor }),
     // Fault drills of the training service: training mode only, supervisor PIN, recorded.
     ...checkout.trainingHandlers,
     // The customer display: what the till's screen publishes, with the store's name, to every window.
@@ -480,6 +489,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     events,
     trainingAdmin: () => checkout.trainingAdmin(),
     durableCommits: () => journal.durableCommits(),
+    runBackgroundNow: (name) => lifecycle.runNow(name),
     async close() {
       publishing = false;
       await lifecycle.stop();

@@ -33,6 +33,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'training.drill',
   'reconciliation.till-key',
   'head-office.claim-resolved',
+  'invoice-mode.blank-report',
 ]);
 
 /**

@@ -51,7 +51,7 @@ export interface UploadBatchResult {
   reason: string | null;
 }
 
-const callExchange = (
+export const callExchange = (
   start: StandardAttemptStart,
   summary: Parameters<typeof exchangeOf>[0]['summary'],
   outcome: Parameters<typeof exchangeOf>[0]['outcome'],
@@ -65,7 +65,7 @@ const callExchange = (
     maxErrorChars: 2000,
   });
 
-type CallExchange = ReturnType<typeof callExchange>;
+export type CallExchange = ReturnType<typeof callExchange>;
 
 function uploadKind(
   deps: InvoiceModeOpsDeps,

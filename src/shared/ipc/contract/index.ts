@@ -5,6 +5,7 @@ import { checkoutMethods } from './checkout';
 import type { MethodSpec } from './define';
 import { displayEvents, displayMethods } from './display';
 import { headOfficeMethods } from './head-office';
+import { invoiceModeMethods } from './invoice-mode';
 import { journalMethods } from './journal';
 import { printingMethods } from './printing';
 import { reconciliationMethods } from './reconciliation';
@@ -29,6 +30,7 @@ export const contract = {
   ...reconciliationMethods,
   ...shiftsMethods,
   ...headOfficeMethods,
+  ...invoiceModeMethods,
   ...trainingMethods,
   ...displayMethods,
 } satisfies Record<string, MethodSpec>;
@@ -63,6 +65,7 @@ export * from './catalog';
 export * from './define';
 export * from './display';
 export * from './head-office';
+export * from './invoice-mode';
 export * from './journal';
 export * from './printing';
 export * from './reconciliation';
