@@ -1,6 +1,7 @@
 import {
   bilingual,
   numbersLeftIn,
+  numbersRunningOut,
   periodCodeOf,
   uploadUrgency,
   parseTaipeiDateTime,
@@ -11,7 +12,7 @@ import { periodic, type PeriodicService, type Service } from '../core/lifecycle'
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal/journal';
 import type { PrintResult } from '../printing';
-import { createOfflineIssuing, type InvoiceModeIssuing } from './issuing';
+import { createOfflineIssuing, DEFAULT_LOW_NUMBERS, type InvoiceModeIssuing } from './issuing';
 import { serviceAnswers } from './probe';
 
 /** How often offline mode asks whether the service answers again. */
@@ -68,6 +69,7 @@ export function createInvoiceModeCapability(options: InvoiceModeCapabilityOption
     ...(options.offlineAfterFailures ? { offlineAfterFailures: options.offlineAfterFailures } : {}),
     ...(options.lowNumbers ? { lowNumbers: options.lowNumbers } : {}),
     onModeChanged: () => options.onStatusChanged(),
+    ...(options.now ? { now: options.now } : {}),
   });
   const answers = options.probe ?? ((url: string) => serviceAnswers(url));
   const probe = periodic({
@@ -98,9 +100,11 @@ export function createInvoiceModeCapability(options: InvoiceModeCapabilityOption
       if (urgency === 'late') late++;
     }
     const reason: Bilingual | null = issuing.offReason();
+    const left = numbersLeftIn(segments, periodCodeOf(at));
+    const offline = issuing.state().mode === 'offline';
     return {
       mode: issuing.state().mode,
-      numbersLeft: numbersLeftIn(segments, periodCodeOf(at)),
+      numbersLeft: left,
       waitingUpload: waiting.length,
       warnUpload: warn,
       lateUpload: late,
@@ -113,6 +117,8 @@ export function createInvoiceModeCapability(options: InvoiceModeCapabilityOption
               'The e-invoice service cannot be reached: invoices are issued offline with the till’s own numbers and uploaded once it answers.',
             )
           : null,
+      // Online the top-up adds numbers by itself; offline the cashier must get ready in time.
+      runningOut: offline ? numbersRunningOut(left, options.lowNumbers?.() ?? DEFAULT_LOW_NUMBERS) : null,
     };
   }
 

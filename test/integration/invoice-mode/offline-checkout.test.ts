@@ -151,6 +151,7 @@ describe('invoice mode through the core', () => {
       mode: 'online',
       numbersLeft: 8,
       offlineIssuing: true,
+      runningOut: null,
     });
   });
 
@@ -194,8 +195,10 @@ describe('invoice mode through the core', () => {
     expect(carrierDetail.exchanges).toEqual([]);
     expect(carrierDetail.prints).toEqual([]);
 
-    // Running low (5 or fewer): the cashier is told, and surely before the last number is used.
+    // Running low (5 or fewer): the cashier is told, and surely before the last number is used;
+    // the status bar says it too, with what to do, as long as it holds.
     expect(carrier.offline?.notice?.en).toContain('Only 5 offline invoice numbers left');
+    expect((await status()).invoiceMode?.runningOut?.en).toContain('have handwritten invoices ready');
     const notices: string[] = [];
     for (const amount of [60, 70, 80, 90]) {
       const sale = await call<CheckoutResult>('checkout.submit', paperOrder(amount));
@@ -205,6 +208,7 @@ describe('invoice mode through the core', () => {
     const last = await call<CheckoutResult>('checkout.submit', paperOrder(80));
     expect(last).toMatchObject({ invoiceNumber: 'PX00005007', offline: { numbersLeft: 0 } });
     expect(last.offline?.notice?.zh).toContain('已用完');
+    expect((await status()).invoiceMode?.runningOut?.zh).toContain('已用完');
     // None left: the sale is sent as without invoice mode, and is not delivered.
     const none = await call<CheckoutResult>('checkout.submit', paperOrder(50));
     expect(none).toMatchObject({ state: 'not-delivered', invoiceNumber: null });

@@ -54,6 +54,12 @@ export const InvoiceModeStatus = z.object({
   reason: BilingualText.nullable(),
   /** The calm notice the sale screen shows in offline mode; null online. */
   notice: BilingualText.nullable(),
+  /**
+   * Offline and the numbers in hand for this period are running out (at the low-numbers setting
+   * or fewer, and surely before the last is used): how many are left and what to do; null
+   * otherwise. Pushed with `app.status-changed` after each offline sale.
+   */
+  runningOut: BilingualText.nullable(),
 });
 export type InvoiceModeStatus = z.infer<typeof InvoiceModeStatus>;
 
