@@ -55,19 +55,19 @@ describe('npm run offline: one JSON line, exit 0 done / 1 to act on / 2 bad inpu
 
   async function cli(
     args: string[],
-  ): Promise<{ code: number; line: Record<string, any> | null; stderr: string }> {
+  ): Promise<{ code: number; line: Record<string, unknown> | null; stderr: string }> {
     try {
       const { stdout, stderr } = await run(
         process.execPath,
         ['--import', 'tsx', 'src/main/invoice-mode/cli.ts', ...args],
         { cwd: root },
       );
-      return { code: 0, line: JSON.parse(stdout.trim()) as Record<string, any>, stderr };
+      return { code: 0, line: JSON.parse(stdout.trim()) as Record<string, unknown>, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
       return {
         code: e.code,
-        line: e.stdout.trim() ? (JSON.parse(e.stdout.trim()) as Record<string, any>) : null,
+        line: e.stdout.trim() ? (JSON.parse(e.stdout.trim()) as Record<string, unknown>) : null,
         stderr: e.stderr,
       };
     }
@@ -90,14 +90,14 @@ describe('npm run offline: one JSON line, exit 0 done / 1 to act on / 2 bad inpu
   it('status without numbers in hand is something to act on; split, offline sales, upload, status', async () => {
     const empty = await cli(['status', ...base()]);
     expect(empty).toMatchObject({ code: 1, line: { command: 'status', numbersLeft: 0, segments: [] } });
-    expect(empty.line!.actions.join(' ')).toContain('split');
+    expect((empty.line!.actions as string[]).join(' ')).toContain('split');
 
     const split = await cli(['split', ...base(), '--count', '10']);
     expect(split).toMatchObject({
       code: 0,
       line: { command: 'split', outcome: 'done', segment: { periodCode: period } },
     });
-    const first = split.line!.segment.first as string;
+    const first = (split.line!.segment as { first: string }).first;
 
     // Two sales issued offline with the segment's numbers (the till's own journal).
     const journal = Journal.open(db);
@@ -133,7 +133,7 @@ describe('npm run offline: one JSON line, exit 0 done / 1 to act on / 2 bad inpu
         ],
       },
     });
-    expect(typeof waiting.line!.waiting[0].deadline).toBe('string');
+    expect(typeof (waiting.line!.waiting as Array<{ deadline: unknown }>)[0]!.deadline).toBe('string');
 
     const upload = await cli(['upload', ...base()]);
     expect(upload).toMatchObject({
