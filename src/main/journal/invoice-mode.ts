@@ -539,6 +539,23 @@ export function beginUpload(
   return { callId: entry.id, kind: 'upload', invoiceNumbers: [...invoiceNumbers] };
 }
 
+/**
+ * Of these invoice numbers, those an earlier upload call already carried (still waiting, so that
+ * call ended not delivered, unknown, or crashed): a refusal of them now may be our own earlier
+ * upload refused as a repeat.
+ */
+export function sentBefore(db: Database.Database, invoiceNumbers: readonly string[]): Set<string> {
+  if (invoiceNumbers.length === 0) return new Set();
+  const rows = statement(
+    db,
+    `SELECT DISTINCT j.value FROM entries e, json_each(e.payload, '$.invoiceNumbers') j
+       WHERE e.kind = 'invoice-mode.upload-sending' AND j.value IN (SELECT value FROM json_each(?))`,
+  )
+    .pluck()
+    .all(JSON.stringify(invoiceNumbers)) as string[];
+  return new Set(rows);
+}
+
 /** Writes a segment split ahead (a split that may have been done is settled by the number list). */
 export function beginSplit(db: Database.Database, request: SplitRequest, at: Date): InvoiceModeCall {
   const entry = appendEntry(db, {

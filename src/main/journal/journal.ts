@@ -512,6 +512,11 @@ export class Journal {
     return this.write(() => invoiceMode.beginUpload(this.db, invoiceNumbers, at));
   }
 
+  /** Of these waiting offline invoices, those an earlier upload call carried (see invoice-mode.ts). */
+  offlineSentBefore(invoiceNumbers: readonly string[]): Set<string> {
+    return invoiceMode.sentBefore(this.db, invoiceNumbers);
+  }
+
   /** A segment split written ahead (provider-ops' invoice-mode kind). */
   beginSegmentSplit(request: invoiceMode.SplitRequest, at: Date = this.now()): invoiceMode.InvoiceModeCall {
     return this.write(() => invoiceMode.beginSplit(this.db, request, at));
