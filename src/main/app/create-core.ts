@@ -223,17 +223,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     printJob: (jobId) => printing.service.retry(jobId),
     openDrawer: () => printing.service.openDrawer(),
     logger: options.logger,
-    onStatusChanged: () => {
-      publishStatus();
-      // Back online (the probe got an answer): the offline invoices go up at once.
-      const online = !invoiceMode.issuing.offlineMode();
-      if (online && !wasOnline) void invoiceModeServices.upload.runNow();
-      wasOnline = online;
-    },
+    onStatusChanged: () => publishStatus(),
+    // Back online (the probe got an answer): the offline invoices go up at once.
+    onBackOnline: () => void invoiceModeServices.upload.runNow(),
     offlineAfterFailures: () => options.settings.get().offlineAfterFailures,
     lowNumbers: () => options.settings.get().offlineLowNumbers,
   });
-  let wasOnline = true;
   // The upload of offline invoices and the top-up of numbers (invoice-mode/services.ts), over the
   // standard API as returns use it.
   const invoiceModeServices = createInvoiceModeServices({
