@@ -11,9 +11,9 @@ import type { InvoiceModeStatus } from '../../shared/ipc/contract/app';
 import { periodic, type PeriodicService, type Service } from '../core/lifecycle';
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal/journal';
+import { serviceAnswers } from '../checkout';
 import type { PrintResult } from '../printing';
 import { createOfflineIssuing, DEFAULT_LOW_NUMBERS, type InvoiceModeIssuing } from './issuing';
-import { serviceAnswers } from './probe';
 
 /** How often offline mode asks whether the service answers again. */
 export const PROBE_INTERVAL_MS = 15_000;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { createInvoiceModeCapability } from '../../../src/main/invoice-mode/capability';
-import { serviceAnswers } from '../../../src/main/invoice-mode/probe';
+import { serviceAnswers } from '../../../src/main/checkout';
 import { Journal } from '../../../src/main/journal/journal';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
