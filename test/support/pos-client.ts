@@ -92,7 +92,7 @@ export async function postOrder(
 export async function postAdmin(
   url: string,
   adminToken: string,
-  route: 'lookup' | 'faults' | 'faults/clear',
+  route: 'lookup' | 'faults' | 'faults/clear' | 'blanks' | 'clock',
   body: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${url}/_admin/${route}`, {

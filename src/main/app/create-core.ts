@@ -8,6 +8,7 @@ import { trainingDefaults } from '../../training-service';
 import { createCatalogCapability } from '../catalog/handlers';
 import { createCheckoutCapability } from '../checkout/capability';
 import { createInvoiceModeCapability } from '../invoice-mode/capability';
+import { createInvoiceModeHandlers } from '../invoice-mode/handlers';
 import { createInvoiceModeServices } from '../invoice-mode/services';
 import { createInvoiceModeHandlers } from '../invoice-mode/handlers';
 import type { TrainingAdminChannel } from '../checkout/drills';
@@ -86,12 +87,10 @@ export interface TillCore {
    */
   durableCommits(): number;
   /**
-   * Runs one of the core's periodic services now and resolves when that run is over
-   * (`invoice-mode-upload`, `invoice-mode-top-up`, `invoice-mode-probe`, `reconciliation`,
-   * `head-office`). For code in this process only (tests that drive the background work in a
-   * forced order instead of waiting for its timer); no host forwards it.
+   * A run of one background service now, by its name (`invoice-mode-upload`…), joining one under
+   * way: for tests and rigs that force the order of events instead of waiting for a timer.
    */
-  runService(name: string): Promise<void>;
+  runBackgroundNow(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -234,17 +233,12 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     printJob: (jobId) => printing.service.retry(jobId),
     openDrawer: () => printing.service.openDrawer(),
     logger: options.logger,
-    onStatusChanged: () => {
-      publishStatus();
-      // Back online (the probe got an answer): the offline invoices go up at once.
-      const online = !invoiceMode.issuing.offlineMode();
-      if (online && !wasOnline) void invoiceModeServices.upload.runNow();
-      wasOnline = online;
-    },
+    onStatusChanged: () => publishStatus(),
+    // Back online (the probe got an answer): the offline invoices go up at once.
+    onBackOnline: () => void invoiceModeServices.upload.runNow(),
     offlineAfterFailures: () => options.settings.get().offlineAfterFailures,
     lowNumbers: () => options.settings.get().offlineLowNumbers,
   });
-  let wasOnline = true;
   // The upload of offline invoices and the top-up of numbers (invoice-mode/services.ts), over the
   // standard API as returns use it.
   const invoiceModeServices = createInvoiceModeServices({
@@ -270,6 +264,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
   lifecycle.register(invoiceMode.probe);
   lifecycle.register(invoiceModeServices.topUp);
   lifecycle.register(invoiceModeServices.upload);
+  lifecycle.register(invoiceModeServices.blanks);
   // Training mode (the default) starts the embedded training service here; see checkout/capability.ts.
   const checkout = await createCheckoutCapability({
     offline: invoiceMode.issuing,
@@ -477,6 +472,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...shifts.handlers,
     // Status and sync read only; the store view needs a connected head office.
     ...headOffice.handlers,
+    // Invoice mode: the blank report from the closing screen (supervisor PIN, recorded).
+    ...createInvoiceModeHandlers({ services: invoiceModeServices, supervisor }),
     // Fault drills of the training service: training mode only, supervisor PIN, recorded.
     ...checkout.trainingHandlers,
     // The customer display: what the till's screen publishes, with the store's name, to every window.
@@ -502,17 +499,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     events,
     trainingAdmin: () => checkout.trainingAdmin(),
     durableCommits: () => journal.durableCommits(),
-    runService(name) {
-      const runnable = [
-        invoiceMode.probe,
-        invoiceModeServices.topUp,
-        invoiceModeServices.upload,
-        reconciliation.service,
-        headOffice.service,
-      ].find((service) => service.name === name);
-      if (!runnable) return Promise.reject(new Error(`no periodic service ${name}`));
-      return runnable.runNow();
-    },
+    runBackgroundNow: (name) => lifecycle.runNow(name),
     async close() {
       publishing = false;
       await lifecycle.stop();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect as tcpConnect } from 'node:net';
+import { serviceAnswers } from './probe';
 import { join } from 'node:path';
 import { bilingual, describeClockOffset } from '../../shared/domain';
 import type { AppStatus } from '../../shared/ipc/contract/app';
@@ -317,7 +317,9 @@ export async function createCheckoutCapability(
       logger.error('training service did not start', error);
     }
   } else if (startup.serviceUrl) {
-    void probe(startup.serviceUrl).then((reachable) => setSeen(reachable ? 'reachable' : 'unreachable'));
+    void serviceAnswers(startup.serviceUrl).then((reachable) =>
+      setSeen(reachable ? 'reachable' : 'unreachable'),
+    );
   }
 
   async function trainingAdmin(): Promise<TrainingAdminChannel | null> {
@@ -377,26 +379,4 @@ export async function createCheckoutCapability(
       await service?.close();
     },
   };
-}
-
-/** Opens and closes a TCP connection to the service's host: nothing is sent, nothing can be issued. */
-function probe(serviceUrl: string, timeoutMs = 3000): Promise<boolean> {
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(serviceUrl);
-    } catch {
-      resolve(false);
-      return;
-    }
-    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    const socket = tcpConnect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }

@@ -1,4 +1,4 @@
-import { bilingual, sumNtd, taipeiDateTime } from '../../shared/domain';
+import { bilingual, sumNtd, taipeiDateTime, type Bilingual } from '../../shared/domain';
 import type { CheckoutOrder, CheckoutResult } from '../../shared/ipc/contract/checkout';
 import { TillError } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -59,9 +59,13 @@ export interface OfflineIssuing {
   offlineMode(): boolean;
   /** What each POS exchange ended as (N not delivered in a row switch to offline mode). */
   seen(outcome: Outcome['kind']): void;
+  /** The service's clock minus the till's at its last answer: offline, the invoice's date is checked against it. */
+  clockSeen?(offsetSeconds: number): void;
   /**
    * Issues the sale offline, in ONE journal commit with `begin` when it is new (offline mode).
    * Null when it cannot (no numbers in hand, no QR key): the sale goes on as without invoice mode.
+   * Throws a TillError, with nothing written, when the invoice's date cannot be right (a clock set
+   * into another period while offline): the cashier is told why.
    */
   issue(
     sale: { orderNo: string } | { begin: () => TransactionRecord },
@@ -244,8 +248,16 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     const { record: after, outcome } = await perform(path, kind, transaction, firstTimestamp);
     deps.offline?.seen(outcome.kind);
     // Surely never reached the service: issued with the till's own number, if it has one.
+    let notOffline: Bilingual | null = null;
     if (outcome.kind === 'not-delivered' && deps.offline) {
-      const offline = await deps.offline.issue({ orderNo: after.orderNo }, change);
+      let offline: CheckoutResult | null = null;
+      try {
+        offline = await deps.offline.issue({ orderNo: after.orderNo }, change);
+      } catch (error) {
+        // Refused with a reason the cashier reads (the till's clock): the sale stays not delivered.
+        if (!(error instanceof TillError)) throw error;
+        notOffline = error.bilingual;
+      }
       if (offline) {
         deps.onStateChanged?.(journal.get(after.orderNo) ?? after);
         return offline;
@@ -260,7 +272,16 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
     if (outcome.kind === 'issued') {
       await timedAsync(deps.trace, 'print', () => notifyIssued(after, outcome));
     }
-    return toResult(after, outcome, change);
+    const result = toResult(after, outcome, change);
+    return notOffline
+      ? {
+          ...result,
+          message: bilingual(
+            `${result.message.zh} ${notOffline.zh}`,
+            `${result.message.en} ${notOffline.en}`,
+          ),
+        }
+      : result;
   }
 
   async function notifyIssued(transaction: TransactionRecord, outcome: IssuedOutcome): Promise<void> {
@@ -297,7 +318,9 @@ export function createCheckoutEngine(deps: CheckoutEngineDeps): CheckoutEngine {
  * before it is sent. The sale's clients and the cloud print jobs' client (printing) share it.
  */
 export function journaledClientDeps(
-  deps: Pick<CheckoutEngineDeps, 'journal' | 'logger' | 'onClockSeen' | 'post'> & { now: () => Date },
+  deps: Pick<CheckoutEngineDeps, 'journal' | 'logger' | 'onClockSeen' | 'offline' | 'post'> & {
+    now: () => Date;
+  },
   config: PosServiceConfig,
 ): PosClientDeps {
   const { journal, now } = deps;
@@ -307,7 +330,16 @@ export function journaledClientDeps(
       journal.reserveTimestamp(companyId, nowSeconds, windowSeconds),
     logger: deps.logger,
     nowSeconds: () => Math.floor(now().getTime() / 1000),
-    ...(deps.onClockSeen ? { onClock: deps.onClockSeen } : {}),
+    // The service's clock, seen in each answer: the status bar's offset, and invoice mode's check
+    // that a till offline keeps its invoices in the period the service's time says.
+    ...(deps.onClockSeen || deps.offline?.clockSeen
+      ? {
+          onClock: (offsetSeconds: number) => {
+            deps.onClockSeen?.(offsetSeconds);
+            deps.offline?.clockSeen?.(offsetSeconds);
+          },
+        }
+      : {}),
     ...(deps.post ? { post: deps.post } : {}),
   };
 }

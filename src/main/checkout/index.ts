@@ -10,3 +10,5 @@ export { joinReasons, prepareOrder } from './prepare-order';
 export { createVerification } from './verification';
 // Invoice mode (src/main/invoice-mode) implements the engine's offline issuing.
 export type { OfflineIssuing } from './engine';
+// The one probe of the service (an HTTP answer of any kind): invoice mode's way back online.
+export { serviceAnswers } from './probe';

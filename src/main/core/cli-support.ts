@@ -107,6 +107,8 @@ export const CliConfig = z
     standardSigningSecret: z.string().min(1).optional(),
     /** The provider's variant (profile §6: signature recipe, wire names); the profile's when left out. */
     variant: z.enum(PROVIDER_VARIANT_IDS).optional(),
+    /** Invoice mode's group (`UseFor` of a split, `npm run offline -- split`; profile §7). */
+    invoiceModeGroup: z.string().min(1).max(10).optional(),
   })
   .strict();
 export type CliConfig = z.infer<typeof CliConfig>;

@@ -11,9 +11,9 @@ import type { InvoiceModeStatus } from '../../shared/ipc/contract/app';
 import { periodic, type PeriodicService, type Service } from '../core/lifecycle';
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal/journal';
+import { serviceAnswers } from '../checkout';
 import type { PrintResult } from '../printing';
 import { createOfflineIssuing, DEFAULT_LOW_NUMBERS, type InvoiceModeIssuing } from './issuing';
-import { serviceAnswers } from './probe';
 
 /** How often offline mode asks whether the service answers again. */
 export const PROBE_INTERVAL_MS = 15_000;
@@ -31,6 +31,8 @@ export interface InvoiceModeCapabilityOptions {
   logger: Logger;
   /** The status bar's figures moved (offline mode on or off, numbers used). */
   onStatusChanged(): void;
+  /** Offline mode ended (the probe or a sale got an answer): what waits for the service goes now. */
+  onBackOnline?: () => void;
   offlineAfterFailures?: () => number;
   lowNumbers?: () => number;
   probeIntervalMs?: number;
@@ -68,7 +70,11 @@ export function createInvoiceModeCapability(options: InvoiceModeCapabilityOption
     logger: options.logger,
     ...(options.offlineAfterFailures ? { offlineAfterFailures: options.offlineAfterFailures } : {}),
     ...(options.lowNumbers ? { lowNumbers: options.lowNumbers } : {}),
-    onModeChanged: () => options.onStatusChanged(),
+    onModeChanged: (mode) => {
+      options.onStatusChanged();
+      if (mode === 'online') options.onBackOnline?.();
+    },
+    ...(options.now ? { now: options.now } : {}),
   });
   const answers = options.probe ?? ((url: string) => serviceAnswers(url));
   const probe = periodic({

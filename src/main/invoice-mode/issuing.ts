@@ -5,7 +5,9 @@ import {
   mayIssueOffline,
   nextConnectivity,
   numbersRunningOut,
+  offlineClockRefusal,
   ONLINE,
+  parseTaipeiDateTime,
   type Bilingual,
   type ConnectivityEvent,
   type ConnectivityState,
@@ -34,6 +36,10 @@ export interface OfflineIssuingDeps {
   lowNumbers?: () => number;
   /** Offline mode went on or off. */
   onModeChanged?: (mode: ConnectivityState['mode']) => void;
+  /** The till's wall clock (the service's time is read against it). */
+  now?: () => Date;
+  /** A clock that only moves forward, in ms (`performance.now()`): a wall clock set wrong does not move it. */
+  monotonicMs?: () => number;
 }
 
 export interface InvoiceModeIssuing extends OfflineIssuing {
@@ -61,6 +67,32 @@ const eventOf = (kind: 'issued' | 'rejected' | 'not-delivered' | 'unknown'): Con
  */
 export function createOfflineIssuing(deps: OfflineIssuingDeps): InvoiceModeIssuing {
   let state: ConnectivityState = ONLINE;
+  const now = deps.now ?? (() => new Date());
+  const monotonic = deps.monotonicMs ?? (() => performance.now());
+  /** The service's time at its last answer (its `Date` header), and the monotonic clock then. */
+  let lastAnswer: { serviceMs: number; monotonicMs: number } | null = null;
+
+  function clockSeen(offsetSeconds: number): void {
+    lastAnswer = { serviceMs: now().getTime() + offsetSeconds * 1000, monotonicMs: monotonic() };
+  }
+
+  /**
+   * The invoice's date decides its period: refused (a TillError, inside the issuing commit, so
+   * nothing is written) when it lies in another period than the service's last answer plus the
+   * time elapsed since says it can be. Without an answer since the start, nothing to check against.
+   */
+  function refuseClock(tx: TransactionRecord): void {
+    if (!lastAnswer) return;
+    const text = tx.requestData.InvoiceDateTime;
+    const date = text ? parseTaipeiDateTime(text) : null;
+    if (!date) return;
+    const refusal = offlineClockRefusal(
+      date,
+      new Date(lastAnswer.serviceMs),
+      monotonic() - lastAnswer.monotonicMs,
+    );
+    if (refusal) throw new TillError('offline-clock', refusal);
+  }
   const threshold = () => deps.offlineAfterFailures?.() ?? DEFAULT_OFFLINE_AFTER_FAILURES;
 
   function observe(event: ConnectivityEvent): void {
@@ -91,10 +123,14 @@ export function createOfflineIssuing(deps: OfflineIssuingDeps): InvoiceModeIssui
     let issued;
     try {
       issued = deps.journal.batch(() => {
-        const orderNo = 'begin' in sale ? sale.begin().orderNo : sale.orderNo;
-        return deps.journal.issueOffline({ orderNo, proof: proofContent });
+        const tx = 'begin' in sale ? sale.begin() : deps.journal.get(sale.orderNo);
+        if (!tx) throw new Error(`no sale ${(sale as { orderNo: string }).orderNo}`);
+        refuseClock(tx);
+        return deps.journal.issueOffline({ orderNo: tx.orderNo, proof: proofContent });
       });
     } catch (error) {
+      // The clock cannot be right: the cashier is told why (nothing was written).
+      if (error instanceof TillError && error.code === 'offline-clock') throw error;
       // No number for this period, or a proof that cannot be built: nothing was written.
       deps.logger.warn('invoice mode: the sale could not be issued offline', {
         reason: (error as Error).message,
@@ -140,6 +176,7 @@ export function createOfflineIssuing(deps: OfflineIssuingDeps): InvoiceModeIssui
   return {
     offlineMode: () => state.mode === 'offline',
     seen: (kind) => observe(eventOf(kind)),
+    clockSeen,
     issue,
     state: () => state,
     observe,

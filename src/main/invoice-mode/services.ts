@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { createStandardClient } from '../invoice-service/standard-client';
 import type { StandardConnection } from '../invoice-service/standard-connection';
 import type { Journal } from '../journal/journal';
+import { reportBlanks, type BlankSegmentResult } from '../provider-ops/kinds/blank-report';
 import {
   splitSegment,
   uploadOfflineBatch,
@@ -42,6 +43,15 @@ export interface InvoiceModeServices {
   findings(): Array<{ invoiceNumber: string; reason: string }>;
   /** Why the top-up did not split (no group set, the last split's failure), or null. */
   topUpReason(): Bilingual | null;
+  /**
+   * Reports the unused numbers of this till's segments of ended periods blank (once, before the
+   * 10th of the next period); a refused range waits for a person (`reportBlanksNow`).
+   */
+  blanks: PeriodicService;
+  /** Segments whose blank report the provider refused in part (the newest run's), for a person. */
+  blankFindings(): BlankSegmentResult[];
+  /** A person's run (the closing screen, the command line): refused ranges are sent again too. */
+  reportBlanksNow(options?: { periodCode?: string }): Promise<BlankSegmentResult[]>;
 }
 
 /**
@@ -153,5 +163,53 @@ export function createInvoiceModeServices(options: InvoiceModeServicesOptions): 
     },
   });
 
-  return { upload, topUp, findings: () => findings, topUpReason: () => topUpReason };
+  let blankFindings: BlankSegmentResult[] = [];
+  async function runBlanks(ask: { periodCode?: string; retryRefused: boolean }) {
+    const { deps, connection } = ops();
+    const results = await reportBlanks(deps, {
+      companyId: connection.config.companyId,
+      training: connection.training,
+      tillId: options.tillId(),
+      retryRefused: ask.retryRefused,
+      ...(ask.periodCode ? { periodCode: ask.periodCode } : {}),
+    });
+    if (results.length > 0) options.onStatusChanged();
+    blankFindings = results.filter((result) => result.refused.length > 0);
+    if (blankFindings.length > 0) {
+      logger.warn('invoice mode: the e-invoice service refused blank numbers (a person checks them)', {
+        refused: blankFindings.map((result) => ({ periodCode: result.periodCode, refused: result.refused })),
+      });
+    }
+    return results;
+  }
+  const blanks = periodic({
+    name: 'invoice-mode-blanks',
+    intervalMs: options.intervalMs ?? INVOICE_MODE_SERVICE_INTERVAL_MS,
+    logger,
+    runAtStart: true,
+    enabled: () => options.online(),
+    async run() {
+      await runBlanks({ retryRefused: false });
+    },
+  });
+  // A person's run waits for a background run under way, so the two never send the same report.
+  let personRun: Promise<unknown> = Promise.resolve();
+  function reportBlanksNow(ask: { periodCode?: string } = {}): Promise<BlankSegmentResult[]> {
+    const run = personRun.then(async () => {
+      await blanks.runNow();
+      return runBlanks({ retryRefused: true, ...ask });
+    });
+    personRun = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    upload,
+    topUp,
+    findings: () => findings,
+    topUpReason: () => topUpReason,
+    blanks,
+    blankFindings: () => blankFindings,
+    reportBlanksNow,
+  };
 }

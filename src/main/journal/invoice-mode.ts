@@ -11,6 +11,7 @@ import {
   type InvoiceKindLetter,
   type InvoiceModeSegment,
 } from '../../shared/domain';
+import { blankPlan } from '../../provider/invoice-mode';
 import { appendEntry } from './chain';
 import { nextTxRow } from './derive';
 import { invalid, JournalError, notFound } from './errors';
@@ -504,7 +505,7 @@ export function markBlank(
  */
 export interface InvoiceModeCall {
   callId: number;
-  kind: 'upload' | 'split';
+  kind: 'upload' | 'split' | 'blank';
   invoiceNumbers: string[];
 }
 
@@ -549,6 +550,23 @@ export function beginUpload(
     payload: { invoiceNumbers: [...invoiceNumbers] },
   });
   return { callId: entry.id, kind: 'upload', invoiceNumbers: [...invoiceNumbers] };
+}
+
+/**
+ * Of these invoice numbers, those an earlier upload call already carried (still waiting, so that
+ * call ended not delivered, unknown, or crashed): a refusal of them now may be our own earlier
+ * upload refused as a repeat.
+ */
+export function sentBefore(db: Database.Database, invoiceNumbers: readonly string[]): Set<string> {
+  if (invoiceNumbers.length === 0) return new Set();
+  const rows = statement(
+    db,
+    `SELECT DISTINCT j.value FROM entries e, json_each(e.payload, '$.invoiceNumbers') j
+       WHERE e.kind = 'invoice-mode.upload-sending' AND j.value IN (SELECT value FROM json_each(?))`,
+  )
+    .pluck()
+    .all(JSON.stringify(invoiceNumbers)) as string[];
+  return new Set(rows);
 }
 
 /** Writes a segment split ahead (a split that may have been done is settled by the number list). */
@@ -620,4 +638,201 @@ export function offlineIssuedOn(
     waitingUpload: number;
   };
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blank reports (profile §7): a segment's numbers never used, reported once after its period ends
+
+/** How a range is reported: the tail by `/Update/SetBlankInvoiceID`, gaps by `/Append/TrackBlank`. */
+export type BlankOp = 'setBlank' | 'trackBlank';
+
+export interface BlankRangeRecord {
+  begin: number;
+  end: number;
+}
+
+/**
+ * Where a segment's blank report stands, read from its entries: what is blank (the tail after the
+ * last used number, the gaps before it: `blankPlan`), what the provider has taken, what it refused
+ * (with its text), and whether a call of each operation went out before (then an "already
+ * reported" answer is our own earlier report: the call's outcome was unknown or lost in a crash).
+ */
+export interface BlankProgress {
+  segment: InvoiceModeSegmentRecord;
+  /** Every blank range of the segment, by operation (no tail when the last number was used). */
+  plan: { setBlank: BlankRangeRecord | null; trackBlank: BlankRangeRecord[] };
+  /** Ranges still to report (neither done nor refused), by operation. */
+  pending: { setBlank: BlankRangeRecord | null; trackBlank: BlankRangeRecord[] };
+  /** Ranges the provider refused, with its text: a finding; a person may send them again. */
+  refused: Array<BlankRangeRecord & { op: BlankOp; message: string }>;
+  /** Ranges the provider took. */
+  done: BlankRangeRecord[];
+  sentBefore: Record<BlankOp, boolean>;
+}
+
+const rangeKey = (range: BlankRangeRecord) => `${range.begin}-${range.end}`;
+
+interface BlankAnswerPayload {
+  segmentId: number;
+  op: BlankOp;
+  items: Array<BlankRangeRecord & { state: 'done' | 'refused'; message: string | null }>;
+}
+
+/** A segment's blank report as its entries tell it (see `BlankProgress`). */
+export function blankProgress(db: Database.Database, segmentId: number): BlankProgress {
+  const segment = toSegment(requireSegment(db, segmentId));
+  const used = statement(db, 'SELECT number FROM offline_invoices WHERE segment_id = ?')
+    .pluck()
+    .all(segmentId) as number[];
+  const planned = blankPlan(segment, used);
+  const tail = planned.tail ? { begin: planned.tail.next, end: planned.tail.end } : null;
+  const plan = {
+    setBlank: tail,
+    trackBlank: planned.gaps.map((gap) => ({ begin: gap.begin, end: gap.end })),
+  };
+  const answers = statement(
+    db,
+    `SELECT payload FROM entries WHERE kind = 'invoice-mode.blank-answered'
+       AND payload ->> '$.segmentId' = ? ORDER BY id`,
+  )
+    .pluck()
+    .all(segmentId)
+    .map((text) => JSON.parse(text as string) as BlankAnswerPayload);
+  const done = new Map<string, BlankRangeRecord>();
+  const refused = new Map<string, BlankRangeRecord & { op: BlankOp; message: string }>();
+  for (const answer of answers) {
+    for (const item of answer.items) {
+      const key = rangeKey(item);
+      if (item.state === 'done') {
+        done.set(key, { begin: item.begin, end: item.end });
+        refused.delete(key);
+      } else if (!done.has(key)) {
+        refused.set(key, { begin: item.begin, end: item.end, op: answer.op, message: item.message ?? '' });
+      }
+    }
+  }
+  const sent = statement(
+    db,
+    `SELECT DISTINCT payload ->> '$.op' FROM entries WHERE kind = 'invoice-mode.blank-sending'
+       AND payload ->> '$.segmentId' = ?`,
+  )
+    .pluck()
+    .all(segmentId) as string[];
+  const open = (range: BlankRangeRecord) => !done.has(rangeKey(range)) && !refused.has(rangeKey(range));
+  return {
+    segment,
+    plan,
+    pending: {
+      setBlank: plan.setBlank && open(plan.setBlank) ? plan.setBlank : null,
+      trackBlank: plan.trackBlank.filter(open),
+    },
+    refused: [...refused.values()],
+    done: [...done.values()],
+    sentBefore: { setBlank: sent.includes('setBlank'), trackBlank: sent.includes('trackBlank') },
+  };
+}
+
+/**
+ * Writes one blank-report call ahead: the segment leaves `open` in this same commit (from now on
+ * none of its numbers is used: a number reported blank is never used), and the ranges of `op`
+ * still to report (with `retryRefused`, those the provider refused too) are the call's. Refused
+ * when the segment is reported already or has nothing of `op` left to report.
+ */
+export function beginBlank(
+  db: Database.Database,
+  input: { segmentId: number; op: BlankOp; retryRefused?: boolean },
+  at: Date,
+): InvoiceModeCall & { segmentId: number; op: BlankOp; ranges: BlankRangeRecord[]; afterUnknown: boolean } {
+  let progress = blankProgress(db, input.segmentId);
+  if (progress.segment.blankState === 'reported') {
+    throw new JournalError('journal-refused', {
+      zh: `配號區間 ${invoiceModeId(progress.segment.word, progress.segment.start)} 的空白字軌已回報`,
+      en: `The blank numbers of segment ${invoiceModeId(progress.segment.word, progress.segment.start)} were reported already`,
+    });
+  }
+  if (progress.segment.blankState === 'open') {
+    markBlank(db, input.segmentId, 'reporting', null, at);
+    progress = blankProgress(db, input.segmentId);
+  }
+  const again = input.retryRefused
+    ? progress.refused.filter((range) => range.op === input.op).map(({ begin, end }) => ({ begin, end }))
+    : [];
+  const pending =
+    input.op === 'setBlank'
+      ? progress.pending.setBlank
+        ? [progress.pending.setBlank]
+        : []
+      : progress.pending.trackBlank;
+  const ranges = [...pending, ...again].sort((a, b) => a.begin - b.begin);
+  if (ranges.length === 0) {
+    throw invalid(
+      '此配號區間沒有要回報的空白號碼',
+      'This segment has no blank numbers left to report this way',
+    );
+  }
+  const afterUnknown = progress.sentBefore[input.op];
+  const entry = appendEntry(db, {
+    at: iso(at),
+    kind: 'invoice-mode.blank-sending',
+    orderNo: null,
+    payload: { segmentId: input.segmentId, op: input.op, ranges, afterUnknown },
+  });
+  return {
+    callId: entry.id,
+    kind: 'blank',
+    invoiceNumbers: [],
+    segmentId: input.segmentId,
+    op: input.op,
+    ranges,
+    afterUnknown,
+  };
+}
+
+/**
+ * The provider's answer to a blank-report call, per range (done, or refused with its text), in
+ * one commit; once every range of the segment is done, the segment is `reported`.
+ */
+export function recordBlankAnswer(
+  db: Database.Database,
+  call: { callId: number; segmentId: number; op: BlankOp },
+  items: BlankAnswerPayload['items'],
+  at: Date,
+): BlankProgress {
+  appendEntry(db, {
+    at: iso(at),
+    kind: 'invoice-mode.blank-answered',
+    orderNo: null,
+    payload: { callId: call.callId, segmentId: call.segmentId, op: call.op, items },
+  });
+  return settleBlank(db, call.segmentId, at);
+}
+
+/**
+ * The segment's report is complete when nothing is pending and nothing refused: `reported` (a
+ * segment with every number used has nothing to report and is reported at once). A refusal
+ * stays on the segment as its message, for a person.
+ */
+export function settleBlank(db: Database.Database, segmentId: number, at: Date): BlankProgress {
+  let progress = blankProgress(db, segmentId);
+  const complete =
+    progress.pending.setBlank === null &&
+    progress.pending.trackBlank.length === 0 &&
+    progress.refused.length === 0;
+  if (complete && progress.segment.blankState !== 'reported') {
+    if (progress.segment.blankState === 'open') markBlank(db, segmentId, 'reporting', null, at);
+    markBlank(db, segmentId, 'reported', null, at);
+    progress = blankProgress(db, segmentId);
+  } else if (!complete && progress.refused.length > 0) {
+    const message = progress.refused
+      .map((range) => `${invoiceModeId(progress.segment.word, range.begin)}–${range.end}: ${range.message}`)
+      .join('; ')
+      .slice(0, 500);
+    statement(db, 'UPDATE invoice_mode_segments SET blank_message = ?, updated_at = ? WHERE id = ?').run(
+      message,
+      iso(at),
+      segmentId,
+    );
+    progress = blankProgress(db, segmentId);
+  }
+  return progress;
 }

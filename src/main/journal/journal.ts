@@ -69,6 +69,9 @@ export * from './types';
 export { JournalError, RETURN_KIND_LABELS, RETURN_STATE_LABELS, STATE_LABELS } from './errors';
 export { formatOrderNo, parseOrderNo } from './order-numbers';
 export type {
+  BlankOp,
+  BlankProgress,
+  BlankRangeRecord,
   BlankState,
   InvoiceModeCall,
   InvoiceModeSegmentRecord,
@@ -536,6 +539,11 @@ export class Journal {
     return this.write(() => invoiceMode.beginUpload(this.db, invoiceNumbers, at));
   }
 
+  /** Of these waiting offline invoices, those an earlier upload call carried (see invoice-mode.ts). */
+  offlineSentBefore(invoiceNumbers: readonly string[]): Set<string> {
+    return invoiceMode.sentBefore(this.db, invoiceNumbers);
+  }
+
   /** A segment split written ahead (provider-ops' invoice-mode kind). */
   beginSegmentSplit(request: invoiceMode.SplitRequest, at: Date = this.now()): invoiceMode.InvoiceModeCall {
     return this.write(() => invoiceMode.beginSplit(this.db, request, at));
@@ -555,6 +563,32 @@ export class Journal {
     at: Date = this.now(),
   ): void {
     this.write(() => invoiceMode.recordCallFailure(this.db, call, failure, at));
+  }
+
+  /** A segment's blank report as its entries tell it (provider-ops' blank kind, the CLI). */
+  blankProgress(segmentId: number): invoiceMode.BlankProgress {
+    return invoiceMode.blankProgress(this.db, segmentId);
+  }
+
+  /** A blank-report call written ahead; the segment's numbers are no longer used from this commit on. */
+  beginBlankReport(
+    input: { segmentId: number; op: invoiceMode.BlankOp; retryRefused?: boolean },
+    at: Date = this.now(),
+  ): ReturnType<typeof invoiceMode.beginBlank> {
+    return this.write(() => invoiceMode.beginBlank(this.db, input, at));
+  }
+
+  recordBlankAnswer(
+    call: { callId: number; segmentId: number; op: invoiceMode.BlankOp },
+    items: Parameters<typeof invoiceMode.recordBlankAnswer>[2],
+    at: Date = this.now(),
+  ): invoiceMode.BlankProgress {
+    return this.write(() => invoiceMode.recordBlankAnswer(this.db, call, items, at));
+  }
+
+  /** A segment with nothing (left) to report is reported now; see invoice-mode.ts `settleBlank`. */
+  settleBlankReport(segmentId: number, at: Date = this.now()): invoiceMode.BlankProgress {
+    return this.write(() => invoiceMode.settleBlank(this.db, segmentId, at));
   }
 
   markSegmentBlank(

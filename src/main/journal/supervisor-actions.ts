@@ -35,6 +35,7 @@ const ACTIONS: ReadonlySet<SupervisorActionKind> = new Set<SupervisorActionKind>
   'reconciliation.till-key',
   'head-office.claim-resolved',
   'invoice-mode.top-up',
+  'invoice-mode.blank-report',
 ]);
 
 /**

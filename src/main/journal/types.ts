@@ -313,6 +313,8 @@ export type InvoiceModeEntryKind =
   | 'invoice-mode.blank-reported'
   | 'invoice-mode.upload-sending'
   | 'invoice-mode.split-sending'
+  | 'invoice-mode.blank-sending'
+  | 'invoice-mode.blank-answered'
   | 'invoice-mode.exchange'
   | 'invoice-mode.call-failed';
 

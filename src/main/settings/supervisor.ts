@@ -42,7 +42,10 @@ export type SupervisorActionKind =
   // Head office (issue 22): sales stopped by a refused claim of the till id, resolved with the PIN.
   | 'head-office.claim-resolved'
   // Invoice mode (issue 27): offline numbers split now with the PIN (detail: numbers left, reason).
-  | 'invoice-mode.top-up';
+  | 'invoice-mode.top-up'
+  // Invoice mode (issue 27): a period's unused offline numbers reported blank from the closing
+  // screen (detail: periods, segments reported, ranges refused).
+  | 'invoice-mode.blank-report';
 
 export interface SupervisorActionInput {
   action: SupervisorActionKind;

@@ -1,9 +1,8 @@
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTillCore, type TillCore } from '../../../src/main/app/create-core';
 import { createInvoiceModeCapability } from '../../../src/main/invoice-mode/capability';
-import { serviceAnswers } from '../../../src/main/invoice-mode/probe';
+import { serviceAnswers } from '../../../src/main/checkout';
 import { Journal } from '../../../src/main/journal/journal';
 import { createFileKeySecretStore } from '../../../src/main/settings/file-key-secret-store';
 import { createJsonFileSettingsStore } from '../../../src/main/settings/json-file-settings-store';
@@ -17,6 +16,7 @@ import {
   startTrainingService,
   type TrainingService,
 } from '../../../src/training-service';
+import { startDoor } from '../../support/tcp-door';
 import { makeTempDir } from '../../support/temp-dir';
 import { beginSale } from '../journal/fixtures';
 import {
@@ -33,38 +33,6 @@ import {
 // refused, which is "not delivered" for certain. A sale that never reached the service is issued
 // with the till's own number; after two in a row the till is in offline mode and sends nothing;
 // an unknown outcome is never issued offline.
-
-/** A TCP door in front of the service: `shut()` stops listening (connections refused), `open()` listens again on the same port. */
-async function startDoor(targetPort: number) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = async () => {
-    server = createServer((client) => {
-      const upstream = connect(targetPort, '127.0.0.1');
-      sockets.add(client).add(upstream);
-      client.pipe(upstream);
-      upstream.pipe(client);
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as AddressInfo).port;
-  };
-  const shut = async () => {
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
-    const closing = server;
-    server = null;
-    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
-  };
-  await listen();
-  return { url: `http://127.0.0.1:${port}`, open: listen, shut };
-}
 
 const provider = (() => {
   const parsed = parseTrainingServiceConfig({
@@ -151,6 +119,7 @@ describe('invoice mode through the core', () => {
       mode: 'online',
       numbersLeft: 8,
       offlineIssuing: true,
+      lowNotice: null,
     });
   });
 
@@ -202,10 +171,12 @@ describe('invoice mode through the core', () => {
     expect(carrierDetail.exchanges).toEqual([]);
     expect(carrierDetail.prints).toEqual([]);
 
-    // Running low (5 or fewer): the cashier is told, and surely before the last number is used.
+    // Running low (5 or fewer): the cashier is told, and surely before the last number is used;
+    // the status bar says it too, with what to do, as long as it holds.
     expect(carrier.offline?.notice?.en).toContain('Only 5 offline invoice numbers left');
     // The status says so too (the sale screen's notice, the status bar's caution).
     expect((await status()).invoiceMode?.lowNotice?.en).toContain('Only 5 offline invoice numbers left');
+    expect((await status()).invoiceMode?.lowNotice?.en).toContain('have handwritten invoices ready');
     const notices: string[] = [];
     for (const amount of [60, 70, 80, 90]) {
       const sale = await call<CheckoutResult>('checkout.submit', paperOrder(amount));
@@ -215,6 +186,7 @@ describe('invoice mode through the core', () => {
     const last = await call<CheckoutResult>('checkout.submit', paperOrder(80));
     expect(last).toMatchObject({ invoiceNumber: 'PX00005007', offline: { numbersLeft: 0 } });
     expect(last.offline?.notice?.zh).toContain('已用完');
+    expect((await status()).invoiceMode?.lowNotice?.zh).toContain('已用完');
     // None left: the sale is sent as without invoice mode, and is not delivered.
     const none = await call<CheckoutResult>('checkout.submit', paperOrder(50));
     expect(none).toMatchObject({ state: 'not-delivered', invoiceNumber: null });

@@ -35,7 +35,7 @@ import {
  * is uploaded once, the service holds what the journal holds, the numbers were used in order with
  * no gap (no blank report on this branch: none may be missing), and the Z report counts what the
  * journal issued. Nothing waits on a timer: the outage is the service's listener switched off and
- * on, the background services are run by the test (`TillCore.runService`), the kill is made when
+ * on, the background services are run by the test (`TillCore.runBackgroundNow`), the kill is made when
  * the proof's bytes reach the test's printer.
  */
 const root = resolve(import.meta.dirname, '../../..');
@@ -172,7 +172,7 @@ describe('a day of outage, then recovery', () => {
     // Morning, online: the numbers are split while the service answers; one sale issues online.
     await start();
     await call('settings.setPin', { newPin: PIN });
-    await core!.runService('invoice-mode-top-up');
+    await core!.runBackgroundNow('invoice-mode-top-up');
     const period = periodCodeOf(new Date());
     const status = async () =>
       (await call<{ invoiceMode: { numbersLeft: number } }>('app.status', {})).invoiceMode;
@@ -248,10 +248,10 @@ describe('a day of outage, then recovery', () => {
 
     // Recovery: the service answers; the probe sees it, the upload runs.
     await service.reachable();
-    await core!.runService('invoice-mode-probe');
-    await core!.runService('invoice-mode-upload');
+    await core!.runBackgroundNow('invoice-mode-probe');
+    await core!.runBackgroundNow('invoice-mode-upload');
     // A second run finds nothing to send (and sends nothing twice).
-    await core!.runService('invoice-mode-upload');
+    await core!.runBackgroundNow('invoice-mode-upload');
     expect(await status()).toMatchObject({ mode: 'online', waitingUpload: 0, lateUpload: 0 });
 
     const db = new Database(dbPath, { readonly: true });

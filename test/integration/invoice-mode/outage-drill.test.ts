@@ -22,7 +22,7 @@ describe('the outage drill in training mode', () => {
   });
 
   it('needs the PIN; armed, the service refuses connections and the next sales are issued offline', async () => {
-    await till.core.runService('invoice-mode-top-up');
+    await till.core.runBackgroundNow('invoice-mode-top-up');
     expect((await till.call<AppStatus>('app.status')).invoiceMode?.numbersLeft).toBe(10);
 
     const wrong = await till.dispatch('training.drill', { drill: 'outage', minutes: 1, pin: '1111' });

@@ -1,5 +1,6 @@
 import type { SplitInvoiceIdData } from '../../../provider/invoice-mode';
-import { invoiceModeUpload } from '../../../provider/invoice-mode';
+import { INVOICE_MODE_MESSAGES, invoiceModeUpload } from '../../../provider/invoice-mode';
+import { lastOperationOf } from '../../../provider/standard-profile';
 import {
   invoiceModeId,
   periodOf,
@@ -7,11 +8,11 @@ import {
   splitStage,
   type InvoiceModeSegment,
 } from '../../../shared/domain';
-import type { SplitOutcome, UploadOutcome } from '../../invoice-service/invoice-mode';
+import type { SplitOutcome, UploadItemOutcome, UploadOutcome } from '../../invoice-service/invoice-mode';
 import type { StandardAttemptStart, StandardClient } from '../../invoice-service/standard-client';
 import type { InvoiceModeCall, Journal, OfflineInvoiceRecord } from '../../journal/journal';
 import { exchangeOf } from '../exchanges';
-import { perform, writeAhead, type OperationKind, type PathDeps } from '../operation';
+import { perform, resolveOperation, writeAhead, type OperationKind, type PathDeps } from '../operation';
 
 /**
  * Invoice mode's provider operations (issue 27, provider profile §7) on the ONE write-ahead path:
@@ -51,7 +52,7 @@ export interface UploadBatchResult {
   reason: string | null;
 }
 
-const callExchange = (
+export const callExchange = (
   start: StandardAttemptStart,
   summary: Parameters<typeof exchangeOf>[0]['summary'],
   outcome: Parameters<typeof exchangeOf>[0]['outcome'],
@@ -65,11 +66,12 @@ const callExchange = (
     maxErrorChars: 2000,
   });
 
-type CallExchange = ReturnType<typeof callExchange>;
+export type CallExchange = ReturnType<typeof callExchange>;
 
 function uploadKind(
   deps: InvoiceModeOpsDeps,
   invoices: readonly OfflineInvoiceRecord[],
+  afterUnknown: boolean,
 ): OperationKind<InvoiceModeCall, StandardAttemptStart, UploadOutcome, CallExchange> {
   const { journal, client } = deps;
   return {
@@ -84,7 +86,7 @@ function uploadKind(
           order: { ...sale.requestData, RandomNumber: invoice.randomNumber },
         });
       });
-      const { outcome } = await client.upload(data, recorder, { firstTimestamp });
+      const { outcome } = await client.upload(data, recorder, { firstTimestamp, afterUnknown });
       return outcome;
     },
     exchange: callExchange,
@@ -123,12 +125,21 @@ export async function uploadOfflineBatch(
 ): Promise<UploadBatchResult> {
   const ordered = [...invoices].sort((a, b) => (a.invoiceNumber < b.invoiceNumber ? -1 : 1));
   const numbers = ordered.map((invoice) => invoice.invoiceNumber);
+  // Sent before with no answer to show for it: SystemLead refuses a stored number with a generic
+  // text, which is then no finding but "ask the status query" (classifyUpload's afterUnknown).
+  const afterUnknown = deps.journal.offlineSentBefore(numbers).size > 0;
   const { record, timestamp } = writeAhead(
     deps.path,
     () => deps.journal.beginOfflineUpload(numbers, deps.now()),
     () => String(deps.client.reserveTimestamp()),
   );
-  const { outcome } = await perform(deps.path, uploadKind(deps, ordered), record, timestamp);
+  const { outcome: answered } = await perform(
+    deps.path,
+    uploadKind(deps, ordered, afterUnknown),
+    record,
+    timestamp,
+  );
+  const outcome = afterUnknown ? await settleByStatus(deps, record, ordered, answered) : answered;
   if (outcome.kind !== 'answered') {
     return {
       sent: numbers,
@@ -156,6 +167,83 @@ export async function uploadOfflineBatch(
     reason: null,
   };
 }
+
+/**
+ * After an unknown outcome, the items the provider refused without a reason of §7's (SystemLead's
+ * generic `Append Inovice Error!!`: its documents publish no "Invoice already exists") are asked
+ * about with `/Inquire/GetInvoicesStatus`: a number the provider holds, as this sale (its order
+ * number and amount where the answer carries them), is uploaded; one it does not hold was refused
+ * indeed (a finding, with the provider's text); no readable answer leaves it waiting. The status
+ * answer and the settlement are one commit (the one resolution flow).
+ */
+async function settleByStatus(
+  deps: InvoiceModeOpsDeps,
+  call: InvoiceModeCall,
+  invoices: readonly OfflineInvoiceRecord[],
+  outcome: UploadOutcome,
+): Promise<UploadOutcome> {
+  if (outcome.kind !== 'answered') return outcome;
+  const unsure = outcome.items.filter((item) => item.kind === 'unknown').map((item) => item.invoiceId);
+  if (unsure.length === 0) return outcome;
+  const { journal, client } = deps;
+  let exchange: CallExchange | null = null;
+  const { outcome: status } = await client.status(unsure, {
+    afterAnswer: (start, summary, answer) => {
+      exchange = callExchange(start, summary, answer);
+    },
+  });
+  const settled = new Map<string, UploadItemOutcome>();
+  if (status.kind === 'answered') {
+    for (const found of status.items) {
+      const invoice = invoices.find((candidate) => candidate.invoiceNumber === found.InvoiceID);
+      const item = outcome.items.find((candidate) => candidate.invoiceId === found.InvoiceID);
+      if (!invoice || !item || item.kind !== 'unknown') continue;
+      const sale = journal.get(invoice.orderNo);
+      const operation = lastOperationOf(found.ProcessStatus);
+      if (operation === null) continue;
+      const sameSale =
+        (found.BillingNo === undefined || found.BillingNo === invoice.orderNo) &&
+        (found.TotalAmount === undefined || found.TotalAmount === sale?.totals.totalAmount);
+      settled.set(
+        invoice.invoiceNumber,
+        operation === 'notFound'
+          ? { invoiceId: item.invoiceId, kind: 'rejected', reason: refusalText(item.reason) }
+          : sameSale
+            ? {
+                invoiceId: item.invoiceId,
+                kind: 'done',
+                already: true,
+                invoiceDateTime: invoice.invoiceDateTime,
+              }
+            : {
+                invoiceId: item.invoiceId,
+                kind: 'rejected',
+                reason: `${INVOICE_MODE_MESSAGES.numberAlreadyUsed} (GetInvoicesStatus: ${found.BillingNo ?? ''} ${found.TotalAmount ?? ''})`,
+              },
+      );
+    }
+  }
+  const answers = [...settled.values()].map((item) => ({
+    invoiceNumber: item.invoiceId,
+    state: item.kind === 'done' ? ('uploaded' as const) : ('rejected' as const),
+    message:
+      item.kind === 'done'
+        ? 'Invoice stands (verified by GetInvoicesStatus)'
+        : (item as { reason: string }).reason,
+  }));
+  const last = exchange as CallExchange | null;
+  resolveOperation(deps.path, () => {
+    if (last) journal.recordInvoiceModeExchange(call, { ...last });
+    if (answers.length > 0) journal.recordOfflineUpload(answers, deps.now());
+  });
+  return {
+    kind: 'answered',
+    items: outcome.items.map((item) => settled.get(item.invoiceId) ?? item),
+  };
+}
+
+/** The provider's own text out of the classifier's "refused after an unknown outcome (…)" reason. */
+const refusalText = (reason: string): string => /\((.*)\): verify/.exec(reason)?.[1] ?? reason;
 
 export interface SplitResult {
   outcome: SplitOutcome['kind'] | 'refused-answer';

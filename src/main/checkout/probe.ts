@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 /**
- * Whether the e-invoice service answers at all: one GET of its address, read as "answered" on any
+ * The one probe of the e-invoice service (the checkout's status bar at start, invoice mode's way
+ * back online through this room's door). Whether the service answers at all: one GET of its address, read as "answered" on any
  * HTTP answer (a 404 too). Nothing is signed or sent that could issue an invoice, so the probe may
  * run as often as offline mode needs; a connection refused, a DNS failure or no answer within
  * `timeoutMs` is "not yet".
