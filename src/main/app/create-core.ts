@@ -10,7 +10,6 @@ import { createCheckoutCapability } from '../checkout/capability';
 import { createInvoiceModeCapability } from '../invoice-mode/capability';
 import { createInvoiceModeHandlers } from '../invoice-mode/handlers';
 import { createInvoiceModeServices } from '../invoice-mode/services';
-import { createInvoiceModeHandlers } from '../invoice-mode/handlers';
 import type { TrainingAdminChannel } from '../checkout/drills';
 import { createDispatcher, type Dispatch, type HandlerMap } from '../core/dispatch';
 import { createEventHub, type EventHub } from '../core/event-hub';
@@ -398,7 +397,7 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
-    // Invoice mode's supervisor top-up (invoice-mode/handlers.ts).
+    // Invoice mode's supervisor actions: the top-up and the blank report (PIN, recorded).
     ...createInvoiceModeHandlers({ capability: invoiceMode, services: invoiceModeServices, supervisor }),
     ...createSettingsHandlers({
       settings: options.settings,
@@ -472,8 +471,6 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     ...shifts.handlers,
     // Status and sync read only; the store view needs a connected head office.
     ...headOffice.handlers,
-    // Invoice mode: the blank report from the closing screen (supervisor PIN, recorded).
-    ...createInvoiceModeHandlers({ services: invoiceModeServices, supervisor }),
     // Fault drills of the training service: training mode only, supervisor PIN, recorded.
     ...checkout.trainingHandlers,
     // The customer display: what the till's screen publishes, with the store's name, to every window.

@@ -45,13 +45,14 @@ import {
  */
 export const USAGE = `用法 / usage:
   npm run journal -- export  --db PATH [--date YYYY-MM-DD] [--till ID] [--format xlsx|csv|json] [--out FILE]
-                             [--table transactions|lines|cash] [--headers codes|zh|en]
+                             [--table transactions|lines|cash|prices] [--headers codes|zh|en]
                              [--company TAX_ID] [--key-file FILE | --data DIR]
       XLSX (for people; needs --out): a sheet per table and the summary, typed cells (tax IDs and numbers
       as text, NT$ amounts, Taipei times as dates); --headers zh (default) or en; --table: one sheet
       CSV (for scripts, plain values): --headers codes (default: the columns scripts read), zh or en
       (headers and the words beside each code in that language, one Taipei time column);
-      --table lines: one row per sold or returned line; --table cash: the drawer's cash movements
+      --table lines: one row per sold or returned line; --table cash: the drawer's cash movements;
+      --table prices: the day's price changes (who, when, product, old and new price)
       JSON: --company (or the settings in --data DIR) states the seller; the key checks the HMACs
   npm run journal -- summary --db PATH [--date YYYY-MM-DD] [--till ID] [--format text|csv|json]
                              [--headers codes|zh|en]
@@ -304,14 +305,14 @@ function parse(argv: string[]): { command: Command; values: Values } {
     if (command !== 'export') throw usage('--table 只用於 export', '--table is for export only');
     if (!(EXPORT_TABLES as readonly string[]).includes(values.table)) {
       throw usage(
-        `匯出表「${values.table}」須為 transactions、lines 或 cash`,
-        `The table "${values.table}" must be transactions, lines or cash`,
+        `匯出表「${values.table}」須為 transactions、lines、cash 或 prices`,
+        `The table "${values.table}" must be transactions, lines, cash or prices`,
       );
     }
     if (values.format === 'json' && values.table !== 'transactions') {
       throw usage(
-        'JSON 只匯出交易；明細與現金請用 CSV',
-        'JSON is the transactions only: export lines and cash as CSV',
+        'JSON 只匯出交易；明細、現金與價格變更請用 CSV',
+        'JSON is the transactions only: export lines, cash and price changes as CSV',
       );
     }
   }

@@ -22,6 +22,8 @@ import {
   cashRows,
   LINE_COLUMNS,
   linesOf,
+  PRICE_CHANGE_COLUMNS,
+  priceChangeRows,
   sheetHeader,
   sheetRow,
   SUMMARY_COLUMNS,
@@ -164,14 +166,14 @@ export function checkExportOptions(options: ExportOptions & { tables?: readonly 
   for (const table of [...(options.table === undefined ? [] : [options.table]), ...(options.tables ?? [])]) {
     if (!EXPORT_TABLES.includes(table)) {
       throw invalid(
-        `沒有「${String(table)}」這種匯出表：transactions、lines 或 cash`,
-        `No export table "${String(table)}": transactions, lines or cash`,
+        `沒有「${String(table)}」這種匯出表：transactions、lines、cash 或 prices`,
+        `No export table "${String(table)}": transactions, lines, cash or prices`,
       );
     }
     if (options.format === 'json' && table !== 'transactions') {
       throw invalid(
-        `JSON 只匯出交易；明細（lines）與現金（cash）請用 XLSX 或 CSV`,
-        `JSON is the transactions only: export lines and cash as XLSX or CSV`,
+        `JSON 只匯出交易；明細（lines）、現金（cash）與價格變更（prices）請用 XLSX 或 CSV`,
+        `JSON is the transactions only: export lines, cash and price changes as XLSX or CSV`,
       );
     }
   }
@@ -366,6 +368,12 @@ async function writeCsvTable(
         await writer.write(sheetRow(LINE_COLUMNS, line, headers));
       }
     }
+  } else if (table === 'prices') {
+    await writer.write(CSV_BOM + sheetHeader(PRICE_CHANGE_COLUMNS, headers));
+    for (const change of priceChangeRows(snapshot)) {
+      rows++;
+      await writer.write(sheetRow(PRICE_CHANGE_COLUMNS, change, headers));
+    }
   } else {
     await writer.write(CSV_BOM + sheetHeader(CASH_COLUMNS, headers));
     for (const movement of cashRows(snapshot)) {
@@ -470,6 +478,7 @@ const TABLE_SUFFIX: Record<ExportTable | 'summary', string> = {
   transactions: '',
   lines: '-lines',
   cash: '-cash',
+  prices: '-prices',
   summary: '-summary',
 };
 

@@ -21,7 +21,7 @@ import {
   type Bilingual,
 } from '../../shared/domain';
 import { DAY_MODE_LABEL, type DayMode } from '../journal/day-mode';
-import type { DaySnapshot, SheetRecord } from '../journal/day-snapshot';
+import type { DaySnapshot, PriceChangeRow, SheetRecord } from '../journal/day-snapshot';
 import { paymentPairs } from '../journal/rows';
 import { summaryMethodKey } from '../journal/summary';
 import type { DaySummary } from '../journal/types';
@@ -640,6 +640,26 @@ export const CASH_COLUMNS: readonly SheetColumn<CashRow>[] = [
   column('note', '說明', 'Note', 'text', (r) => r.note),
   column('training', '練習模式', 'Training', 'flag', (r) => r.training),
 ];
+
+// ---------------------------------------------------------------- price changes
+
+/**
+ * The day's price changes (issue 28: who, when, the product, old and new price), from the
+ * journal's `catalog.product-saved` records; the name is the product's as saved.
+ */
+export const PRICE_CHANGE_COLUMNS: readonly SheetColumn<PriceChangeRow & { business_day: string }>[] = [
+  column('time', '時間（台北）', 'Time (Taipei)', 'time', (r) => taipeiCell(r.at)),
+  column('business_day', '營業日', 'Business day', 'time', (r) => r.business_day),
+  column('by', '變更人員', 'Changed by', 'text', (r) => r.by),
+  column('code', '品號', 'Product code', 'id', (r) => r.code),
+  column('name', '品名', 'Product name', 'text', (r) => r.name),
+  column('old_price', '原售價', 'Old price', 'money', (r) => r.old_price),
+  column('price', '新售價', 'New price', 'money', (r) => r.price),
+];
+
+export function priceChangeRows(snapshot: DaySnapshot): (PriceChangeRow & { business_day: string })[] {
+  return snapshot.priceChanges().map((row) => ({ ...row, business_day: snapshot.businessDay }));
+}
 
 // ---------------------------------------------------------------- the summary
 

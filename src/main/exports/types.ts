@@ -16,9 +16,9 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['xlsx', 'csv', 'json'];
 export type ExportHeaders = 'zh' | 'en' | 'codes';
 export const EXPORT_HEADERS: readonly ExportHeaders[] = ['zh', 'en', 'codes'];
 
-/** CSV only: the sales and returns, their lines, or the drawer's cash movements. */
-export type ExportTable = 'transactions' | 'lines' | 'cash';
-export const EXPORT_TABLES: readonly ExportTable[] = ['transactions', 'lines', 'cash'];
+/** CSV only: the sales and returns, their lines, the drawer's cash movements, or the day's price changes. */
+export type ExportTable = 'transactions' | 'lines' | 'cash' | 'prices';
+export const EXPORT_TABLES: readonly ExportTable[] = ['transactions', 'lines', 'cash', 'prices'];
 
 export interface ExportOptions {
   businessDay: string;

@@ -9,6 +9,8 @@ import {
   cashRows,
   LINE_COLUMNS,
   linesOf,
+  PRICE_CHANGE_COLUMNS,
+  priceChangeRows,
   SUMMARY_COLUMNS,
   summarySheetRows,
   TRANSACTION_COLUMNS,
@@ -51,6 +53,7 @@ export const SHEET_NAME: Readonly<Record<ExportTable | 'summary', Bilingual>> = 
   transactions: { zh: '交易', en: 'Transactions' },
   lines: { zh: '品項', en: 'Line items' },
   cash: { zh: '現金', en: 'Cash' },
+  prices: { zh: '價格變更', en: 'Price changes' },
   summary: { zh: '日結', en: 'Summary' },
 };
 
@@ -171,6 +174,9 @@ export async function dayWorkbook(
       })();
       return { name, columns: LINE_COLUMNS, rows: lines } as SheetSpec;
     }
+    if (table === 'prices') {
+      return { name, columns: PRICE_CHANGE_COLUMNS, rows: priceChangeRows(snapshot) } as SheetSpec;
+    }
     return { name, columns: CASH_COLUMNS, rows: cashRows(snapshot) } as SheetSpec;
   });
   sheets.push({
@@ -179,7 +185,13 @@ export async function dayWorkbook(
     rows: summarySheetRows(summary, mode),
   } as SheetSpec);
   const { buffer, counts } = await workbookOf(sheets, headers, snapshot.now);
-  const rows: Record<ExportTable | 'summary', number> = { transactions: 0, lines: 0, cash: 0, summary: 0 };
+  const rows: Record<ExportTable | 'summary', number> = {
+    transactions: 0,
+    lines: 0,
+    cash: 0,
+    prices: 0,
+    summary: 0,
+  };
   tables.forEach((table, i) => (rows[table] = counts[i]!));
   rows.summary = counts.at(-1)!;
   return { buffer, rows };

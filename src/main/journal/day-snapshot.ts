@@ -31,6 +31,8 @@ export interface DaySnapshot {
   }): ShiftEntry<K>[];
   /** The training flag of every sale and return of the day (the export's mode). */
   trainingFlags(): boolean[];
+  /** The day's price changes (`catalog.product-saved` records with an old price), in time order. */
+  priceChanges(): PriceChangeRow[];
   /** Who the day's rows belong to: each distinct company, till and training flag. */
   parties(): { company_id: string; till_id: string; training: number }[];
   /** The whole chain, checked on this snapshot with the journal's key, in slices. */
@@ -62,6 +64,7 @@ export function daySnapshot(
     shiftEntries: (filter) => listShiftEntries(reader, { ...filter, ...till }),
     trainingFlags: () =>
       (reader.prepare(MODE_SQL).all(params) as { training: number }[]).map((row) => row.training === 1),
+    priceChanges: () => reader.prepare(PRICE_CHANGES_SQL).all(businessDayBounds(day)) as PriceChangeRow[],
     parties: () =>
       reader.prepare(PARTIES_SQL).all(params) as { company_id: string; till_id: string; training: number }[],
     verifyChain: () => verifyChainInSlices(reader, chainKey),
@@ -99,6 +102,30 @@ export type ExportRow = Omit<TxRow, 'company_id' | 'body' | 'resolution' | 'oper
 const ISSUED_VIA_SQL = `CASE WHEN t.invoice_number IS NULL THEN NULL
          WHEN EXISTS (SELECT 1 FROM offline_invoices o WHERE o.order_no = t.order_no) THEN 'offline'
          ELSE 'online' END`;
+
+/** A product's price changed (issue 28's price history): who, when, the product, old and new. */
+export interface PriceChangeRow {
+  at: string;
+  by: string;
+  code: string;
+  name: string;
+  old_price: number;
+  price: number;
+}
+
+/**
+ * The catalog's edits are supervisor actions of the whole journal (no till, no business day of
+ * their own): the day is its Taipei hours. An added product or an edit that kept the price has no
+ * `oldPrice` and is no price change.
+ */
+const PRICE_CHANGES_SQL = `
+  SELECT at, payload ->> '$.by' AS by, payload ->> '$.detail.code' AS code,
+    payload ->> '$.detail.name' AS name, payload ->> '$.detail.oldPrice' AS old_price,
+    payload ->> '$.detail.price' AS price
+  FROM entries
+  WHERE kind = 'supervisor.action' AND payload ->> '$.action' = 'catalog.product-saved'
+    AND payload ->> '$.detail.oldPrice' IS NOT NULL AND at >= @from AND at < @to
+  ORDER BY id`;
 
 const EXPORT_SQL = `
   SELECT order_no, till_id, business_day, created_at, state, training, operation, invoice_kind, attempt,

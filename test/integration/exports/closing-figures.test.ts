@@ -323,7 +323,7 @@ describe('closing figures: invoices that stand, tax as the return counts it, Tai
     );
     for (const [args, message] of [
       [[...base, '--headers', 'fr'], 'must be codes, zh or en'],
-      [[...base, '--table', 'shifts'], 'must be transactions, lines or cash'],
+      [[...base, '--table', 'shifts'], 'must be transactions, lines, cash or prices'],
       [[...base, '--format', 'json', '--table', 'cash'], 'JSON is the transactions only'],
       [[...base, '--format', 'json', '--headers', 'zh'], '--headers is for XLSX and CSV only'],
       [['verify', '--db', env.path, '--headers', 'zh'], '--headers is for export and summary only'],

@@ -227,6 +227,7 @@ describe('the closing screen’s export (journal.export) of a training day', () 
       'journal-2026-11-22-training-2.csv',
       'journal-2026-11-22-training-lines-2.csv',
       'journal-2026-11-22-training-cash-2.csv',
+      'journal-2026-11-22-training-prices-2.csv',
       'journal-2026-11-22-training-summary-2.csv',
     ]);
     expect(readdirSync(folder).filter((name) => !name.includes('-training'))).toEqual([]);

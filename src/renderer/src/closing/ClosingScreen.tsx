@@ -26,10 +26,11 @@ import { SummaryPrint } from './SummaryPrint';
 import { useClosing } from './closing-store';
 
 /** The export's files by table, as the list under the export names them. */
-const TABLE_LABEL: Readonly<Record<'transactions' | 'lines' | 'cash' | 'summary', Bilingual>> = {
+const TABLE_LABEL: Readonly<Record<'transactions' | 'lines' | 'cash' | 'prices' | 'summary', Bilingual>> = {
   transactions: { zh: '交易', en: 'Transactions' },
   lines: { zh: '品項', en: 'Line items' },
   cash: { zh: '現金', en: 'Cash' },
+  prices: { zh: '價格變更', en: 'Price changes' },
   summary: { zh: '日結', en: 'Summary' },
 };
 

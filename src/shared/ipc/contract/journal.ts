@@ -401,7 +401,7 @@ const DayAndTill = { businessDay: BusinessDay, tillId: TillId.optional() };
 /** The export's column headers (exports/types.ts ExportHeaders). */
 export const ExportHeadersSchema = z.enum(['zh', 'en', 'codes']);
 /** The export's tables (exports/types.ts ExportTable). */
-export const ExportTableSchema = z.enum(['transactions', 'lines', 'cash']);
+export const ExportTableSchema = z.enum(['transactions', 'lines', 'cash', 'prices']);
 
 export const journalMethods = {
   'journal.list': method(
@@ -445,8 +445,11 @@ export const journalMethods = {
          * read since the first export. JSON's keys never change.
          */
         headers: ExportHeadersSchema.default('zh'),
-        /** XLSX (a sheet each) and CSV (a file each): the tables beside the summary; default all three. JSON: the transactions. */
-        tables: z.array(ExportTableSchema).min(1).max(3).default(['transactions', 'lines', 'cash']),
+        /**
+         * XLSX (a sheet each) and CSV (a file each): the tables beside the summary; default all
+         * four (the day's price changes too: issue 28). JSON: the transactions.
+         */
+        tables: z.array(ExportTableSchema).min(1).max(4).default(['transactions', 'lines', 'cash', 'prices']),
         ...SupervisorFields,
       })
       .strict(),
@@ -458,7 +461,7 @@ export const journalMethods = {
       /** Every file written, the summary included. */
       files: z.array(
         z.object({
-          table: z.enum(['transactions', 'lines', 'cash', 'summary']),
+          table: z.enum(['transactions', 'lines', 'cash', 'prices', 'summary']),
           file: z.string(),
           rows: z.number().int(),
         }),
