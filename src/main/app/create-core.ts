@@ -21,6 +21,7 @@ import { createExportHandlers } from '../exports/handlers';
 import { runProviderCheck } from '../invoice-service/provider-check';
 import { standardConnection } from '../invoice-service/standard-connection';
 import { bilingual } from '../../shared/domain';
+import { TillError } from '../core/errors';
 import { CHAIN_KEY_SECRET, loadChainKey, openGuardedJournal } from '../journal/guard';
 import { createJournalHandlers } from '../journal/handlers';
 import { createPrintingCapability } from '../printing/capability';
@@ -168,6 +169,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       invoiceMode: invoiceMode.status(),
       // Head office: synced, behind by N, unreachable, refused; `off` without an address.
       headOffice: headOffice.state(),
+      // The catalog version this till runs (head office's), shown in the status bar.
+      catalog: headOffice.catalogState(),
       // Who is signed in, and whether the till waits for a sign-in (shifts/capability.ts).
       ...shifts.status(),
     };
@@ -208,6 +211,8 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       return await sale();
     } finally {
       salesPaying--;
+      // Head office's catalog change that waited for this sale goes in now, before the next one.
+      if (salesPaying === 0) void headOffice.salesIdle();
     }
   };
   const catalog = createCatalogCapability({
@@ -384,8 +389,18 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
     supervisor,
     onStateChanged: () => publishStatus(),
     ...(options.headOfficeIntervalMs ? { intervalMs: options.headOfficeIntervalMs } : {}),
+    // Head office's catalog (issue 28): pulled at start and every few minutes, applied between
+    // sales (a batch pulled while a sale is being paid waits for it); a cart's lines keep the
+    // prices they were scanned at, whatever the catalog does meanwhile.
+    catalog: {
+      lookup: () => catalog.service.index,
+      version: () => catalog.service.version(),
+      apply: (batch) => catalog.service.applyBatch(batch),
+      salePaying: () => salesPaying > 0,
+    },
   });
   lifecycle.register(headOffice.service);
+  lifecycle.register(headOffice.catalogService);
   // Each issued sale nudges a run (sent within a second or so, not at the next interval). After
   // the answer (setImmediate): the sale's path never waits on head office, not even the run's
   // synchronous start (issue 26, item 1).
@@ -394,6 +409,16 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       if (headOfficeSettings()) void headOffice.service.runNow();
     });
   });
+
+  const refuseIfManaged = (tail: { zh: string; en: string }) => {
+    const managed = headOffice.catalogManagedReason();
+    if (managed) {
+      throw new TillError('catalog-managed', {
+        zh: `${managed.zh}。${tail.zh}`,
+        en: `${managed.en}. ${tail.en}`,
+      });
+    }
+  };
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ status }),
@@ -433,6 +458,23 @@ export async function createTillCore(options: CoreOptions): Promise<TillCore> {
       },
     }),
     ...catalog.handlers,
+    // A store whose catalog head office manages: its prices change there, never at the till.
+    'catalog.saveProduct': async (input, ctx) => {
+      const before = input.original === null ? null : catalog.service.index.byProductCode(input.original);
+      // A new product or a new price; its name, barcodes or category stay the store's to fix.
+      if (!before || before.price !== input.product.price) {
+        refuseIfManaged(bilingual('商品未變更。', 'The product was not changed.'));
+      }
+      return catalog.handlers['catalog.saveProduct'](input, ctx);
+    },
+    'catalog.import': async (input, ctx) => {
+      refuseIfManaged(bilingual('商品未變更。', 'The catalog was not changed.'));
+      return catalog.handlers['catalog.import'](input, ctx);
+    },
+    'catalog.loadSample': async (input, ctx) => {
+      refuseIfManaged(bilingual('商品未變更。', 'The catalog was not changed.'));
+      return catalog.handlers['catalog.loadSample'](input, ctx);
+    },
     ...createJournalHandlers({ journal, health: guarded }),
     ...createExportHandlers({
       journal,

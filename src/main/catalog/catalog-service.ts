@@ -24,10 +24,12 @@ export interface CatalogService {
   /** One product added or changed (the Products screen); refused with every reason, nothing changed. */
   saveProduct(draft: ProductDraft, original: string | null): SaveProductResult;
   /**
-   * A batch of changes (head office's pull, later) in one transaction, then the index the next
-   * scan reads. Call it between sales: a cart keeps the prices it was scanned at either way.
+   * A batch of changes (head office's pull) in one transaction, then the index the next scan
+   * reads, built in slices with `pause()` between them and swapped in at once: the counter never
+   * waits for a whole catalog's index, and a lookup meanwhile finds the previous catalog whole.
+   * Call it between sales: a cart keeps the prices it was scanned at either way.
    */
-  applyBatch(batch: CatalogBatch): void;
+  applyBatch(batch: CatalogBatch, pause?: () => Promise<void>): Promise<void>;
   /** The catalog's version as the last batch named it (null: never set). */
   version(): string | null;
   close(): void;
@@ -43,8 +45,18 @@ export interface CatalogServiceOptions {
 
 export function createCatalogService(options: CatalogServiceOptions): CatalogService {
   let index = new SearchIndex(options.store.all());
+  /** A batch being written and indexed: a change made meanwhile would be lost when its index is swapped in. */
+  let applying = false;
+  const refuseWhileApplying = (what: { zh: string; en: string }) => {
+    if (!applying) return;
+    throw new TillError('catalog-updating', {
+      zh: `正在套用總部的商品更新，請稍候再試。${what.zh}`,
+      en: `Head office's catalog update is being applied: try again in a moment. ${what.en}`,
+    });
+  };
 
   function importText(text: string, mode: 'replace' | 'merge'): ImportResult {
+    refuseWhileApplying({ zh: '商品未變更。', en: 'The catalog was not changed.' });
     const existing = index.products;
     const parsed = parseCatalogCsv(text, mode === 'merge' ? { existing } : {});
     if (!parsed.ok)
@@ -67,6 +79,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
   }
 
   function saveProduct(draft: ProductDraft, original: string | null): SaveProductResult {
+    refuseWhileApplying({ zh: '商品未變更。', en: 'The product was not changed.' });
     const checked = checkProductDraft(draft, original, index);
     if (!checked.ok) {
       throw new TillError('product-refused', {
@@ -96,10 +109,26 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
       return index;
     },
     saveProduct,
-    applyBatch(batch) {
-      options.store.applyBatch(batch);
-      index = new SearchIndex(options.store.all());
-      options.onChange?.(index.size);
+    async applyBatch(batch, pause = () => new Promise<void>((resolve) => setImmediate(resolve))) {
+      if (applying) throw new Error('a catalog batch is already being applied');
+      applying = true;
+      try {
+        await options.store.applyBatchInSlices(batch, pause);
+        // The products in memory as the store now holds them (never read back: 100,000 rows).
+        const before = index;
+        const products = [...before.products];
+        const added = new Map<string, number>();
+        for (const { replaces, product } of batch.upserts) {
+          const code = (replaces ?? product.code).toLowerCase();
+          const at = added.get(code) ?? before.positionOf(code);
+          if (at >= 0) products[at] = product;
+          else added.set(product.code.toLowerCase(), products.push(product) - 1);
+        }
+        index = await SearchIndex.build(products, { previous: before, pause });
+        options.onChange?.(index.size);
+      } finally {
+        applying = false;
+      }
     },
     version: () => options.store.version(),
     import(source, mode) {

@@ -19,6 +19,13 @@ export interface ProductStore {
    * the prices it was scanned at, since its lines carry them.
    */
   applyBatch(batch: CatalogBatch): void;
+  /**
+   * The same batch in the same ONE transaction, written `sliceSize` products at a time with
+   * `pause()` between slices, so a large batch (head office's 1,000 prices) never holds the main
+   * thread for its whole length. Nothing else may write the store until it settles (the catalog
+   * service refuses edits meanwhile); a crash or an error before COMMIT leaves none of it.
+   */
+  applyBatchInSlices(batch: CatalogBatch, pause: () => Promise<void>, sliceSize?: number): Promise<void>;
   /** The version of the last batch that named one; null for a catalog only ever imported or edited here. */
   version(): string | null;
   close(): void;
@@ -115,14 +122,29 @@ export function openProductStore(file: string): ProductStore {
   const getVersion = db.prepare<[], { value: string }>(
     "SELECT value FROM catalog_meta WHERE key = 'version'",
   );
+  const upsert = ({ replaces, product }: CatalogBatch['upserts'][number]) => {
+    const at = positionOf.get(replaces ?? product.code);
+    if (at) update.run(...columnsOf(product), at.position);
+    else insert.run((lastPosition.get()?.last ?? -1) + 1, ...columnsOf(product));
+  };
   const apply = db.transaction((batch: CatalogBatch) => {
-    for (const { replaces, product } of batch.upserts) {
-      const at = positionOf.get(replaces ?? product.code);
-      if (at) update.run(...columnsOf(product), at.position);
-      else insert.run((lastPosition.get()?.last ?? -1) + 1, ...columnsOf(product));
-    }
+    for (const change of batch.upserts) upsert(change);
     if (batch.version !== undefined) setVersion.run(batch.version);
   });
+  async function applyInSlices(batch: CatalogBatch, pause: () => Promise<void>, sliceSize = 100) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (let i = 0; i < batch.upserts.length; i += sliceSize) {
+        for (const change of batch.upserts.slice(i, i + sliceSize)) upsert(change);
+        await pause();
+      }
+      if (batch.version !== undefined) setVersion.run(batch.version);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  }
   return {
     all: () =>
       selectAll.all().map((row) => ({
@@ -139,6 +161,7 @@ export function openProductStore(file: string): ProductStore {
       })),
     replaceAll: (products) => replace(products),
     applyBatch: (batch) => apply(batch),
+    applyBatchInSlices: (batch, pause, sliceSize) => applyInSlices(batch, pause, sliceSize),
     version: () => getVersion.get()?.value ?? null,
     close: () => db.close(),
   };

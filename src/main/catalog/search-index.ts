@@ -16,39 +16,153 @@ export function foldForSearch(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-export class SearchIndex {
-  readonly products: readonly Product[];
-  private readonly byCode = new Map<string, number>();
-  private readonly barcodes = new Map<string, number>();
-  private readonly byScaleCode = new Map<string, number>();
-  private readonly haystack: string;
-  /** Where each product's line starts in the haystack (ascending). */
-  private readonly starts: Int32Array;
-  private readonly categoryMembers = new Map<string, number[]>();
-  private readonly anyRetired: boolean;
+/**
+ * Builds an index a slice of products at a time, so that a large change (head office's pull) can
+ * be indexed between the counter's events instead of in one long block; a product object the
+ * previous index already had keeps its folded line (a price change folds nothing again).
+ */
+class IndexBuilder {
+  readonly byCode = new Map<string, number>();
+  readonly barcodes = new Map<string, number>();
+  readonly byScaleCode = new Map<string, number>();
+  readonly categoryMembers = new Map<string, number[]>();
+  readonly starts: Int32Array;
+  readonly lines: string[];
+  /** The haystack a slice at a time: one long join at the end would be one long block. */
+  readonly chunks: string[] = [];
+  anyRetired = false;
+  private offset = 0;
+  private next = 0;
 
-  constructor(products: readonly Product[]) {
-    this.products = products;
+  constructor(
+    readonly products: readonly Product[],
+    private readonly previous: { products: readonly Product[]; lines: readonly string[] } | null,
+  ) {
     this.starts = new Int32Array(products.length);
-    const lines = new Array<string>(products.length);
-    let offset = 0;
-    products.forEach((product, i) => {
+    this.lines = new Array<string>(products.length);
+  }
+
+  /** Indexes up to `count` more products; true once every product is in. */
+  step(count: number): boolean {
+    const end = Math.min(this.products.length, this.next + count);
+    for (let i = this.next; i < end; i++) {
+      const product = this.products[i]!;
       this.byCode.set(product.code.toLowerCase(), i);
       if (product.barcode) this.barcodes.set(product.barcode, i);
       for (const more of product.moreBarcodes ?? []) this.barcodes.set(more, i);
       // A scale label names its product by this code: after the product codes, never over one.
       if (product.scaleCode) this.byScaleCode.set(product.scaleCode.toLowerCase(), i);
-      const barcodes = [product.barcode, ...(product.moreBarcodes ?? [])].join(' ');
-      const line = foldForSearch(`${product.code}\t${barcodes}\t${product.name}\t${product.category}`);
-      lines[i] = line;
-      this.starts[i] = offset;
-      offset += line.length + 1;
+      const line =
+        this.previous?.products[i] === product
+          ? this.previous.lines[i]!
+          : foldForSearch(
+              `${product.code}\t${[product.barcode, ...(product.moreBarcodes ?? [])].join(' ')}\t${product.name}\t${product.category}`,
+            );
+      this.lines[i] = line;
+      this.starts[i] = this.offset;
+      this.offset += line.length + 1;
       let members = this.categoryMembers.get(product.category);
       if (!members) this.categoryMembers.set(product.category, (members = []));
       members.push(i);
-    });
-    this.haystack = lines.join('\n');
-    this.anyRetired = products.some((product) => product.retired);
+      if (product.retired) this.anyRetired = true;
+    }
+    if (end > this.next) this.chunks.push(this.lines.slice(this.next, end).join('\n'));
+    this.next = end;
+    return end === this.products.length;
+  }
+}
+
+/** Whether two catalogs differ only in what the index does not read (price, tax type, age check). */
+function sameSearchFields(before: readonly Product[], after: readonly Product[]): boolean {
+  if (before.length !== after.length) return false;
+  const barcodes = (p: Product) => [p.barcode, ...(p.moreBarcodes ?? [])].join(' ');
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i]!;
+    const b = after[i]!;
+    if (a === b) continue;
+    if (
+      a.code !== b.code ||
+      a.name !== b.name ||
+      a.category !== b.category ||
+      barcodes(a) !== barcodes(b) ||
+      (a.scaleCode ?? '') !== (b.scaleCode ?? '') ||
+      (a.retired ?? false) !== (b.retired ?? false)
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export class SearchIndex {
+  readonly products: readonly Product[];
+  private readonly byCode: Map<string, number>;
+  private readonly barcodes: Map<string, number>;
+  private readonly byScaleCode: Map<string, number>;
+  private readonly haystack: string;
+  /** Each product's folded line, kept so that the next index reuses the unchanged ones. */
+  private readonly lines: readonly string[];
+  /** Where each product's line starts in the haystack (ascending). */
+  private readonly starts: Int32Array;
+  private readonly categoryMembers: Map<string, number[]>;
+  private readonly anyRetired: boolean;
+
+  constructor(products: readonly Product[], built?: IndexBuilder | SearchIndex) {
+    if (built instanceof SearchIndex) {
+      // The same products in the same places, only what no search reads changed (a price): the
+      // previous index's maps and text hold as they are.
+      this.products = products;
+      this.byCode = built.byCode;
+      this.barcodes = built.barcodes;
+      this.byScaleCode = built.byScaleCode;
+      this.lines = built.lines;
+      this.starts = built.starts;
+      this.categoryMembers = built.categoryMembers;
+      this.anyRetired = built.anyRetired;
+      this.haystack = built.haystack;
+      return;
+    }
+    let builder = built;
+    if (!builder) {
+      builder = new IndexBuilder(products, null);
+      builder.step(products.length);
+    }
+    this.products = builder.products;
+    this.byCode = builder.byCode;
+    this.barcodes = builder.barcodes;
+    this.byScaleCode = builder.byScaleCode;
+    this.lines = builder.lines;
+    this.starts = builder.starts;
+    this.categoryMembers = builder.categoryMembers;
+    this.anyRetired = builder.anyRetired;
+    this.haystack = builder.chunks.join('\n');
+  }
+
+  /**
+   * The same index as `new SearchIndex(products)`, built `sliceSize` products at a time with
+   * `pause()` between slices (the main thread's other work goes first), reusing `previous`'s
+   * folded lines for the product objects it shares.
+   */
+  static async build(
+    products: readonly Product[],
+    options: { previous?: SearchIndex; sliceSize?: number; pause: () => Promise<void> },
+  ): Promise<SearchIndex> {
+    if (options.previous && sameSearchFields(options.previous.products, products)) {
+      return new SearchIndex(products, options.previous);
+    }
+    const previous = options.previous
+      ? { products: options.previous.products, lines: options.previous.lines }
+      : null;
+    const builder = new IndexBuilder(products, previous);
+    const slice = Math.max(1, options.sliceSize ?? 1_000);
+    while (!builder.step(slice)) await options.pause();
+    await options.pause();
+    return new SearchIndex(products, builder);
+  }
+
+  /** Where the product with this code is in catalog order (case ignored), or -1. */
+  positionOf(code: string): number {
+    return this.byCode.get(code.trim().toLowerCase()) ?? -1;
   }
 
   get size(): number {

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import type { Bilingual } from '../../shared/domain';
 import {
   StoreDay,
+  type CatalogSyncState,
   type HeadOfficeState,
   type headOfficeMethods,
 } from '../../shared/ipc/contract/head-office';
+import type { CatalogBatch } from '../catalog';
+import { planCatalogBatch, pullCatalog, type CatalogLookup } from './catalog-pull';
 import { TillError } from '../core/errors';
 import type { HandlersFor } from '../core/handlers';
 import { periodic, type PeriodicService } from '../core/lifecycle';
@@ -23,8 +26,11 @@ import {
 import type { TillIdentity } from './feed';
 import type { SupervisorGate } from '../settings/supervisor';
 import {
+  catalogFileFor,
   clearClaimStop,
   installFileFor,
+  readCatalogManaged,
+  writeCatalogManaged,
   loadOrCreateInstallId,
   readClaimStop,
   stopFileFor,
@@ -72,13 +78,39 @@ export interface HeadOfficeCapabilityOptions {
   onStateChanged?: () => void;
   /** Between runs (default 10 s). */
   intervalMs?: number;
+  /** Head office's catalog at this till (issue 28); without it the till pulls none. */
+  catalog?: TillCatalog;
+  /** Between catalog pulls (default 3 minutes); a pull also runs at start. */
+  catalogIntervalMs?: number;
   batchSize?: number;
   now?: () => Date;
+}
+
+/** The till's catalog as head office's pull reaches it (the composition joins the catalog capability). */
+export interface TillCatalog {
+  lookup(): CatalogLookup;
+  /** The version the catalog runs (null: never pulled). */
+  version(): string | null;
+  /** One batch, atomically (catalog-service.ts applyBatch). */
+  apply(batch: CatalogBatch): Promise<void>;
+  /** A sale is being paid: a pulled batch waits for it. */
+  salePaying(): boolean;
+  /** The catalog's line in the status bar changed. */
+  onChanged?(): void;
 }
 
 export interface HeadOfficeCapability {
   /** Register with the core's lifecycle. */
   service: PeriodicService;
+  /** The catalog's pull (issue 28), on the core's lifecycle too. */
+  catalogService: PeriodicService;
+  catalogState(): CatalogSyncState;
+  /** Head office manages this store's prices: local price edits are refused (the reason, else null). */
+  catalogManagedReason(): Bilingual | null;
+  /** A sale ended: a batch that waited for it is applied now. */
+  salesIdle(): Promise<void>;
+  /** One pull (and its apply, or its wait for the sale) now; the state after it. */
+  pullCatalogNow(): Promise<CatalogSyncState>;
   state(): HeadOfficeState;
   /** One run now (or the one in progress); the state after it. */
   syncNow(): Promise<HeadOfficeState>;
@@ -224,6 +256,8 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
         outcome = 'ok';
         reason = null;
         lastSyncedAt = at;
+        // The first start: the catalog's pull came before head office registered this till.
+        if (catalogUnregistered) void catalogPoll.runNow();
         break;
       case 'stopped':
         // The till stopped the run: what head office last said stands (a run that reached head
@@ -434,8 +468,162 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     return state();
   }
 
+  // ---------------------------------------------------------------- the catalog (issue 28)
+  const catalogFile = catalogFileFor(options.journal.path);
+  let managed = options.catalog ? readCatalogManaged(catalogFile) : false;
+  let catalogReason: Bilingual | null = null;
+  let waiting: { batch: CatalogBatch } | null = null;
+  let applying: Promise<void> | null = null;
+
+  function catalogState(): CatalogSyncState {
+    return {
+      version: options.catalog?.version() ?? null,
+      managed,
+      waiting: waiting !== null,
+      reason: catalogReason,
+    };
+  }
+
+  const catalogChanged = () => {
+    options.catalog?.onChanged?.();
+    options.onStateChanged?.();
+  };
+
+  /** The waiting batch, unless a sale is being paid (it waits on) or one is being applied. */
+  async function applyWaiting(): Promise<void> {
+    const catalog = options.catalog;
+    if (!catalog) return;
+    if (applying) return applying;
+    if (!waiting || catalog.salePaying()) return;
+    const { batch } = waiting;
+    waiting = null;
+    applying = (async () => {
+      try {
+        await catalog.apply(batch);
+        catalogReason = null;
+        options.logger.info('head office: catalog applied', {
+          version: batch.version,
+          products: batch.upserts.length,
+        });
+      } catch (error) {
+        catalogReason = {
+          zh: '無法套用總部的商品更新，將於下次更新時重試',
+          en: "Head office's catalog update could not be applied: the next pull tries again",
+        };
+        options.logger.error('head office: catalog apply failed', error);
+      } finally {
+        applying = null;
+        catalogChanged();
+      }
+    })();
+    await applying;
+    // Head office hears the version this till now runs (its report of which till runs which):
+    // a pull in progress asks again itself; after a sale, a pull now.
+    if (catalogReason === null && !stopping && !pulling) void catalogPoll.runNow();
+  }
+
+  let pulling = false;
+  let catalogUnregistered = false;
+
+  /** Pull, apply (or leave waiting for the sale), and pull again to tell head office the version now run. */
+  async function pullOnce(): Promise<void> {
+    const catalog = options.catalog;
+    if (!catalog) return;
+    pulling = true;
+    try {
+      for (let round = 0; round < 3; round++) {
+        const before = catalog.version();
+        await pullAndPlan(catalog);
+        if (!waiting) return;
+        await applyWaiting();
+        if (catalog.version() === before) return; // waiting for the sale, or refused
+      }
+    } finally {
+      pulling = false;
+    }
+  }
+
+  async function pullAndPlan(catalog: TillCatalog): Promise<void> {
+    const settings = options.settings();
+    if (!settings || stopping || applying) return;
+    const text = catalog.version();
+    const running = text !== null && /^\d{1,15}$/.test(text) ? Number(text) : null;
+    let connection: pg.Client | null = null;
+    try {
+      const till = identity();
+      connection = await connectHeadOffice(settings.connection);
+      const result = await pullCatalog(connection, till, running, running);
+      catalogUnregistered = result.kind === 'unknown-till';
+      if (result.kind !== 'ok') {
+        catalogReason = result.reason;
+        return;
+      }
+      if (result.managed !== managed) {
+        writeCatalogManaged(catalogFile, result.managed, now());
+        managed = result.managed;
+      }
+      if (result.products.length === 0 && String(result.version) === text) {
+        catalogReason = null;
+        return;
+      }
+      const plan = planCatalogBatch(catalog.lookup(), result.products, result.version);
+      if (!plan.ok) {
+        catalogReason = plan.reason;
+        return;
+      }
+      // A newer pull holds everything an older waiting one did (both start at the running version).
+      waiting = { batch: plan.batch };
+      catalogReason = null;
+    } catch (error) {
+      // Head office unreachable: the journal's line says so; the catalog keeps what it runs.
+      catalogReason = classifyError(error).bilingual;
+    } finally {
+      await closeQuietly(connection);
+      catalogChanged();
+    }
+  }
+
+  const catalogPoll = periodic({
+    name: 'head-office-catalog',
+    intervalMs: options.catalogIntervalMs ?? 180_000,
+    runAtStart: true,
+    logger: options.logger,
+    enabled: () => options.catalog !== undefined && options.settings() !== null,
+    run: pullOnce,
+  });
+
+  const catalogService: PeriodicService = {
+    name: catalogPoll.name,
+    start() {
+      return catalogPoll.start();
+    },
+    async stop() {
+      await catalogPoll.stop();
+      // A batch being written finishes (its transaction either way) before the catalog closes.
+      if (applying) await applying;
+    },
+    runNow: (ask) => catalogPoll.runNow(ask),
+  };
+
+  function catalogManagedReason(): Bilingual | null {
+    if (!options.catalog || !managed) return null;
+    return {
+      zh: '本門市的商品價格由總部統一管理，請在總部變更（npm run hq -- catalog set-price）',
+      en: "This store's prices are managed by head office: change them there (npm run hq -- catalog set-price)",
+    };
+  }
+
   return {
     service,
+    catalogService,
+    catalogState,
+    catalogManagedReason,
+    salesIdle: applyWaiting,
+    async pullCatalogNow() {
+      await catalogService.runNow();
+      if (applying) await applying;
+      return catalogState();
+    },
     state,
     assertCanSell,
     async syncNow() {
@@ -446,8 +634,12 @@ export function createHeadOfficeCapability(options: HeadOfficeCapabilityOptions)
     handlers: {
       'headOffice.status': async () => state(),
       'headOffice.sync': async () => {
-        // Fresh: the supervisor may have just changed the address or the password.
-        await service.runNow({ fresh: true });
+        // Fresh: the supervisor may have just changed the address or the password. The catalog's
+        // pull too: "sync now" brings head office's prices now rather than at the next pull.
+        await Promise.all([
+          service.runNow({ fresh: true }),
+          options.catalog ? catalogService.runNow({ fresh: true }).then(() => applying) : null,
+        ]);
         return state();
       },
       'headOffice.storeDay': async ({ businessDay }) => storeDay(businessDay),

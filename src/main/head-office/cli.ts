@@ -1,4 +1,4 @@
-// `npm run hq -- migrate|status|report|restore|release|move|resolve-claim|grant-till --url URL …`: head office from the
+// `npm run hq -- migrate|status|report|restore|release|move|resolve-claim|grant-till|catalog --url URL …`: head office from the
 // owner's side, over the same code the till uses. JSON (default) or CSV (`--format csv`) on stdout;
 // bilingual errors on stderr (Traditional Chinese first). Exit 0 done, 1 findings (a refused till
 // or an open claim in `status`) or a failure (head office unreachable, wrong password, a restore that does not
@@ -39,12 +39,13 @@ import {
   type TrainingFilter,
 } from './reports';
 import { restoreTill } from './restore';
+import { catalogWork, CatalogRefused } from './catalog-cli';
 
 export const USAGE = `用法 / usage:
   npm run hq -- migrate  --url URL [--company TAX_ID] [--company-name NAME]
       first run: --company is required (the database then belongs to that company)
   npm run hq -- status   --url URL [--format json|csv]
-  npm run hq -- report   --url URL [--what day|payments|pending|late-uploads|cash|cash-day]
+  npm run hq -- report   --url URL [--what day|payments|pending|late-uploads|cash|cash-day|catalog]
                          [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--store ID] [--till ID]
                          [--group store|till|cashier] [--training exclude|include|only] [--format json|csv] [--out FILE]
   npm run hq -- restore  --url URL --till ID (--db PATH [--key-file FILE] | --data DIR) [--by NAME]
@@ -56,6 +57,14 @@ export const USAGE = `用法 / usage:
   npm run hq -- resolve-claim --url URL --till ID --install ID --by NAME [--note TEXT]
       another PC's refused claim of the till id, looked into (status lists the open ones)
   npm run hq -- grant-till --url URL --role ROLE            (what a till's login may do, nothing more)
+  npm run hq -- catalog import FILE.csv --url URL [--store ID] [--by NAME]
+      the till's catalog file (its columns and rules); rows added or changed for the chain, or as the
+      store's own values over the chain's; a bad row changes nothing
+  npm run hq -- catalog export --url URL [--store ID] [--format csv|json] [--out FILE]
+      the chain's catalog, or as a store sells it, in the import's format
+  npm run hq -- catalog set-price CODE PRICE --url URL [--store ID] [--by NAME]
+  npm run hq -- catalog managed on|off --url URL --store ID [--by NAME]
+      a centrally managed store's tills refuse local price edits
   URL: postgres://user[:password]@host[:port]/database[?sslmode=disable|require|verify-full]
        (or the password in PGPASSWORD); --tls off|require|verify [--ca FILE] override sslmode`;
 
@@ -74,7 +83,10 @@ const COMMANDS = [
   'move',
   'resolve-claim',
   'grant-till',
+  'catalog',
 ] as const;
+const CATALOG_COMMANDS = ['import', 'export', 'set-price', 'managed'] as const;
+type CatalogCommand = (typeof CATALOG_COMMANDS)[number];
 type Command = (typeof COMMANDS)[number];
 
 interface Values {
@@ -102,12 +114,26 @@ interface Values {
   note?: string;
 }
 
-function parse(argv: string[]): { command: Command; values: Values } {
-  const [command, ...rest] = argv;
+function parse(argv: string[]): {
+  command: Command;
+  values: Values;
+  sub: CatalogCommand | null;
+  positionals: string[];
+} {
+  const [command, ...afterCommand] = argv;
   if (!command || !(COMMANDS as readonly string[]).includes(command)) throw usage(USAGE, USAGE);
+  let sub: CatalogCommand | null = null;
+  let rest = afterCommand;
+  if (command === 'catalog') {
+    const [name, ...more] = afterCommand;
+    if (!name || !(CATALOG_COMMANDS as readonly string[]).includes(name)) throw usage(USAGE, USAGE);
+    sub = name as CatalogCommand;
+    rest = more;
+  }
   let values: Values;
+  let positionals: string[];
   try {
-    values = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: rest,
       options: Object.fromEntries(
         [
@@ -136,8 +162,8 @@ function parse(argv: string[]): { command: Command; values: Values } {
         ].map((name) => [name, { type: 'string' as const }]),
       ),
       strict: true,
-      allowPositionals: false,
-    }).values as Values;
+      allowPositionals: sub !== null,
+    }) as { values: Values; positionals: string[] });
   } catch (error) {
     throw usage(`參數錯誤：${(error as Error).message}\n${USAGE}`, `${(error as Error).message}\n${USAGE}`);
   }
@@ -146,8 +172,13 @@ function parse(argv: string[]): { command: Command; values: Values } {
       throw usage(`--${name} 含有看不見的控制字元`, `--${name} holds an invisible control character`);
     }
   }
+  for (const value of positionals) {
+    if (findHiddenCharacter(value)) {
+      throw usage(`參數「${value}」含有看不見的控制字元`, 'An argument holds an invisible control character');
+    }
+  }
   if (!values.url) throw usage(`缺少 --url\n${USAGE}`, `--url is required\n${USAGE}`);
-  return { command: command as Command, values };
+  return { command: command as Command, values, sub, positionals };
 }
 
 function oneOf<T extends string>(
@@ -224,7 +255,7 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
   const complain = (message: Bilingual) => io.stderr.write(`${message.zh}\n${message.en}\n`);
   let client: pg.Client | null = null;
   try {
-    const { command, values } = parse(argv);
+    const { command, values, sub, positionals } = parse(argv);
     const now = io.now ?? (() => new Date());
     const connection = connectionOf(values);
     const format = oneOf(values.format, ['json', 'csv'] as const, 'format', 'json');
@@ -494,17 +525,31 @@ export async function runHqCli(argv: string[], io: CliIo): Promise<number> {
         }
         work = async (c) => {
           await c.query('SELECT hq.grant_till_role($1)', [role]);
-          say(JSON.stringify({ role, granted: ['hq.register', 'hq.ingest', 'hq.store_day'] }));
+          say(
+            JSON.stringify({
+              role,
+              granted: ['hq.register', 'hq.ingest', 'hq.store_day', 'hq.catalog_changes'],
+            }),
+          );
           return 0;
         };
         break;
       }
+      case 'catalog':
+        work = catalogWork(sub!, positionals, values, { say, complain, io, format: values.format });
+        break;
     }
     client = await connectHeadOffice(connection);
     return await work(client);
   } catch (error) {
     if (error instanceof UsageError) {
       complain(error.bilingual);
+      return 2;
+    }
+    if (error instanceof CatalogRefused) {
+      // Bad input: every reason, then that nothing was written.
+      for (const reason of error.reasons) complain(reason);
+      complain({ zh: '總部商品資料未變更。', en: "Head office's catalog was not changed." });
       return 2;
     }
     const problem = classifyError(error);

@@ -119,3 +119,28 @@ export function writeClaimStop(file: string, stop: ClaimStop): void {
 export function clearClaimStop(file: string): void {
   rmSync(file, { force: true });
 }
+
+/**
+ * Whether head office manages this store's catalog (issue 28), as its last pull said: kept beside
+ * the install id (`head-office-catalog.json`) so that a till started without head office still
+ * refuses local price edits.
+ */
+export const CATALOG_FILE = 'head-office-catalog.json';
+
+export function catalogFileFor(journalPath: string): string {
+  return join(dirname(journalPath), CATALOG_FILE);
+}
+
+export function readCatalogManaged(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { managed?: unknown }).managed === true;
+  } catch {
+    // Unreadable: managed, the careful side (head office's next answer writes it again).
+    return true;
+  }
+}
+
+export function writeCatalogManaged(file: string, managed: boolean, at: Date = new Date()): void {
+  writeDurably(file, { managed, since: at.toISOString() });
+}

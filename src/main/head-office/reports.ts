@@ -9,7 +9,15 @@ import { plain } from './connection';
  * Filters are parameters, never SQL text; every text from the database is cleaned of hidden
  * characters before it is printed.
  */
-export const REPORT_KINDS = ['day', 'payments', 'pending', 'late-uploads', 'cash', 'cash-day'] as const;
+export const REPORT_KINDS = [
+  'day',
+  'payments',
+  'pending',
+  'late-uploads',
+  'cash',
+  'cash-day',
+  'catalog',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_GROUPS = ['store', 'till', 'cashier'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
@@ -73,6 +81,8 @@ const NUMERIC = new Set([
   'claim_head_entry_id',
   'attempts',
   'claim_id',
+  'catalog_version',
+  'catalog_current',
 ]);
 
 /** A select list: business days as text (a date would come back as a local-time Date). */
@@ -169,6 +179,23 @@ export async function runReport(client: pg.ClientBase, options: ReportOptions): 
       ];
       sql = `SELECT ${select(columns)} FROM hq.v_cash_over_short ${filters(options, params)}
              ORDER BY store_id, till_id, business_day, shift`;
+      break;
+    }
+    case 'catalog': {
+      // Which tills run which catalog version (issue 28): no day, no training side.
+      columns = [
+        'store_id',
+        'till_id',
+        'managed',
+        'catalog_version',
+        'catalog_current',
+        'up_to_date',
+        'reported_at',
+      ];
+      const scoped = { ...options, from: null, to: null, training: 'include' as const };
+      sql = `SELECT store_id, till_id, managed, catalog_version, catalog_current, up_to_date,
+               ${instant('catalog_reported_at')} AS reported_at
+             FROM hq.v_catalog_tills ${filters(scoped, params)} ORDER BY store_id, till_id`;
       break;
     }
     case 'cash-day': {

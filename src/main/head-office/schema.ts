@@ -1231,6 +1231,131 @@ BEGIN
 END $$;
 `;
 
+/**
+ * Step 3 (issue 28): head office's catalog.
+ *
+ * - `hq.catalog_items`: one row per code for the chain (scope `*`, every field) and one per code a
+ *   store overrides (scope = the store id, only the fields it sets; NULL follows the chain). What
+ *   a pair of rows means is `resolveCatalogProduct` (shared/domain/head-office-catalog.ts).
+ * - One version for the whole catalog (`hq.catalog_state`): every write that changes anything
+ *   takes the next one under the state row's lock, so versions are committed in order and a till
+ *   that read version N has seen every row of N and before.
+ * - `hq.catalog_changes`: the till's one new function: the rows of its store changed after the
+ *   version it names, the version they make, whether its store is centrally managed; it records
+ *   the version the till runs (the report of which tills run which version).
+ */
+const STEP_3 = String.raw`
+CREATE TABLE hq.catalog_state (
+  id integer PRIMARY KEY CHECK (id = 1),
+  version bigint NOT NULL CHECK (version >= 0)
+);
+INSERT INTO hq.catalog_state (id, version) VALUES (1, 0);
+
+CREATE TABLE hq.catalog_items (
+  scope text NOT NULL CHECK (scope = '*' OR scope ~ '^[A-Za-z0-9_-]{1,32}$'),
+  code text NOT NULL CHECK (code ~ '^[A-Za-z0-9._-]{1,32}$'),
+  barcode text CHECK (barcode ~ '^([0-9]{8}|[0-9]{12}|[0-9]{13})?$'),
+  name text CHECK (length(name) BETWEEN 1 AND 256),
+  category text CHECK (length(category) BETWEEN 1 AND 40),
+  price numeric(12, 2) CHECK (price > 0 AND price <= 1000000),
+  tax_type text CHECK (tax_type IN ('taxable', 'zero', 'exempt')),
+  age_check boolean,
+  version bigint NOT NULL CHECK (version >= 1),
+  ordinal bigserial,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  changed_by text,
+  PRIMARY KEY (scope, code),
+  CHECK (scope <> '*' OR (barcode IS NOT NULL AND name IS NOT NULL AND category IS NOT NULL
+    AND price IS NOT NULL AND tax_type IS NOT NULL AND age_check IS NOT NULL))
+);
+CREATE INDEX catalog_items_version ON hq.catalog_items (scope, version);
+
+-- Every catalog write: when, who, what, the version it made.
+CREATE TABLE hq.catalog_log (
+  version bigint PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  by_name text,
+  scope text NOT NULL,
+  action text NOT NULL,
+  detail jsonb
+);
+
+ALTER TABLE hq.stores ADD COLUMN catalog_managed boolean NOT NULL DEFAULT false;
+ALTER TABLE hq.tills ADD COLUMN catalog_version bigint, ADD COLUMN catalog_reported_at timestamptz;
+
+-- Which tills run which catalog version (hq report --what catalog): the version each till last
+-- said it runs, beside the newest.
+CREATE VIEW hq.v_catalog_tills AS
+SELECT t.store_id, t.till_id, st.catalog_managed AS managed, t.catalog_version, cs.version AS catalog_current,
+  coalesce(t.catalog_version = cs.version, false) AS up_to_date, t.catalog_reported_at
+FROM hq.tills t JOIN hq.stores st ON st.store_id = t.store_id CROSS JOIN hq.catalog_state cs;
+
+CREATE FUNCTION hq.catalog_fields(i hq.catalog_items) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN i.code IS NULL THEN NULL ELSE jsonb_strip_nulls(jsonb_build_object(
+    'barcode', i.barcode, 'name', i.name, 'category', i.category, 'price', i.price,
+    'taxType', i.tax_type, 'ageCheck', i.age_check)) END
+$$;
+
+CREATE FUNCTION hq.catalog_changes(p_till text, p_install text, p_running bigint, p_since bigint)
+RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_till hq.tills%ROWTYPE;
+  v_version bigint;
+  v_managed boolean;
+BEGIN
+  SELECT * INTO v_till FROM hq.tills WHERE till_id = p_till;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'unknown-till');
+  ELSIF v_till.install_id <> p_install THEN
+    RETURN jsonb_build_object('status', 'other-machine');
+  ELSIF p_since < 0 OR p_running < 0 THEN
+    RETURN jsonb_build_object('status', 'bad-input');
+  END IF;
+  UPDATE hq.tills SET catalog_version = p_running, catalog_reported_at = now() WHERE till_id = p_till;
+  SELECT version INTO v_version FROM hq.catalog_state WHERE id = 1;
+  SELECT catalog_managed INTO v_managed FROM hq.stores WHERE store_id = v_till.store_id;
+  RETURN jsonb_build_object(
+    'status', 'ok',
+    'version', v_version,
+    'managed', coalesce(v_managed, false),
+    'changes', coalesce((
+      -- Rows up to the version read above: a write committed meanwhile comes with the next pull.
+      SELECT jsonb_agg(jsonb_build_object('code', k.code, 'chain', hq.catalog_fields(c),
+        'store', hq.catalog_fields(s)) ORDER BY k.ordinal)
+      FROM (SELECT code, min(ordinal) AS ordinal FROM hq.catalog_items
+            WHERE scope IN ('*', v_till.store_id) AND version > p_since AND version <= v_version
+            GROUP BY code) k
+      LEFT JOIN hq.catalog_items c ON c.scope = '*' AND c.code = k.code
+      LEFT JOIN hq.catalog_items s ON s.scope = v_till.store_id AND s.code = k.code), '[]'::jsonb));
+END $$;
+
+-- What a till's role needs (step 3: the catalog too).
+CREATE OR REPLACE FUNCTION hq.grant_till_role(p_role text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('GRANT USAGE ON SCHEMA hq TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.register(text, text, text, text, bigint, bytea) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.register(text, text, text, text, bigint, bytea, jsonb) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.ingest(text, text, bigint[], text[], text[], text[], text[], text[], text[]) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.store_day(text, text, date) TO %I', p_role);
+  EXECUTE format('GRANT EXECUTE ON FUNCTION hq.catalog_changes(text, text, bigint, bigint) TO %I', p_role);
+END $$;
+
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA hq FROM PUBLIC;
+
+-- Roles granted the till's functions before this step get the catalog too.
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT rolname FROM pg_roles
+           WHERE NOT rolsuper AND rolname <> current_user
+             AND has_function_privilege(oid, 'hq.ingest(text, text, bigint[], text[], text[], text[], text[], text[], text[])', 'EXECUTE')
+  LOOP
+    EXECUTE format('GRANT EXECUTE ON FUNCTION hq.catalog_changes(text, text, bigint, bigint) TO %I', r.rolname);
+  END LOOP;
+END $$;
+`;
+
 export const HEAD_OFFICE_MIGRATIONS: readonly HeadOfficeMigration[] = [
   {
     version: 1,
@@ -1242,6 +1367,11 @@ export const HEAD_OFFICE_MIGRATIONS: readonly HeadOfficeMigration[] = [
     description:
       "rows from the registration, tills kept in their store, the till summary's tax rule, refused claims",
     up: STEP_2,
+  },
+  {
+    version: 3,
+    description: "the catalog: the chain's and stores' products and prices, its version, what tills run",
+    up: STEP_3,
   },
 ];
 

@@ -17,3 +17,4 @@ export * from './service-words';
 export * from './love-codes';
 export * from './catalog-rules';
 export * from './invoice-mode';
+export * from './head-office-catalog';

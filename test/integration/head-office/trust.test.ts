@@ -296,7 +296,7 @@ describe('head office: the registration, not the payload', () => {
       );
       expect(before.rows).toEqual([{ till_id: 'T09', company_id: '12345678' }]);
 
-      expect(await migrateHeadOffice(client)).toMatchObject({ from: 1, to: 2, applied: [2] });
+      expect(await migrateHeadOffice(client)).toMatchObject({ from: 1, to: 3, applied: [2, 3] });
       const after = await client.query(
         `SELECT DISTINCT till_id, company_id FROM hq.sales WHERE feed_till = 'H09'`,
       );

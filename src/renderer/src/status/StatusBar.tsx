@@ -112,6 +112,26 @@ export function StatusBar() {
       <UploadWarning state={status.reconciliation} disabled={busy} />
       {status.invoiceMode && <InvoiceModeStatus status={status.invoiceMode} />}
       <HeadOfficeStatus state={status.headOffice} />
+      {status.catalog && status.catalog.version !== null ? (
+        // Head office's catalog version this till runs (issue 28); a change waiting for the sale
+        // being paid, a pull not applied, a store whose prices head office manages, in its title.
+        <span
+          data-testid="status-catalog"
+          data-waiting={status.catalog.waiting}
+          className={status.catalog.reason ? 'badge badge--warning' : undefined}
+          title={t(
+            status.catalog.reason ??
+              (status.catalog.managed
+                ? { zh: '價格由總部統一管理', en: 'Prices managed by head office' }
+                : { zh: '總部的商品資料', en: "Head office's catalog" }),
+          )}
+        >
+          {t({ zh: `商品版本 ${status.catalog.version}`, en: `Catalog v${status.catalog.version}` })}
+          {status.catalog.waiting
+            ? t({ zh: '（待本筆結束後更新）', en: ' (updates after this sale)' })
+            : null}
+        </span>
+      ) : null}
       <CustomerWindowToggle />
       <span className="status-bar__version" data-testid="status-version">
         {status.appName} v{status.version}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BilingualText, method, noInput } from './define';
 // head-office.ts imports only define.ts: no cycle back to this file.
-import { HeadOfficeState } from './head-office';
+import { CatalogSyncState, HeadOfficeState } from './head-office';
 
 export const TillMode = z.enum(['training', 'production']);
 
@@ -104,6 +104,8 @@ export const AppStatus = z.object({
   invoiceMode: InvoiceModeStatus.optional(),
   /** Head office (contract/head-office.ts): synced, behind by N, unreachable, refused; `off` without an address. */
   headOffice: HeadOfficeState,
+  /** Head office's catalog: the version this till runs, centrally managed or not (issue 28). */
+  catalog: CatalogSyncState.optional(),
   /** Who is signed in (contract/shifts.ts); null when nobody is, or the till has no cashiers. */
   cashier: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Cashiers exist and nobody is signed in (or the till was left idle): sales wait for a sign-in. */

@@ -43,6 +43,19 @@ export const HeadOfficeState = z.object({
 });
 export type HeadOfficeState = z.infer<typeof HeadOfficeState>;
 
+/**
+ * Head office's catalog at this till (issue 28): the version it runs (the status bar shows it),
+ * whether its store is centrally managed (local price edits refused), whether a pulled change
+ * waits for the sale being paid, and why the last pull was not applied.
+ */
+export const CatalogSyncState = z.object({
+  version: z.string().nullable(),
+  managed: z.boolean(),
+  waiting: z.boolean(),
+  reason: BilingualText.nullable(),
+});
+export type CatalogSyncState = z.infer<typeof CatalogSyncState>;
+
 const Amount = z.number();
 
 /** One till of the store on one business day, as head office has it (every cashier summed). */
