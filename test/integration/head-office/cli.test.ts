@@ -44,7 +44,12 @@ describe('npm run hq', () => {
 
     const first = await hq(['migrate', '--url', url, '--company', COMPANY, '--company-name', '範例商行']);
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ from: 0, to: 3, applied: [1, 2, 3], companyId: COMPANY });
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      from: 0,
+      to: 3,
+      applied: [1, 2, 3],
+      companyId: COMPANY,
+    });
     expect(first.stdout).not.toContain(pg.password);
     const again = await hq(['migrate', '--url', url]);
     expect(JSON.parse(again.stdout)).toMatchObject({ from: 3, to: 3, applied: [] });
