@@ -24,9 +24,10 @@ describe('the status bar’s invoice mode', () => {
   it('shows the offline numbers left in both languages, calm while enough are left', () => {
     const bar = invoiceModeBar(status());
     expect(bar.mode).toBeNull();
-    expect(bar.numbers.text).toEqual({ zh: '離線號碼 剩 37', en: 'Offline numbers: 37 left' });
+    expect(bar.numbers.text).toEqual({ zh: '離線號碼 剩 37', en: 'Offline: 37 left' });
+    expect(bar.numbers.title).toEqual({ zh: '離線號碼 剩 37', en: 'Offline numbers: 37 left' });
     expect(bar.numbers.tone).toBe('ok');
-    expect(bar.uploads).toMatchObject({ text: { zh: '待上傳 0', en: 'Waiting to upload: 0' }, tone: 'ok' });
+    expect(bar.uploads).toMatchObject({ text: { zh: '待上傳 0', en: 'To upload: 0' }, tone: 'ok' });
   });
 
   it('says 離線開立中 in offline mode and warns when the numbers run low or out', () => {
@@ -52,10 +53,10 @@ describe('the status bar’s invoice mode', () => {
     expect(warned.tone).toBe('warning');
     expect(warned.text).toEqual({
       zh: '待上傳 4（1 張超過 24 小時）',
-      en: 'Waiting to upload: 4 (1 over 24 h)',
+      en: 'To upload: 4 (1 over 24 h)',
     });
     const late = invoiceModeBar(status({ waitingUpload: 4, warnUpload: 1, lateUpload: 2 })).uploads;
-    expect(late.text.en).toBe('Waiting to upload: 4 (2 late)');
+    expect(late.text.en).toBe('To upload: 4 (2 late)');
     expect(late.title?.zh).toContain('超過上傳期限');
     expect(invoiceModeBar(status({ waitingUpload: 4 })).uploads.tone).toBe('caution');
   });

@@ -9,20 +9,16 @@ const BADGE: Record<Tone, string> = {
 };
 
 /**
- * The status bar's invoice mode (issue 27): 離線開立中 while the till issues with its own numbers,
- * the offline numbers left (or why offline issuing is off), and the offline invoices waiting to
- * upload, warned at 24 hours and past their deadline.
+ * The status bar's invoice mode (issue 27): the offline numbers left (or why offline issuing is
+ * off) and the offline invoices waiting to upload, warned at 24 hours and past their deadline,
+ * each giving way with an ellipsis, the whole in its title. 離線開立中 is the service item's
+ * (StatusBar.tsx): one item instead of two at 1024 px.
  */
 export function InvoiceModeStatus({ status }: { status: Status }) {
   const t = useText();
   const bar = invoiceModeBar(status);
   return (
     <>
-      {bar.mode && (
-        <span className="badge badge--warning" data-testid="status-offline-mode">
-          {t(bar.mode)}
-        </span>
-      )}
       <span
         className="status-bar__shrinks"
         data-testid="status-offline-numbers"

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { describeClockOffset } from '../../../shared/domain';
+import { describeClockOffset, TERMS } from '../../../shared/domain';
 import { isBusyScreen, useNavigation } from '../app/navigation-store';
 import { HeadOfficeStatus } from '../head-office/HeadOfficeStatus';
 import { useText } from '../i18n/language-store';
@@ -53,6 +53,7 @@ export function StatusBar() {
   const pending = `${t({ zh: '待確認', en: 'Needs verification' })} ${status.pendingVerification}`;
   // A till clock off by more than a minute: the service will soon refuse its requests.
   const clock = describeClockOffset(status.service.clockOffsetSeconds);
+  const offline = status.invoiceMode?.mode === 'offline';
   return (
     <footer className="status-bar" role="status" data-testid="status-bar">
       <span
@@ -65,11 +66,22 @@ export function StatusBar() {
         {t({ zh: '收銀機', en: 'Till' })} {status.tillId}
       </span>
       <CashierStatus cashier={status.cashier} locked={status.locked} />
-      <span data-testid="status-service" data-state={status.service.state}>
+      <span
+        data-testid="status-service"
+        data-state={status.service.state}
+        title={offline ? t(SERVICE_TEXT[status.service.state]) : undefined}
+      >
         <i
           className={`status-dot status-dot--${dot(status.service.state === 'reachable', status.service.state === 'unreachable' || status.service.state === 'slow')}`}
         />
-        {t(SERVICE_TEXT[status.service.state])}
+        {/* In offline mode 離線開立中 says it in one item (the bar at 1024 px holds no more). */}
+        {offline ? (
+          <span className="badge badge--warning" data-testid="status-offline-mode">
+            {t(TERMS.offlineMode)}
+          </span>
+        ) : (
+          t(SERVICE_TEXT[status.service.state])
+        )}
       </span>
       {clock ? (
         <span className="badge badge--warning" data-testid="status-clock" title={t(clock)}>

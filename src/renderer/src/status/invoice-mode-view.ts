@@ -13,7 +13,10 @@ export type Tone = 'ok' | 'caution' | 'warning';
 export interface InvoiceModeBar {
   /** 離線開立中 while the till issues with its own numbers; null online. */
   mode: Bilingual | null;
-  /** 離線號碼 剩 N, or why offline issuing is off. */
+  /**
+   * 離線號碼 剩 N, or why offline issuing is off. The English is short for the bar at 1024 px
+   * ("Offline: 37 left"); the title says it whole.
+   */
   numbers: { text: Bilingual; tone: Tone; title: Bilingual | null };
   /** 待上傳 N, warned at 24 hours and when late (C 48 h, B 7 days). */
   uploads: { text: Bilingual; tone: Tone; title: Bilingual | null };
@@ -25,10 +28,13 @@ export function invoiceModeBar(status: InvoiceModeStatus): InvoiceModeBar {
     ? {
         text: {
           zh: `${TERMS.offlineNumbers.zh} 剩 ${status.numbersLeft}`,
-          en: `Offline numbers: ${status.numbersLeft} left`,
+          en: `Offline: ${status.numbersLeft} left`,
         },
         tone: status.numbersLeft <= 0 ? 'warning' : status.lowNotice ? 'caution' : 'ok',
-        title: status.lowNotice,
+        title: status.lowNotice ?? {
+          zh: `${TERMS.offlineNumbers.zh} 剩 ${status.numbersLeft}`,
+          en: `Offline numbers: ${status.numbersLeft} left`,
+        },
       }
     : {
         text: { zh: '離線開立：關閉', en: 'Offline issuing: off' },
@@ -36,7 +42,9 @@ export function invoiceModeBar(status: InvoiceModeStatus): InvoiceModeBar {
         title: status.reason,
       };
   const waiting = `${UPLOAD_STATE_LABEL.waiting.zh} ${status.waitingUpload}`;
-  const waitingEn = `${UPLOAD_STATE_LABEL.waiting.en}: ${status.waitingUpload}`;
+  // Short in the bar ("To upload: 2"); the title keeps the glossary's "Waiting to upload".
+  const waitingEn = `To upload: ${status.waitingUpload}`;
+  const waitingFull = { zh: waiting, en: `${UPLOAD_STATE_LABEL.waiting.en}: ${status.waitingUpload}` };
   let uploads: InvoiceModeBar['uploads'];
   if (status.lateUpload > 0) {
     uploads = {
@@ -66,7 +74,7 @@ export function invoiceModeBar(status: InvoiceModeStatus): InvoiceModeBar {
     uploads = {
       text: { zh: waiting, en: waitingEn },
       tone: status.waitingUpload > 0 ? 'caution' : 'ok',
-      title: null,
+      title: waitingFull,
     };
   }
   return { mode, numbers, uploads };
