@@ -138,7 +138,7 @@ export default async function bench(): Promise<void> {
       }
       return times;
     };
-    await till.runService('invoice-mode-top-up');
+    await till.runBackgroundNow('invoice-mode-top-up');
 
     // (a) online, then offline, each after its warm-up (the offline warm-up includes the two
     // refused sales that switch the till to offline mode).
