@@ -173,19 +173,21 @@ describe('journal IPC handlers', () => {
     expect(second.file).toMatch(/-2\.csv$/);
     expect(second.summaryFile).toMatch(/-summary-2\.csv$/);
     expect(readFileSync(first.file)).toEqual(firstBytes);
-    // The contract's default: the transactions, lines and cash tables and the summary, each
-    // numbered alike on the second export; no staging folder left behind.
+    // The contract's default: the transactions, lines, cash and price-change tables (issue 28)
+    // and the summary, each numbered alike on the second export; no staging folder left behind.
     expect(readdirSync(folder).sort()).toEqual([
       'journal-2026-11-22-2.csv',
       'journal-2026-11-22-cash-2.csv',
       'journal-2026-11-22-cash.csv',
       'journal-2026-11-22-lines-2.csv',
       'journal-2026-11-22-lines.csv',
+      'journal-2026-11-22-prices-2.csv',
+      'journal-2026-11-22-prices.csv',
       'journal-2026-11-22-summary-2.csv',
       'journal-2026-11-22-summary.csv',
       'journal-2026-11-22.csv',
     ]);
-    expect(second.files.map((f) => f.table)).toEqual(['transactions', 'lines', 'cash', 'summary']);
+    expect(second.files.map((f) => f.table)).toEqual(['transactions', 'lines', 'cash', 'prices', 'summary']);
     expect(journal.supervisorActions()[0]).toMatchObject({ action: 'journal.export', by: 'supervisor' });
   });
 });
