@@ -121,7 +121,7 @@ describe("closing: the day's summary, export to a chosen folder, the journal che
     expect(basename(file)).toMatch(/^journal-\d{4}-\d{2}-\d{2}-training\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['交易', '品項', '現金', '日結']);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['交易', '品項', '現金', '售價變更', '日結']);
     const sheet = book.getWorksheet('交易')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const column = (title: string) => header.indexOf(title) + 1;

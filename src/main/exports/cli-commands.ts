@@ -311,7 +311,7 @@ function parse(argv: string[]): { command: Command; values: Values } {
     }
     if (values.format === 'json' && values.table !== 'transactions') {
       throw usage(
-        'JSON 只匯出交易；明細、現金與價格變更請用 CSV',
+        'JSON 只匯出交易；明細、現金與售價變更請用 CSV',
         'JSON is the transactions only: export lines, cash and price changes as CSV',
       );
     }

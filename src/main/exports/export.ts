@@ -172,7 +172,7 @@ export function checkExportOptions(options: ExportOptions & { tables?: readonly 
     }
     if (options.format === 'json' && table !== 'transactions') {
       throw invalid(
-        `JSON 只匯出交易；明細（lines）、現金（cash）與價格變更（prices）請用 XLSX 或 CSV`,
+        `JSON 只匯出交易；明細（lines）、現金（cash）與售價變更（prices）請用 XLSX 或 CSV`,
         `JSON is the transactions only: export lines, cash and price changes as XLSX or CSV`,
       );
     }

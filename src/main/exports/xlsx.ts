@@ -53,7 +53,7 @@ export const SHEET_NAME: Readonly<Record<ExportTable | 'summary', Bilingual>> = 
   transactions: { zh: '交易', en: 'Transactions' },
   lines: { zh: '品項', en: 'Line items' },
   cash: { zh: '現金', en: 'Cash' },
-  prices: { zh: '價格變更', en: 'Price changes' },
+  prices: { zh: '售價變更', en: 'Price changes' },
   summary: { zh: '日結', en: 'Summary' },
 };
 

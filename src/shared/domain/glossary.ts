@@ -325,7 +325,7 @@ export const TERMS = {
     zh: '售價變更',
     en: 'price change',
     note: "A product's price changed on the Products screen: a journal record of who, when, old and new price. (改價 is a line's price changed in the cart.)",
-    avoid: ['調價', '價格異動', '變價'],
+    avoid: ['調價', '價格異動', '變價', '價格變更'],
   },
   openPrice: {
     zh: '自訂金額',

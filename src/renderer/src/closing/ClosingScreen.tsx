@@ -30,7 +30,7 @@ const TABLE_LABEL: Readonly<Record<'transactions' | 'lines' | 'cash' | 'prices' 
   transactions: { zh: '交易', en: 'Transactions' },
   lines: { zh: '品項', en: 'Line items' },
   cash: { zh: '現金', en: 'Cash' },
-  prices: { zh: '價格變更', en: 'Price changes' },
+  prices: { zh: '售價變更', en: 'Price changes' },
   summary: { zh: '日結', en: 'Summary' },
 };
 
