@@ -243,6 +243,9 @@ describe('every screen at 1024×768 and 1366×768, in Chinese and English: nothi
     // The offline sales above reach head office on its next sync: this one, not a timer's.
     await session.call('headOffice.sync', {});
     await expect.poll(() => page.getByTestId('status-head-office').getAttribute('data-state')).toBe('synced');
+    // The sync pulls head office's catalog too: its version joins the bar (the fullest bar the walk
+    // sees), so the checks below never depend on whether the pull was quicker than the screenshot.
+    await page.getByTestId('status-catalog').waitFor();
     const openHeadOffice = async () => {
       await page.getByTestId('status-head-office').click();
       await page.getByTestId('head-office-detail').waitFor();

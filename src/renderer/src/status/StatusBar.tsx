@@ -127,10 +127,12 @@ export function StatusBar() {
       {status.catalog && status.catalog.version !== null ? (
         // Head office's catalog version this till runs (issue 28); a change waiting for the sale
         // being paid, a pull not applied, a store whose prices head office manages, in its title.
+        // It gives way first when the bar is full (1024 px, English, head office and offline
+        // mode all shown): its text ends in an ellipsis, the whole of it in the title.
         <span
           data-testid="status-catalog"
           data-waiting={status.catalog.waiting}
-          className={status.catalog.reason ? 'badge badge--warning' : undefined}
+          className="status-bar__shrinks"
           title={t(
             status.catalog.reason ??
               (status.catalog.managed
@@ -138,10 +140,12 @@ export function StatusBar() {
                 : { zh: '總部的商品資料', en: "Head office's catalog" }),
           )}
         >
-          {t({ zh: `商品版本 ${status.catalog.version}`, en: `Catalog v${status.catalog.version}` })}
-          {status.catalog.waiting
-            ? t({ zh: '（待本筆結束後更新）', en: ' (updates after this sale)' })
-            : null}
+          <span className={`status-bar__text${status.catalog.reason ? ' badge badge--warning' : ''}`}>
+            {t({ zh: `商品版本 ${status.catalog.version}`, en: `Catalog v${status.catalog.version}` })}
+            {status.catalog.waiting
+              ? t({ zh: '（待本筆結束後更新）', en: ' (updates after this sale)' })
+              : null}
+          </span>
         </span>
       ) : null}
       <CustomerWindowToggle />
